@@ -1,0 +1,105 @@
+// ipfactsd: the ipfacts service. See README.md for the manifest and routes.
+#include "host/manifest/Manifest.h"
+#include "host/server/Daemon.h"
+
+#include <ipfacts/plugin.h>
+
+#include <spdlog/spdlog.h>
+
+#include <cstring>
+#include <filesystem>
+#include <optional>
+#include <stdexcept>
+#include <iostream>
+#include <string>
+#include <vector>
+
+namespace {
+
+void usage(std::ostream& out) {
+    out << "usage: ipfactsd --config FILE [--listen ADDR:PORT]... [--state-dir DIR]\n"
+           "       ipfactsd --check-config FILE\n"
+           "       ipfactsd --version\n"
+           "  --config FILE        run the service with this manifest\n"
+           "  --listen ADDR:PORT   plain-HTTP listener replacing the manifest's server.listen (repeatable;\n"
+           "                       e.g. 127.0.0.1:8080 or [::1]:8080)\n"
+           "  --state-dir DIR      keep what the service writes (SQLite file, logs) here\n"
+           "  --check-config FILE  validate a manifest and exit: 0 when usable, 1 with the reason\n";
+}
+
+struct Options {
+    std::string config;
+    std::string check;
+    std::vector<std::string> listen;
+    std::string state_dir;
+};
+
+/// Parses argv; returns an exit code when the program should stop now.
+std::optional<int> parse(int argc, char** argv, Options& o) {
+    for (int i = 1; i < argc; ++i) {
+        std::string a = argv[i];
+        auto value = [&](const char* name) -> std::string {
+            if (i + 1 >= argc) throw std::invalid_argument(std::string(name) + " needs a value");
+            return argv[++i];
+        };
+        if (a == "--config") o.config = value("--config");
+        else if (a == "--check-config") o.check = value("--check-config");
+        else if (a == "--listen") o.listen.push_back(value("--listen"));
+        else if (a == "--state-dir") o.state_dir = value("--state-dir");
+        else if (a == "--version") {
+            std::cout << "ipfactsd 1.0.0 (plugin ABI " << IPF_ABI_MAJOR << "." << IPF_ABI_MINOR << ")\n";
+            return 0;
+        } else if (a == "--help" || a == "-h") {
+            usage(std::cout);
+            return 0;
+        } else throw std::invalid_argument("unknown option " + a);
+    }
+    if (o.config.empty() && o.check.empty()) throw std::invalid_argument("--config or --check-config is required");
+    return std::nullopt;
+}
+
+void applyOverrides(ipfacts::manifest::Manifest& m, const Options& o) {
+    if (!o.listen.empty()) {
+        m.server.listen.clear();
+        for (const auto& l : o.listen) {
+            auto la = ipfacts::manifest::ListenAddress::parse(l);
+            if (!la) throw std::invalid_argument("--listen " + l + ": want ADDR:PORT, e.g. 127.0.0.1:8080 or [::1]:8080");
+            m.server.listen.push_back(*la);
+        }
+    }
+    if (!o.state_dir.empty()) m.state_dir = ipfacts::manifest::resolvePath(std::filesystem::current_path(), o.state_dir);
+}
+
+void setLogLevel(const std::string& level) {
+    spdlog::set_level(spdlog::level::from_str(level));
+    spdlog::set_pattern("%Y-%m-%dT%H:%M:%S.%eZ %^%l%$ %v", spdlog::pattern_time_type::utc);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    Options o;
+    try {
+        if (auto code = parse(argc, argv, o)) return *code;
+    } catch (const std::exception& e) {
+        std::cerr << "ipfactsd: " << e.what() << "\n";
+        usage(std::cerr);
+        return 2;
+    }
+    try {
+        if (!o.check.empty()) {
+            ipfacts::manifest::loadManifest(o.check);
+            std::cout << o.check << ": ok\n";
+            return 0;
+        }
+        auto m = ipfacts::manifest::loadManifest(o.config);
+        applyOverrides(m, o);
+        setLogLevel(m.log_level);
+        ipfacts::server::blockServiceSignals();
+        ipfacts::server::Daemon daemon(std::move(m));
+        return daemon.run();
+    } catch (const std::exception& e) {
+        std::cerr << "ipfactsd: " << e.what() << "\n";
+        return 1;
+    }
+}

@@ -1,0 +1,107 @@
+// Manifest: the deployment's YAML wiring — listeners, plugins, routes, rate
+// classes — loaded and validated once at start. Every validation error names
+// the file and line it comes from.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace ipfacts::manifest {
+
+/// A manifest that cannot be used; what() reads "file:line: reason".
+class ManifestError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+/// One listening socket, "0.0.0.0:8080" or "[::]:8080".
+struct ListenAddress {
+    std::string host;  // literal address, without brackets
+    uint16_t port = 0;
+    std::string text;  // as written
+
+    static std::optional<ListenAddress> parse(const std::string& text);
+};
+
+/// Limits of one caller kind within a rate class; 0 means no limit.
+struct Quota {
+    int64_t per_minute = 0;
+    int64_t per_day = 0;
+    int64_t challenge_after = 0;  // daily count past which anonymous callers get a bot challenge
+};
+
+struct RateClass {
+    std::string name;
+    bool metered = true;
+    Quota anonymous;
+    Quota keyed;
+};
+
+struct RouteSpec {
+    std::string path;    // template, "/api/v1/reverse/{ip}"
+    std::string plugin;  // "reverse", or "host" for the host's own routes
+    std::string handler; // "lookup"
+    std::string rate_class;
+    std::string cache_control;
+    int line = 0;
+};
+
+struct PluginSpec {
+    std::string name;
+    std::string library;  // resolved file path
+    std::map<std::string, std::string> config;  // scalars by dotted key
+    int line = 0;
+};
+
+struct TlsSpec {
+    std::vector<ListenAddress> listen;
+    std::string certificate;  // resolved path
+    std::string key;          // resolved path
+};
+
+struct ServerSpec {
+    std::vector<ListenAddress> listen;
+    unsigned threads = 0;  // event loops; 0 = one per core
+    unsigned workers = 16; // threads for handlers that wait on I/O
+    unsigned queue = 4096; // pending blocking requests before 503
+    unsigned keepalive_timeout_s = 15;
+    unsigned header_timeout_s = 10;
+    unsigned max_request_line = 8192;
+    unsigned max_header_count = 100;
+    unsigned max_header_bytes = 16384;
+    unsigned max_body_bytes = 65536;
+    unsigned max_connections = 10000;  // per event loop
+};
+
+struct Manifest {
+    std::string file;  // absolute path of the manifest
+    std::string dir;   // its folder; relative paths resolve against it
+
+    std::string service_host = "localhost";
+    std::string edge = "local";
+    std::string key_docs_url;
+    std::string log_level = "info";
+    std::string access_log = "-";  // "-" stderr, "off", or a path (relative to state_dir)
+    std::string state_dir;         // resolved
+    std::string store_path;        // resolved, SQLite file
+    std::string plugin_dir;        // resolved
+
+    ServerSpec server;
+    std::optional<TlsSpec> tls;
+    std::vector<std::string> trusted_proxies;  // CIDR text, validated
+    std::map<std::string, RateClass> rate_classes;
+    std::vector<PluginSpec> plugins;
+    std::vector<RouteSpec> routes;
+};
+
+/// Loads and validates `path`. Throws ManifestError.
+Manifest loadManifest(const std::string& path);
+
+/// Resolves `p` against `base_dir` unless it is absolute.
+std::string resolvePath(const std::string& base_dir, const std::string& p);
+
+}  // namespace ipfacts::manifest

@@ -1,0 +1,85 @@
+#include "host/net/IpAddress.h"
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+
+#include <cstring>
+
+namespace ipfacts::net {
+
+std::optional<IpAddress> IpAddress::parse(std::string_view text) {
+    if (text.size() >= 2 && text.front() == '[' && text.back() == ']') text = text.substr(1, text.size() - 2);
+    if (text.empty() || text.size() > 45) return std::nullopt;
+    char buf[46];
+    std::memcpy(buf, text.data(), text.size());
+    buf[text.size()] = '\0';
+    IpAddress a;
+    if (inet_pton(AF_INET, buf, a.bytes_.data()) == 1) {
+        a.v4_ = true;
+        return a;
+    }
+    if (inet_pton(AF_INET6, buf, a.bytes_.data()) == 1) {
+        a.v4_ = false;
+        return a;
+    }
+    return std::nullopt;
+}
+
+std::optional<IpAddress> IpAddress::fromSockaddr(const sockaddr* sa) {
+    IpAddress a;
+    if (sa->sa_family == AF_INET) {
+        std::memcpy(a.bytes_.data(), &reinterpret_cast<const sockaddr_in*>(sa)->sin_addr, 4);
+        return a;
+    }
+    if (sa->sa_family == AF_INET6) {
+        const auto* in6 = &reinterpret_cast<const sockaddr_in6*>(sa)->sin6_addr;
+        if (IN6_IS_ADDR_V4MAPPED(in6)) {
+            std::memcpy(a.bytes_.data(), in6->s6_addr + 12, 4);
+            return a;
+        }
+        a.v4_ = false;
+        std::memcpy(a.bytes_.data(), in6->s6_addr, 16);
+        return a;
+    }
+    return std::nullopt;
+}
+
+std::string IpAddress::toString() const {
+    char buf[INET6_ADDRSTRLEN];
+    inet_ntop(v4_ ? AF_INET : AF_INET6, bytes_.data(), buf, sizeof buf);
+    return buf;
+}
+
+std::optional<CidrRange> CidrRange::parse(std::string_view text) {
+    size_t slash = text.find('/');
+    auto base = IpAddress::parse(text.substr(0, slash));
+    if (!base) return std::nullopt;
+    unsigned max = base->isV4() ? 32 : 128;
+    unsigned prefix = max;
+    if (slash != std::string_view::npos) {
+        std::string_view p = text.substr(slash + 1);
+        if (p.empty() || p.size() > 3) return std::nullopt;
+        prefix = 0;
+        for (char c : p) {
+            if (c < '0' || c > '9') return std::nullopt;
+            prefix = prefix * 10 + static_cast<unsigned>(c - '0');
+        }
+        if (prefix > max) return std::nullopt;
+    }
+    CidrRange r;
+    r.base_ = *base;
+    r.prefix_ = prefix;
+    return r;
+}
+
+bool CidrRange::contains(const IpAddress& a) const {
+    if (a.isV4() != base_.isV4()) return false;
+    unsigned full = prefix_ / 8, rest = prefix_ % 8;
+    if (std::memcmp(a.bytes(), base_.bytes(), full) != 0) return false;
+    if (rest == 0) return true;
+    uint8_t mask = static_cast<uint8_t>(0xFF << (8 - rest));
+    return (a.bytes()[full] & mask) == (base_.bytes()[full] & mask);
+}
+
+}  // namespace ipfacts::net

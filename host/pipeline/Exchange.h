@@ -1,0 +1,74 @@
+// Exchange: one request and its response as they pass through the pipeline.
+// The transport fills `request` (views into its own buffer, valid until the
+// response is written); the stages fill the rest. Plugins see it through the
+// SDK as ipf_request/ipf_response.
+#pragma once
+
+#include "host/net/IpAddress.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace ipfacts::pipeline {
+
+struct Route;
+
+struct Header {
+    std::string_view name;
+    std::string_view value;
+};
+
+/// What the transport read. Views stay valid until the response is written.
+struct HttpRequest {
+    std::string_view method;
+    std::string_view target;    // as received: path and query
+    std::string_view protocol;  // "HTTP/1.1"
+    std::vector<Header> headers;
+    net::IpAddress peer;
+    std::string_view tls = "none";  // negotiated TLS version
+    int fd = -1;                    // client socket, for TCP_INFO; -1 when none
+};
+
+/// What goes back. Host headers and plugin headers are kept as preformatted
+/// "Name: value\r\n" lines so writing the response is one append.
+struct HttpResponse {
+    int status = 0;
+    std::string content_type;
+    std::string body;
+    std::string headers;  // preformatted lines
+    bool close = false;   // close the connection after writing
+
+    void addHeader(std::string_view name, std::string_view value) {
+        headers.append(name).append(": ").append(value).append("\r\n");
+    }
+};
+
+struct Exchange {
+    HttpRequest request;
+    HttpResponse response;
+
+    // Filled by the stages.
+    std::string path;  // percent-decoded
+    std::string_view raw_query;
+    std::vector<std::pair<std::string, std::string>> query;  // decoded, in order
+    bool query_parsed = false;
+    std::vector<std::pair<std::string_view, std::string>> path_params;
+    net::IpAddress client;
+    std::string client_address;
+    std::string peer_address;
+    std::string key_id;  // empty when anonymous
+    bool keyed = false;
+    const Route* route = nullptr;
+    bool head = false;  // HEAD: answer as GET without the body
+    int64_t started_us = 0;
+
+    // Lazily computed for plugins.
+    std::optional<std::string> safe_target;  // target without key=
+    std::optional<std::string> url;
+};
+
+}  // namespace ipfacts::pipeline

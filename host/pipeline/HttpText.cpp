@@ -1,0 +1,130 @@
+#include "host/pipeline/HttpText.h"
+
+namespace ipfacts::pipeline {
+namespace {
+
+int hexValue(char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+bool isKeyParam(std::string_view param) { return param == "key" || param.substr(0, 4) == "key="; }
+
+/// Rebuilds the target, passing each query parameter through `keep`.
+template <class F>
+std::string rewriteQuery(std::string_view target, F&& rewrite) {
+    size_t q = target.find('?');
+    if (q == std::string_view::npos) return std::string(target);
+    std::string out(target.substr(0, q));
+    std::string_view query = target.substr(q + 1);
+    bool first = true;
+    while (true) {
+        size_t amp = query.find('&');
+        std::string_view param = query.substr(0, amp);
+        std::optional<std::string> kept = rewrite(param);
+        if (kept) {
+            out += first ? '?' : '&';
+            out += *kept;
+            first = false;
+        }
+        if (amp == std::string_view::npos) break;
+        query.remove_prefix(amp + 1);
+    }
+    return out;
+}
+
+}  // namespace
+
+std::optional<std::string> percentDecode(std::string_view in, bool plus_is_space) {
+    std::string out;
+    out.reserve(in.size());
+    for (size_t i = 0; i < in.size(); ++i) {
+        char c = in[i];
+        if (c == '%') {
+            if (i + 2 >= in.size()) return std::nullopt;
+            int hi = hexValue(in[i + 1]);
+            int lo = hexValue(in[i + 2]);
+            if (hi < 0 || lo < 0) return std::nullopt;
+            c = static_cast<char>(hi * 16 + lo);
+            i += 2;
+        } else if (c == '+' && plus_is_space) {
+            c = ' ';
+        }
+        if (c == '\0') return std::nullopt;
+        out += c;
+    }
+    return out;
+}
+
+std::optional<std::vector<std::pair<std::string, std::string>>> parseQuery(std::string_view query) {
+    std::vector<std::pair<std::string, std::string>> out;
+    while (!query.empty()) {
+        size_t amp = query.find('&');
+        std::string_view param = query.substr(0, amp);
+        if (!param.empty()) {
+            size_t eq = param.find('=');
+            auto name = percentDecode(param.substr(0, eq), true);
+            auto value = percentDecode(eq == std::string_view::npos ? std::string_view() : param.substr(eq + 1), true);
+            if (!name || !value) return std::nullopt;
+            out.emplace_back(std::move(*name), std::move(*value));
+        }
+        if (amp == std::string_view::npos) break;
+        query.remove_prefix(amp + 1);
+    }
+    return out;
+}
+
+std::string redactKeyParam(std::string_view target, std::string_view replacement) {
+    return rewriteQuery(target, [&](std::string_view p) -> std::optional<std::string> {
+        if (isKeyParam(p)) return "key=" + std::string(replacement);
+        return std::string(p);
+    });
+}
+
+std::string removeKeyParam(std::string_view target) {
+    return rewriteQuery(target, [](std::string_view p) -> std::optional<std::string> {
+        if (isKeyParam(p)) return std::nullopt;
+        return std::string(p);
+    });
+}
+
+std::string_view reasonPhrase(int status) {
+    switch (status) {
+        case 200: return "OK";
+        case 204: return "No Content";
+        case 301: return "Moved Permanently";
+        case 304: return "Not Modified";
+        case 400: return "Bad Request";
+        case 401: return "Unauthorized";
+        case 403: return "Forbidden";
+        case 404: return "Not Found";
+        case 405: return "Method Not Allowed";
+        case 408: return "Request Timeout";
+        case 413: return "Content Too Large";
+        case 414: return "URI Too Long";
+        case 429: return "Too Many Requests";
+        case 431: return "Request Header Fields Too Large";
+        case 500: return "Internal Server Error";
+        case 501: return "Not Implemented";
+        case 502: return "Bad Gateway";
+        case 503: return "Service Unavailable";
+        case 504: return "Gateway Timeout";
+        case 505: return "HTTP Version Not Supported";
+        default: return "Unknown";
+    }
+}
+
+bool iequals(std::string_view a, std::string_view b) {
+    if (a.size() != b.size()) return false;
+    for (size_t i = 0; i < a.size(); ++i) {
+        char x = a[i], y = b[i];
+        if (x >= 'A' && x <= 'Z') x = static_cast<char>(x + 32);
+        if (y >= 'A' && y <= 'Z') y = static_cast<char>(y + 32);
+        if (x != y) return false;
+    }
+    return true;
+}
+
+}  // namespace ipfacts::pipeline

@@ -1,0 +1,32 @@
+// Small text routines of HTTP: percent-decoding, query splitting, reason phrases.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace ipfacts::pipeline {
+
+/// Decodes %XX escapes (and '+' as space when `plus_is_space`). nullopt on a
+/// malformed escape or a decoded NUL, which no parameter may hold.
+std::optional<std::string> percentDecode(std::string_view in, bool plus_is_space);
+
+/// Splits "a=1&b=2&a=3" into decoded pairs, in order. nullopt on bad escapes.
+std::optional<std::vector<std::pair<std::string, std::string>>> parseQuery(std::string_view query);
+
+/// The target with every key= parameter's value replaced, for logs and
+/// request_target: key values never leave the identify stage.
+std::string redactKeyParam(std::string_view target, std::string_view replacement);
+
+/// The target with key= parameters removed entirely.
+std::string removeKeyParam(std::string_view target);
+
+/// "OK", "Not Found", ...
+std::string_view reasonPhrase(int status);
+
+/// Case-insensitive ASCII comparison.
+bool iequals(std::string_view a, std::string_view b);
+
+}  // namespace ipfacts::pipeline

@@ -1,0 +1,203 @@
+#include "host/pipeline/Pipeline.h"
+
+#include "host/pipeline/ErrorEnvelope.h"
+#include "host/pipeline/HttpText.h"
+
+#include <spdlog/spdlog.h>
+
+#include <chrono>
+#include <ctime>
+
+namespace ipfacts::pipeline {
+namespace {
+
+constexpr std::string_view kExposed =
+    "X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, X-RateLimit-Policy, Retry-After";
+
+void addNumber(HttpResponse& r, std::string_view name, int64_t v) {
+    char buf[24];
+    int n = std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(v));
+    r.addHeader(name, std::string_view(buf, static_cast<size_t>(n)));
+}
+
+}  // namespace
+
+int64_t monotonicMicros() {
+    return std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+}
+
+Pipeline::Pipeline(const manifest::Manifest& m, std::unique_ptr<RouteTable> routes, store::KeyStore* keys,
+                   std::vector<HostHandler> host_handlers)
+    : manifest_(m),
+      routes_(std::move(routes)),
+      keys_(keys),
+      host_handlers_(std::move(host_handlers)),
+      identity_(m.trusted_proxies),
+      access_log_(m.access_log == "-" || m.access_log == "off" ? m.access_log
+                                                                : manifest::resolvePath(m.state_dir, m.access_log)) {
+    cors_lines_ = "Access-Control-Allow-Origin: *\r\nAccess-Control-Expose-Headers: " + std::string(kExposed) + "\r\n";
+}
+
+Pipeline::Next Pipeline::begin(Exchange& ex) {
+    ex.started_us = monotonicMicros();
+    const auto& target = ex.request.target;
+    size_t q = target.find('?');
+    std::string_view raw_path = target.substr(0, q);
+    ex.raw_query = q == std::string_view::npos ? std::string_view() : target.substr(q + 1);
+
+    if (raw_path.empty() || raw_path[0] != '/') {
+        writeError(ex.response, 400, "bad_request", "the request target must be an absolute path");
+        return Next::Respond;
+    }
+    auto decoded = percentDecode(raw_path, false);
+    if (!decoded) {
+        writeError(ex.response, 400, "bad_request", "the request path has a malformed percent-escape");
+        return Next::Respond;
+    }
+    ex.path = std::move(*decoded);
+
+    RouteMatch m = routes_->match(raw_path);
+    ex.route = m.route;
+    ex.path_params = std::move(m.params);
+    // The address is known even for errors, so the access log names it.
+    ex.client = identity_.clientOf(ex.request);
+    ex.client_address = ex.client.toString();
+
+    if (!ex.route) {
+        writeError(ex.response, 404, "not_found", "no endpoint at " + ex.path + "; see /api/openapi.json");
+        return Next::Respond;
+    }
+    const auto& method = ex.request.method;
+    if (method == "OPTIONS") {
+        preflight(ex);
+        return Next::Respond;
+    }
+    if (method != "GET" && method != "HEAD") {
+        ex.response.addHeader("Allow", "GET, HEAD, OPTIONS");
+        writeError(ex.response, 405, "method_not_allowed",
+                   std::string(method) + " is not allowed here; use GET, HEAD or OPTIONS");
+        return Next::Respond;
+    }
+    ex.head = method == "HEAD";
+    if (!identify(ex)) return Next::Respond;
+    if (!meter(ex)) return Next::Respond;
+    if (!ex.raw_query.empty()) {
+        auto query = parseQuery(ex.raw_query);
+        if (!query) {
+            writeError(ex.response, 400, "invalid_parameter", "the query string has a malformed percent-escape");
+            return Next::Respond;
+        }
+        ex.query = std::move(*query);
+        ex.query_parsed = true;
+    }
+    if (m.bad_param) {
+        writeError(ex.response, 400, "invalid_parameter", "a path parameter has a malformed percent-escape");
+        return Next::Respond;
+    }
+    return ex.route->nonblocking ? Next::HandleInline : Next::HandleOnWorker;
+}
+
+bool Pipeline::identify(Exchange& ex) {
+    auto key = ClientIdentity::presentedKey(ex.request, ex.raw_query);
+    if (!key) return true;
+    if (!keys_) {
+        writeError(ex.response, 401, "invalid_key", "this deployment issues no API keys; see " + manifest_.key_docs_url);
+        return false;
+    }
+    try {
+        auto live = keys_->findLive(store::sha256Hex(*key));
+        if (!live) {
+            writeError(ex.response, 401, "invalid_key",
+                       "the API key is unknown or revoked; see " + manifest_.key_docs_url);
+            return false;
+        }
+        ex.key_id = live->id;
+        ex.keyed = true;
+    } catch (const store::StoreUnavailable& e) {
+        // The key cannot be checked: serve the caller as anonymous rather than fail.
+        spdlog::warn("key store unavailable: {}", e.what());
+    }
+    return true;
+}
+
+bool Pipeline::meter(Exchange& ex) {
+    const auto* rc = ex.route->rate_class;
+    auto& resp = ex.response;
+    if (!rc->metered) {
+        resp.addHeader("X-RateLimit-Policy", "unmetered");
+        return true;
+    }
+    const auto& quota = ex.keyed ? rc->keyed : rc->anonymous;
+    CounterKey key = ex.keyed ? RateLimiter::identityKey(ex.route->rate_class_index, ex.key_id)
+                              : RateLimiter::addressKey(ex.route->rate_class_index, ex.client.bytes(), ex.client.size());
+    int64_t now = static_cast<int64_t>(std::time(nullptr));
+    RateDecision d = limiter_.take(key, quota, now);
+    std::string policy = rc->name + (ex.keyed ? ":key" : ":anonymous");
+    if (!d.unlimited) {
+        addNumber(resp, "X-RateLimit-Limit", d.limit);
+        if (!d.minute_window) addNumber(resp, "X-RateLimit-Remaining", d.remaining);
+        addNumber(resp, "X-RateLimit-Reset", d.reset_unix);
+    }
+    resp.addHeader("X-RateLimit-Policy", policy);
+    if (d.allowed) return true;
+    addNumber(resp, "Retry-After", d.retry_after_s);
+    if (d.challenge)
+        writeError(resp, 429, "challenge_required",
+                   "more than " + std::to_string(quota.challenge_after) +
+                       " lookups today from this address; use an API key to continue");
+    else
+        writeError(resp, 429, "rate_limited",
+                   "quota exceeded; retry after " + std::to_string(d.retry_after_s) + " seconds");
+    return false;
+}
+
+void Pipeline::preflight(Exchange& ex) {
+    auto& r = ex.response;
+    r.status = 204;
+    r.addHeader("Access-Control-Allow-Methods", "GET, HEAD, OPTIONS");
+    r.addHeader("Access-Control-Allow-Headers", "Authorization, Content-Type");
+    r.addHeader("Access-Control-Max-Age", "86400");
+}
+
+void Pipeline::handle(Exchange& ex) {
+    const Route* route = ex.route;
+    if (route->host_handler >= 0) {
+        host_handlers_[static_cast<size_t>(route->host_handler)](ex);
+        return;
+    }
+    ipf_status st = route->fn(route->state, reinterpret_cast<const ipf_request*>(&ex),
+                              reinterpret_cast<ipf_response*>(&ex));
+    if (st != IPF_OK) {
+        spdlog::error("route={} plugin={} handler={} failed with status {}", route->spec.path, route->spec.plugin,
+                      route->spec.handler, static_cast<int>(st));
+        writeError(ex.response, 500, "internal_error", "the endpoint failed; the failure is logged");
+        return;
+    }
+    if (ex.response.status == 0 && ex.response.content_type.empty()) {
+        spdlog::error("route={} plugin={} handler={} returned without a response (API misuse)", route->spec.path,
+                      route->spec.plugin, route->spec.handler);
+        writeError(ex.response, 500, "internal_error", "the endpoint gave no answer; the failure is logged");
+        return;
+    }
+    if (ex.response.status == 0) ex.response.status = 200;
+}
+
+void Pipeline::finish(Exchange& ex) {
+    auto& r = ex.response;
+    if (r.status >= 200 && r.status < 300 && ex.route && r.status != 204)
+        r.headers += ex.route->cache_control_line;
+    else
+        r.headers += "Cache-Control: no-store\r\n";
+    r.headers += cors_lines_;
+    access_log_.write(ex, monotonicMicros() - ex.started_us);
+}
+
+void Pipeline::rejectUnparsed(Exchange& ex, int status, std::string_view token, std::string_view message) {
+    ex.client_address = ex.request.peer.toString();
+    writeError(ex.response, status, token, message);
+    ex.response.close = true;
+    finish(ex);
+}
+
+}  // namespace ipfacts::pipeline

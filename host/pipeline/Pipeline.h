@@ -1,0 +1,66 @@
+// Pipeline: the stages every request passes — identify, meter, route, handle,
+// finish — written once for every endpoint. Transports call begin(), then
+// handle() (on the loop or on a worker, as begin() says), then finish().
+#pragma once
+
+#include "host/manifest/Manifest.h"
+#include "host/pipeline/AccessLog.h"
+#include "host/pipeline/ClientIdentity.h"
+#include "host/pipeline/Exchange.h"
+#include "host/pipeline/RateLimiter.h"
+#include "host/pipeline/RouteTable.h"
+#include "host/store/KeyStore.h"
+
+#include <functional>
+#include <memory>
+#include <string>
+
+namespace ipfacts::pipeline {
+
+/// Handlers the host itself serves (the OpenAPI document), by route id.
+using HostHandler = std::function<void(Exchange&)>;
+
+class Pipeline {
+public:
+    enum class Next { Respond, HandleInline, HandleOnWorker };
+
+    Pipeline(const manifest::Manifest& m, std::unique_ptr<RouteTable> routes, store::KeyStore* keys,
+             std::vector<HostHandler> host_handlers);
+
+    /// Identify, route, meter. When it returns Respond the response is
+    /// complete (preflight, 4xx); otherwise call handle() where it says.
+    Next begin(Exchange& ex);
+
+    /// Runs the route's handler. Any thread; never throws.
+    void handle(Exchange& ex);
+
+    /// Adds CORS and Cache-Control, logs the request. Call once per exchange.
+    void finish(Exchange& ex);
+
+    RateLimiter& rateLimiter() { return limiter_; }
+    /// Writes out the calling thread's buffered access-log lines.
+    void flushLog() const { access_log_.flushThread(); }
+    const RouteTable& routes() const { return *routes_; }
+
+    /// Answers a request the transport could not parse (400, 413, 431...).
+    void rejectUnparsed(Exchange& ex, int status, std::string_view token, std::string_view message);
+
+private:
+    bool identify(Exchange& ex);
+    bool meter(Exchange& ex);
+    void preflight(Exchange& ex);
+
+    const manifest::Manifest& manifest_;
+    std::unique_ptr<RouteTable> routes_;
+    store::KeyStore* keys_;
+    std::vector<HostHandler> host_handlers_;
+    ClientIdentity identity_;
+    RateLimiter limiter_;
+    AccessLog access_log_;
+    std::string cors_lines_;
+};
+
+/// Microseconds on a monotonic clock.
+int64_t monotonicMicros();
+
+}  // namespace ipfacts::pipeline

@@ -1,0 +1,92 @@
+#include "host/pipeline/RateLimiter.h"
+
+#include <cstring>
+
+namespace ipfacts::pipeline {
+
+size_t CounterKeyHash::operator()(const CounterKey& k) const noexcept {
+    // FNV-1a over 18 bytes: cheap and well spread for addresses.
+    uint64_t h = 1469598103934665603ull;
+    for (uint8_t b : k.bytes) h = (h ^ b) * 1099511628211ull;
+    return static_cast<size_t>(h);
+}
+
+CounterKey RateLimiter::addressKey(size_t class_index, const uint8_t* addr, size_t len) {
+    CounterKey k;
+    k.bytes[0] = static_cast<uint8_t>(class_index);
+    k.bytes[1] = len == 4 ? 4 : 6;
+    std::memcpy(k.bytes.data() + 2, addr, len > 16 ? 16 : len);
+    return k;
+}
+
+CounterKey RateLimiter::identityKey(size_t class_index, std::string_view id) {
+    CounterKey k;
+    k.bytes[0] = static_cast<uint8_t>(class_index);
+    k.bytes[1] = 'k';
+    std::memcpy(k.bytes.data() + 2, id.data(), id.size() > 16 ? 16 : id.size());
+    return k;
+}
+
+RateDecision RateLimiter::take(const CounterKey& key, const manifest::Quota& q, int64_t now_s) {
+    RateDecision d;
+    if (q.per_minute == 0 && q.per_day == 0 && q.challenge_after == 0) {
+        d.unlimited = true;
+        return d;
+    }
+    const int64_t minute = now_s / 60, day = now_s / 86400;
+    const int64_t minute_end = (minute + 1) * 60, day_end = (day + 1) * 86400;
+
+    Stripe& s = stripes_[CounterKeyHash()(key) % kStripes];
+    int64_t m_count, d_count;
+    {
+        std::lock_guard<std::mutex> lock(s.mu);
+        Counter& c = s.counters[key];
+        if (c.minute != minute) c.minute = minute, c.minute_count = 0;
+        if (c.day != day) c.day = day, c.day_count = 0;
+        if (q.per_minute && c.minute_count >= q.per_minute) {
+            d.allowed = false;
+            d.retry_after_s = minute_end - now_s;
+        } else if (q.per_day && c.day_count >= q.per_day) {
+            d.allowed = false;
+            d.retry_after_s = day_end - now_s;
+        } else if (q.challenge_after && c.day_count >= q.challenge_after) {
+            d.allowed = false;
+            d.challenge = true;
+            d.retry_after_s = day_end - now_s;
+        } else {
+            ++c.minute_count;
+            ++c.day_count;
+        }
+        m_count = c.minute_count;
+        d_count = c.day_count;
+    }
+
+    // Report the window closest to exhaustion: the smaller share left.
+    const int64_t m_left = q.per_minute ? q.per_minute - m_count : 0;
+    // Past challenge_after an anonymous caller is stopped until it proves it is
+    // not a bot, so that is the daily figure it can count on.
+    int64_t d_limit = q.per_day;
+    if (q.challenge_after && (!d_limit || q.challenge_after < d_limit)) d_limit = q.challenge_after;
+    const int64_t d_left = d_limit ? d_limit - d_count : 0;
+    bool use_minute = q.per_minute && (!d_limit || m_left * d_limit < d_left * q.per_minute);
+    if (use_minute) {
+        d.limit = q.per_minute, d.remaining = m_left, d.minute_window = true, d.reset_unix = minute_end;
+    } else {
+        d.limit = d_limit, d.remaining = d_left, d.reset_unix = day_end;
+    }
+    if (d.remaining < 0) d.remaining = 0;
+    return d;
+}
+
+void RateLimiter::purge(int64_t now_s) {
+    const int64_t day = now_s / 86400;
+    for (auto& s : stripes_) {
+        std::lock_guard<std::mutex> lock(s.mu);
+        for (auto it = s.counters.begin(); it != s.counters.end();) {
+            if (it->second.day < day) it = s.counters.erase(it);
+            else ++it;
+        }
+    }
+}
+
+}  // namespace ipfacts::pipeline

@@ -1,0 +1,66 @@
+// RouteTable: maps a decoded request path to the manifest route that serves
+// it. Static paths are one hash lookup; templates ("/api/v1/reverse/{ip}")
+// are matched segment by segment, most literal segments first.
+#pragma once
+
+#include "host/manifest/Manifest.h"
+
+#include <ipfacts/plugin.h>
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+namespace ipfacts::pipeline {
+
+class HostRoutes;
+
+/// A route ready to serve: the manifest entry bound to its handler.
+struct Route {
+    manifest::RouteSpec spec;
+    const manifest::RateClass* rate_class = nullptr;
+    size_t rate_class_index = 0;
+    std::string cache_control_line;  // "Cache-Control: ...\r\n"
+
+    // A plugin handler, or a host handler when `host_handler` is set.
+    ipf_handler_fn fn = nullptr;
+    void* state = nullptr;
+    bool nonblocking = false;
+    int host_handler = -1;
+};
+
+struct RouteMatch {
+    const Route* route = nullptr;
+    std::vector<std::pair<std::string_view, std::string>> params;  // decoded
+    bool bad_param = false;  // a parameter had a malformed escape
+};
+
+class RouteTable {
+public:
+    /// Takes ownership of the routes. Paths were validated by the manifest.
+    explicit RouteTable(std::vector<Route> routes);
+
+    /// Finds the route for `raw_path` (not yet decoded; parameters are decoded
+    /// one segment at a time so "%2F" stays inside its segment).
+    RouteMatch match(std::string_view raw_path) const;
+
+    const std::vector<Route>& routes() const { return routes_; }
+
+private:
+    struct Template {
+        const Route* route;
+        std::vector<std::string> segments;  // "{name}" for parameters
+        size_t literal_count;
+    };
+    std::vector<Route> routes_;
+    std::unordered_map<std::string, const Route*> exact_;
+    std::vector<Template> templates_;
+};
+
+/// Splits "/a/b/c" into {"a","b","c"}; a trailing slash gives an empty last segment.
+std::vector<std::string_view> splitPath(std::string_view path);
+
+}  // namespace ipfacts::pipeline

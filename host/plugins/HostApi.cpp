@@ -1,0 +1,260 @@
+#include "host/plugins/HostApi.h"
+
+#include "host/pipeline/Exchange.h"
+#include "host/pipeline/ErrorEnvelope.h"
+#include "host/pipeline/HttpText.h"
+
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <sys/socket.h>
+
+#include <spdlog/spdlog.h>
+
+#include <chrono>
+#include <mutex>
+
+namespace ipfacts::plugins {
+namespace {
+
+using pipeline::Exchange;
+using pipeline::iequals;
+
+ipf_str view(std::string_view s) { return ipf_str{s.data(), s.size()}; }
+std::string_view sv(ipf_str s) { return s.ptr ? std::string_view(s.ptr, s.len) : std::string_view(); }
+PluginContext* pc(ipf_plugin_ctx* c) { return reinterpret_cast<PluginContext*>(c); }
+const Exchange* ex(const ipf_request* r) { return reinterpret_cast<const Exchange*>(r); }
+Exchange* mex(const ipf_request* r) { return const_cast<Exchange*>(reinterpret_cast<const Exchange*>(r)); }
+Exchange* ex(ipf_response* r) { return reinterpret_cast<Exchange*>(r); }
+
+std::mutex g_path_mu;  // guards PluginContext::resolved_paths (filled lazily)
+
+// ---- plugin context ------------------------------------------------------
+
+void hostLog(ipf_plugin_ctx* c, ipf_log_level level, ipf_str msg) {
+    auto lvl = level == IPF_LOG_DEBUG  ? spdlog::level::debug
+               : level == IPF_LOG_INFO ? spdlog::level::info
+               : level == IPF_LOG_WARN ? spdlog::level::warn
+                                       : spdlog::level::err;
+    spdlog::log(lvl, "plugin={} {}", pc(c)->name, sv(msg));
+}
+
+ipf_status configGet(ipf_plugin_ctx* c, ipf_str key, ipf_str* out) {
+    if (!c || !out) return IPF_INVALID;
+    auto it = pc(c)->config.find(std::string(sv(key)));
+    if (it == pc(c)->config.end()) return IPF_NOT_FOUND;
+    *out = view(it->second);
+    return IPF_OK;
+}
+
+ipf_status configPath(ipf_plugin_ctx* c, ipf_str key, ipf_str* out) {
+    if (!c || !out) return IPF_INVALID;
+    auto* p = pc(c);
+    std::string k(sv(key));
+    auto it = p->config.find(k);
+    if (it == p->config.end()) return IPF_NOT_FOUND;
+    std::lock_guard<std::mutex> lock(g_path_mu);
+    auto& slot = p->resolved_paths[k];
+    slot = manifest::resolvePath(p->manifest_dir, it->second);
+    *out = view(slot);
+    return IPF_OK;
+}
+
+ipf_str serviceHost(ipf_plugin_ctx* c) { return view(pc(c)->service_host); }
+ipf_str edge(ipf_plugin_ctx* c) { return view(pc(c)->edge); }
+
+int64_t nowMs(ipf_plugin_ctx*) {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+        .count();
+}
+
+// ---- request -------------------------------------------------------------
+
+ipf_str method(const ipf_request* r) { return view(ex(r)->request.method); }
+ipf_str path(const ipf_request* r) { return view(ex(r)->path); }
+
+ipf_str target(const ipf_request* r) {
+    Exchange* e = mex(r);
+    if (!e->safe_target) e->safe_target = pipeline::removeKeyParam(e->request.target);
+    return view(*e->safe_target);
+}
+
+ipf_status pathParam(const ipf_request* r, ipf_str name, ipf_str* out) {
+    if (!out) return IPF_INVALID;
+    for (const auto& [n, v] : ex(r)->path_params)
+        if (n == sv(name)) {
+            *out = view(v);
+            return IPF_OK;
+        }
+    return IPF_NOT_FOUND;
+}
+
+/// Parses the query on first use; a malformed query reads as empty (the
+/// pipeline has already answered 400 for malformed queries it needed).
+const std::vector<std::pair<std::string, std::string>>& queryOf(const ipf_request* r) {
+    Exchange* e = mex(r);
+    if (!e->query_parsed) {
+        auto q = pipeline::parseQuery(e->raw_query);
+        if (q) e->query = std::move(*q);
+        e->query_parsed = true;
+    }
+    return e->query;
+}
+
+size_t queryCount(const ipf_request* r, ipf_str name) {
+    size_t n = 0;
+    for (const auto& [k, v] : queryOf(r)) n += k == sv(name) && k != "key";
+    return n;
+}
+
+ipf_status queryGet(const ipf_request* r, ipf_str name, size_t index, ipf_str* out) {
+    if (!out) return IPF_INVALID;
+    if (sv(name) == "key") return IPF_NOT_FOUND;  // the key never reaches plugins
+    for (const auto& [k, v] : queryOf(r))
+        if (k == sv(name) && index-- == 0) {
+            *out = view(v);
+            return IPF_OK;
+        }
+    return IPF_NOT_FOUND;
+}
+
+size_t headerCount(const ipf_request* r) { return ex(r)->request.headers.size(); }
+
+ipf_status headerAt(const ipf_request* r, size_t i, ipf_str* name, ipf_str* value) {
+    const auto& hs = ex(r)->request.headers;
+    if (i >= hs.size()) return IPF_NOT_FOUND;
+    if (name) *name = view(hs[i].name);
+    if (value) *value = view(hs[i].value);
+    return IPF_OK;
+}
+
+ipf_status headerGet(const ipf_request* r, ipf_str name, ipf_str* out) {
+    if (!out) return IPF_INVALID;
+    for (const auto& h : ex(r)->request.headers)
+        if (iequals(h.name, sv(name))) {
+            *out = view(h.value);
+            return IPF_OK;
+        }
+    return IPF_NOT_FOUND;
+}
+
+ipf_str clientAddress(const ipf_request* r) { return view(ex(r)->client_address); }
+
+ipf_str peerAddress(const ipf_request* r) {
+    Exchange* e = mex(r);
+    if (e->peer_address.empty()) e->peer_address = e->request.peer.toString();
+    return view(e->peer_address);
+}
+
+ipf_str keyIdentity(const ipf_request* r) {
+    const auto& k = ex(r)->key_id;
+    return k.empty() ? ipf_str{nullptr, 0} : view(k);
+}
+
+ipf_str protocol(const ipf_request* r) { return view(ex(r)->request.protocol); }
+ipf_str tlsVersion(const ipf_request* r) { return view(ex(r)->request.tls); }
+
+int64_t rttUs(const ipf_request* r) {
+    int fd = ex(r)->request.fd;
+    if (fd < 0) return -1;
+    tcp_info info{};
+    socklen_t len = sizeof info;
+    if (getsockopt(fd, IPPROTO_TCP, TCP_INFO, &info, &len) != 0) return -1;
+    return static_cast<int64_t>(info.tcpi_rtt);
+}
+
+ipf_str requestUrl(const ipf_request* r) {
+    Exchange* e = mex(r);
+    if (!e->url) {
+        std::string_view host;
+        for (const auto& h : e->request.headers)
+            if (iequals(h.name, "host")) host = h.value;
+        bool bad = host.empty() || host.find_first_of(" /\\@\"<>") != std::string_view::npos;
+        std::string scheme = e->request.tls != "none" ? "https" : "http";
+        ipf_str t = target(r);
+        e->url = scheme + "://" + std::string(bad ? std::string_view("localhost") : host) + std::string(sv(t));
+    }
+    return view(*e->url);
+}
+
+// ---- response --------------------------------------------------------------
+
+void setStatus(ipf_response* r, int status) {
+    if (status >= 100 && status <= 599) ex(r)->response.status = status;
+}
+
+/// Headers the host writes itself; a plugin may not set or fake them.
+bool hostOwned(std::string_view name) {
+    static const char* owned[] = {"cache-control", "content-length", "content-type", "connection", "date",
+                                  "server", "transfer-encoding", "retry-after", "allow", "keep-alive", "upgrade"};
+    for (const char* o : owned)
+        if (iequals(name, o)) return true;
+    auto prefix = [&](std::string_view p) { return name.size() >= p.size() && iequals(name.substr(0, p.size()), p); };
+    return prefix("access-control-") || prefix("x-ratelimit-");
+}
+
+bool validToken(std::string_view name) {
+    if (name.empty()) return false;
+    for (char c : name)
+        if (!(isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_')) return false;
+    return true;
+}
+
+ipf_status addHeader(ipf_response* r, ipf_str name, ipf_str value) {
+    auto n = sv(name), v = sv(value);
+    if (!validToken(n) || v.find_first_of("\r\n") != std::string_view::npos) return IPF_INVALID;
+    if (hostOwned(n)) return IPF_INVALID;
+    ex(r)->response.addHeader(n, v);
+    return IPF_OK;
+}
+
+void setBody(ipf_response* r, ipf_str content_type, ipf_str body) {
+    auto& resp = ex(r)->response;
+    auto ct = sv(content_type);
+    resp.content_type = ct.find_first_of("\r\n") == std::string_view::npos ? std::string(ct) : "application/octet-stream";
+    resp.body.assign(sv(body));
+}
+
+void setError(ipf_response* r, int status, ipf_str token, ipf_str message) {
+    if (status < 400 || status > 599) status = 500;
+    pipeline::writeError(ex(r)->response, status, sv(token), sv(message));
+}
+
+const ipf_host_api kHostApi = [] {
+    ipf_host_api a{};
+    a.struct_size = sizeof(ipf_host_api);
+    a.abi_major = IPF_ABI_MAJOR;
+    a.abi_minor = IPF_ABI_MINOR;
+    a.log = hostLog;
+    a.config_get = configGet;
+    a.config_path = configPath;
+    a.service_host = serviceHost;
+    a.edge = edge;
+    a.now_ms = nowMs;
+    a.request_method = method;
+    a.request_path = path;
+    a.request_target = target;
+    a.path_param = pathParam;
+    a.query_count = queryCount;
+    a.query_get = queryGet;
+    a.header_count = headerCount;
+    a.header_at = headerAt;
+    a.header_get = headerGet;
+    a.client_address = clientAddress;
+    a.peer_address = peerAddress;
+    a.key_identity = keyIdentity;
+    a.protocol = protocol;
+    a.tls_version = tlsVersion;
+    a.rtt_us = rttUs;
+    a.set_status = setStatus;
+    a.add_header = addHeader;
+    a.set_body = setBody;
+    a.set_error = setError;
+    a.request_url = requestUrl;
+    return a;
+}();
+
+}  // namespace
+
+const ipf_host_api* hostApi() { return &kHostApi; }
+
+}  // namespace ipfacts::plugins

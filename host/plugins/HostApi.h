@@ -1,0 +1,27 @@
+// HostApi: the host side of the SDK — the ipf_host_api table every plugin
+// receives, and the per-plugin context behind its ipf_plugin_ctx handle.
+#pragma once
+
+#include "host/manifest/Manifest.h"
+
+#include <ipfacts/plugin.h>
+
+#include <map>
+#include <string>
+
+namespace ipfacts::plugins {
+
+/// What ipf_plugin_ctx points at: one plugin's identity and configuration.
+struct PluginContext {
+    std::string name;
+    std::map<std::string, std::string> config;           // dotted scalars from the manifest
+    std::map<std::string, std::string> resolved_paths;   // config values resolved as paths
+    std::string manifest_dir;
+    std::string service_host;
+    std::string edge;
+};
+
+/// The table handed to every plugin's init. Static; valid for the process.
+const ipf_host_api* hostApi();
+
+}  // namespace ipfacts::plugins

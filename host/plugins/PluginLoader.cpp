@@ -1,0 +1,82 @@
+#include "host/plugins/PluginLoader.h"
+
+#include <dlfcn.h>
+
+#include <spdlog/spdlog.h>
+
+#include <cstddef>
+
+namespace ipfacts::plugins {
+
+LoadedPlugin::~LoadedPlugin() {
+    if (initialised_ && desc_->shutdown) desc_->shutdown(state_);
+    // Left loaded on purpose: a plugin's static destructors or threads may
+    // still reference its code at process exit; the OS reclaims it.
+}
+
+const ipf_handler_def* LoadedPlugin::handler(const std::string& name) const {
+    for (size_t i = 0; i < desc_->handler_count; ++i)
+        if (desc_->handlers[i].name && name == desc_->handlers[i].name) return &desc_->handlers[i];
+    return nullptr;
+}
+
+std::string LoadedPlugin::openapiFragment() const {
+    return desc_->openapi_fragment ? desc_->openapi_fragment : "";
+}
+
+std::optional<std::string> PluginLoader::refusal(const ipf_plugin_descriptor* d) {
+    if (!d) return "ipfacts_plugin_v1() returned no descriptor";
+    if (d->abi_major != IPF_ABI_MAJOR)
+        return "built for ABI major " + std::to_string(d->abi_major) + ", this host speaks major " +
+               std::to_string(IPF_ABI_MAJOR) + "; rebuild the plugin against this SDK";
+    if (d->abi_minor > IPF_ABI_MINOR && !(d->flags & IPF_PLUGIN_COPES_WITH_OLDER_HOST))
+        return "requires ABI " + std::to_string(d->abi_major) + "." + std::to_string(d->abi_minor) +
+               ", newer than this host's " + std::to_string(IPF_ABI_MAJOR) + "." + std::to_string(IPF_ABI_MINOR) +
+               ", and does not declare it copes with an older host";
+    const size_t v10_size = offsetof(ipf_plugin_descriptor, openapi_fragment) + sizeof(const char*);
+    if (d->struct_size < v10_size)
+        return "descriptor is " + std::to_string(d->struct_size) + " bytes, smaller than ABI 1.0's " +
+               std::to_string(v10_size);
+    if (!d->name || !d->init || !d->handlers || d->handler_count == 0)
+        return "descriptor lacks a name, init or handlers";
+    for (size_t i = 0; i < d->handler_count; ++i)
+        if (!d->handlers[i].name || !d->handlers[i].fn) return "handler " + std::to_string(i) + " has no name or function";
+    return std::nullopt;
+}
+
+std::unique_ptr<LoadedPlugin> PluginLoader::load(const manifest::PluginSpec& spec) const {
+    auto refuse = [&](const std::string& why) -> std::unique_ptr<LoadedPlugin> {
+        spdlog::error("plugin={} refused: {} ({})", spec.name, why, spec.library);
+        return nullptr;
+    };
+    // RTLD_LOCAL: two plugins may carry same-named symbols without clashing.
+    void* dl = dlopen(spec.library.c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (!dl) return refuse(std::string("cannot load: ") + dlerror());
+    std::unique_ptr<LoadedPlugin> p(new LoadedPlugin());
+    p->dl_ = dl;
+    auto entry = reinterpret_cast<ipf_entry_v1_fn>(dlsym(dl, IPF_ENTRY_SYMBOL_V1));
+    if (!entry) return refuse("exports no " IPF_ENTRY_SYMBOL_V1 " symbol");
+    p->desc_ = entry();
+    if (auto why = refusal(p->desc_)) return refuse(*why);
+    if (spec.name != p->desc_->name)
+        spdlog::info("plugin={} is the library's '{}' family under another name", spec.name, p->desc_->name);
+
+    p->ctx_ = std::make_unique<PluginContext>();
+    p->ctx_->name = spec.name;
+    p->ctx_->config = spec.config;
+    p->ctx_->manifest_dir = manifest_.dir;
+    p->ctx_->service_host = manifest_.service_host;
+    p->ctx_->edge = manifest_.edge;
+
+    char err[512] = {0};
+    ipf_status st = p->desc_->init(hostApi(), reinterpret_cast<ipf_plugin_ctx*>(p->ctx_.get()), &p->state_, err,
+                                   sizeof err);
+    if (st != IPF_OK) return refuse(std::string("init failed: ") + (err[0] ? err : "no reason given"));
+    p->initialised_ = true;
+    spdlog::info("plugin={} loaded: version {} ABI {}.{} handlers {}", spec.name,
+                 p->desc_->version ? p->desc_->version : "?", p->desc_->abi_major, p->desc_->abi_minor,
+                 p->desc_->handler_count);
+    return p;
+}
+
+}  // namespace ipfacts::plugins

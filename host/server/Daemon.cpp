@@ -1,0 +1,167 @@
+#include "host/server/Daemon.h"
+
+#include "host/openapi/OpenApiDocument.h"
+#include "host/pipeline/Pipeline.h"
+#include "host/plugins/PluginLoader.h"
+#include "host/server/EventLoop.h"
+#include "host/server/TlsContext.h"
+#include "host/server/WorkerPool.h"
+#include "host/store/sqlite/SqliteKeyStore.h"
+
+#include <signal.h>
+
+#include <spdlog/spdlog.h>
+
+#include <chrono>
+#include <ctime>
+#include <filesystem>
+#include <thread>
+
+namespace ipfacts::server {
+namespace {
+
+constexpr const char* kOpenApiOperation = R"({
+  "summary": "This API's OpenAPI 3.1 description",
+  "description": "Assembled at start from the loaded plugins: a plugin removed from the manifest takes its paths with it.",
+  "operationId": "getOpenApi",
+  "tags": ["Service"],
+  "responses": {"200": {"description": "The OpenAPI document", "content": {"application/json": {"schema": {"type": "object", "required": ["openapi", "info", "paths"]}}}}}
+})";
+
+enum HostHandlerId { kOpenApi = 0 };
+
+}  // namespace
+
+struct Daemon::Parts {
+    manifest::Manifest m;
+    std::unique_ptr<store::KeyStore> keys;
+    std::vector<std::unique_ptr<plugins::LoadedPlugin>> plugins;
+    std::string openapi;
+    std::unique_ptr<pipeline::Pipeline> pipeline;
+    std::unique_ptr<WorkerPool> workers;
+    TlsContextPtr tls;
+    std::vector<std::unique_ptr<EventLoop>> loops;
+    std::vector<std::thread> threads;
+};
+
+void blockServiceSignals() {
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGTERM);
+    sigaddset(&set, SIGINT);
+    sigaddset(&set, SIGHUP);
+    pthread_sigmask(SIG_BLOCK, &set, nullptr);
+    signal(SIGPIPE, SIG_IGN);
+}
+
+Daemon::Daemon(manifest::Manifest m) : parts_(std::make_unique<Parts>()) {
+    auto& p = *parts_;
+    p.m = std::move(m);
+    std::filesystem::create_directories(p.m.state_dir);
+    p.keys = std::make_unique<store::SqliteKeyStore>(manifest::resolvePath(p.m.state_dir, p.m.store_path));
+
+    plugins::PluginLoader loader(p.m);
+    std::map<std::string, plugins::LoadedPlugin*> by_name;
+    for (const auto& spec : p.m.plugins)
+        if (auto lp = loader.load(spec)) {
+            by_name[spec.name] = lp.get();
+            p.plugins.push_back(std::move(lp));
+        }
+
+    std::vector<std::string> class_names;
+    for (const auto& [name, rc] : p.m.rate_classes) class_names.push_back(name);
+
+    std::vector<pipeline::Route> routes;
+    std::vector<openapi::RoutedOperation> ops;
+    for (const auto& spec : p.m.routes) {
+        pipeline::Route r;
+        r.spec = spec;
+        r.rate_class = &p.m.rate_classes.at(spec.rate_class);
+        r.rate_class_index = static_cast<size_t>(
+            std::find(class_names.begin(), class_names.end(), spec.rate_class) - class_names.begin());
+        r.cache_control_line = "Cache-Control: " + spec.cache_control + "\r\n";
+        openapi::RoutedOperation op{spec, "", ""};
+        if (spec.plugin == "host") {
+            if (spec.handler != "openapi")
+                throw manifest::ManifestError(p.m.file + ":" + std::to_string(spec.line) + ": the host has no handler '" +
+                                              spec.handler + "' (it has: openapi)");
+            r.host_handler = kOpenApi;
+            r.nonblocking = true;
+            op.host_operation = kOpenApiOperation;
+        } else {
+            auto it = by_name.find(spec.plugin);
+            if (it == by_name.end()) {
+                spdlog::warn("route={} skipped: plugin {} is not loaded", spec.path, spec.plugin);
+                continue;
+            }
+            const ipf_handler_def* h = it->second->handler(spec.handler);
+            if (!h) {
+                spdlog::error("route={} skipped: plugin {} has no handler '{}'", spec.path, spec.plugin, spec.handler);
+                continue;
+            }
+            r.fn = h->fn;
+            r.state = it->second->state();
+            r.nonblocking = (h->flags & IPF_HANDLER_NONBLOCKING) != 0;
+            op.fragment = it->second->openapiFragment();
+        }
+        routes.push_back(std::move(r));
+        ops.push_back(std::move(op));
+    }
+    p.openapi = openapi::buildDocument(p.m, ops);
+
+    std::vector<pipeline::HostHandler> host_handlers;
+    host_handlers.push_back([doc = &p.openapi](pipeline::Exchange& ex) {
+        ex.response.status = 200;
+        ex.response.content_type = "application/json";
+        ex.response.body = *doc;
+    });
+    p.pipeline = std::make_unique<pipeline::Pipeline>(p.m, std::make_unique<pipeline::RouteTable>(std::move(routes)),
+                                                      p.keys.get(), std::move(host_handlers));
+    p.workers = std::make_unique<WorkerPool>(p.m.server.workers, p.m.server.queue);
+    if (p.m.tls) p.tls = makeServerTlsContext(p.m.tls->certificate, p.m.tls->key);
+
+    unsigned n = p.m.server.threads ? p.m.server.threads : std::max(1u, std::thread::hardware_concurrency());
+    for (unsigned i = 0; i < n; ++i) {
+        auto loop = std::make_unique<EventLoop>(p.m.server, *p.pipeline, *p.workers);
+        for (const auto& a : p.m.server.listen) loop->listen(a, nullptr);
+        if (p.m.tls)
+            for (const auto& a : p.m.tls->listen) loop->listen(a, p.tls.get());
+        p.loops.push_back(std::move(loop));
+    }
+}
+
+Daemon::~Daemon() = default;
+
+int Daemon::run() {
+    auto& p = *parts_;
+    for (auto& loop : p.loops) p.threads.emplace_back([l = loop.get()] { l->run(); });
+    std::string where;
+    for (const auto& a : p.m.server.listen) where += " http://" + a.text;
+    if (p.m.tls)
+        for (const auto& a : p.m.tls->listen) where += " https://" + a.text;
+    spdlog::info("ipfactsd serving on{} with {} event loops, {} workers, {} routes", where, p.loops.size(),
+                 p.m.server.workers, p.pipeline->routes().routes().size());
+
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGTERM);
+    sigaddset(&set, SIGINT);
+    sigaddset(&set, SIGHUP);
+    while (true) {
+        timespec wait{60, 0};
+        int sig = sigtimedwait(&set, nullptr, &wait);
+        if (sig == SIGTERM || sig == SIGINT) {
+            spdlog::info("signal {}: stopping", sig);
+            break;
+        }
+        // Once a minute (and on SIGHUP): forget counters of past days.
+        p.pipeline->rateLimiter().purge(static_cast<int64_t>(std::time(nullptr)));
+    }
+    for (auto& loop : p.loops) loop->stop();
+    for (auto& t : p.threads) t.join();
+    p.workers->stop();
+    spdlog::info("stopped");
+    return 0;
+}
+
+}  // namespace ipfacts::server

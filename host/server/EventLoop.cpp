@@ -1,0 +1,349 @@
+#include "host/server/EventLoop.h"
+
+#include "host/server/ResponseWriter.h"
+
+#include <arpa/inet.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <spdlog/spdlog.h>
+
+#include <cstring>
+#include <stdexcept>
+
+namespace ipfacts::server {
+namespace {
+
+constexpr uint64_t kWakeTag = 1ull << 63;
+constexpr uint64_t kListenerTag = 1ull << 62;
+constexpr int kAcceptBatch = 64;
+constexpr int64_t kStopGraceSeconds = 5;
+
+int bindListener(const manifest::ListenAddress& addr) {
+    sockaddr_storage ss{};
+    socklen_t len;
+    bool v6 = addr.host.find(':') != std::string::npos;
+    if (v6) {
+        auto* s6 = reinterpret_cast<sockaddr_in6*>(&ss);
+        s6->sin6_family = AF_INET6;
+        s6->sin6_port = htons(addr.port);
+        inet_pton(AF_INET6, addr.host.c_str(), &s6->sin6_addr);
+        len = sizeof(sockaddr_in6);
+    } else {
+        auto* s4 = reinterpret_cast<sockaddr_in*>(&ss);
+        s4->sin_family = AF_INET;
+        s4->sin_port = htons(addr.port);
+        inet_pton(AF_INET, addr.host.c_str(), &s4->sin_addr);
+        len = sizeof(sockaddr_in);
+    }
+    int fd = ::socket(ss.ss_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+    if (fd < 0) throw std::runtime_error("socket for " + addr.text + ": " + std::strerror(errno));
+    int one = 1;
+    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+    setsockopt(fd, SOL_SOCKET, SO_REUSEPORT, &one, sizeof one);
+    // [::]:8080 and 0.0.0.0:8080 are separate listeners; keep v6 to v6.
+    if (v6) setsockopt(fd, IPPROTO_IPV6, IPV6_V6ONLY, &one, sizeof one);
+    if (::bind(fd, reinterpret_cast<sockaddr*>(&ss), len) != 0 || ::listen(fd, 4096) != 0) {
+        std::string why = std::strerror(errno);
+        ::close(fd);
+        throw std::runtime_error("cannot listen on " + addr.text + ": " + why);
+    }
+    return fd;
+}
+
+}  // namespace
+
+EventLoop::EventLoop(const manifest::ServerSpec& spec, pipeline::Pipeline& pipeline, WorkerPool& workers)
+    : spec_(spec), pipeline_(pipeline), workers_(workers) {
+    epfd_ = epoll_create1(EPOLL_CLOEXEC);
+    wakefd_ = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+    if (epfd_ < 0 || wakefd_ < 0) throw std::runtime_error(std::string("epoll/eventfd: ") + std::strerror(errno));
+    epoll_event ev{};
+    ev.events = EPOLLIN;
+    ev.data.u64 = kWakeTag;
+    epoll_ctl(epfd_, EPOLL_CTL_ADD, wakefd_, &ev);
+}
+
+EventLoop::~EventLoop() {
+    conns_.clear();
+    for (const auto& l : listeners_) ::close(l.fd);
+    ::close(wakefd_);
+    ::close(epfd_);
+}
+
+void EventLoop::listen(const manifest::ListenAddress& addr, SSL_CTX* tls) {
+    int fd = bindListener(addr);
+    epoll_event ev{};
+    ev.events = EPOLLIN;
+    ev.data.u64 = kListenerTag | listeners_.size();
+    epoll_ctl(epfd_, EPOLL_CTL_ADD, fd, &ev);
+    listeners_.push_back({fd, tls});
+}
+
+void EventLoop::stop() {
+    stopping_ = true;
+    uint64_t one = 1;
+    [[maybe_unused]] ssize_t n = ::write(wakefd_, &one, sizeof one);
+}
+
+void EventLoop::run() {
+    epoll_event events[256];
+    int64_t last_sweep = monotonicSeconds();
+    int64_t stop_deadline = 0;
+    while (true) {
+        if (stopping_ && stop_deadline == 0) {
+            // Stop taking connections; close idle ones; let in-flight ones finish.
+            for (const auto& l : listeners_) ::close(l.fd);
+            listeners_.clear();
+            stop_deadline = monotonicSeconds() + kStopGraceSeconds;
+            for (auto& c : conns_)
+                if (c && !c->awaiting_worker && !c->hasPendingOutput() && !c->midRequest()) close(c->fd());
+        }
+        if (stop_deadline && (open_ == 0 || monotonicSeconds() >= stop_deadline)) break;
+
+        int n = epoll_wait(epfd_, events, 256, 1000);
+        for (int i = 0; i < n; ++i) {
+            uint64_t tag = events[i].data.u64;
+            if (tag == kWakeTag) onWorkerDone();
+            else if (tag & kListenerTag) {
+                size_t idx = tag & ~kListenerTag;
+                if (idx < listeners_.size()) accept(listeners_[idx]);
+            } else onConnection(static_cast<int>(tag), events[i].events);
+        }
+        int64_t now = monotonicSeconds();
+        if (now != last_sweep) {
+            last_sweep = now;
+            sweep();
+            pipeline_.flushLog();
+        }
+    }
+    // Anything still here missed the grace period.
+    for (auto& c : conns_)
+        if (c && !c->awaiting_worker) close(c->fd());
+    pipeline_.flushLog();
+}
+
+void EventLoop::accept(const Listener& l) {
+    for (int i = 0; i < kAcceptBatch; ++i) {
+        sockaddr_storage ss{};
+        socklen_t len = sizeof ss;
+        int fd = ::accept4(l.fd, reinterpret_cast<sockaddr*>(&ss), &len, SOCK_NONBLOCK | SOCK_CLOEXEC);
+        if (fd < 0) return;  // EAGAIN, or a transient error the next wake retries
+        auto peer = net::IpAddress::fromSockaddr(reinterpret_cast<sockaddr*>(&ss));
+        if (!peer || open_ >= spec_.max_connections || stopping_) {
+            ::close(fd);
+            continue;
+        }
+        int one = 1;
+        setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+        SSL* ssl = nullptr;
+        if (l.tls) {
+            ssl = SSL_new(l.tls);
+            SSL_set_fd(ssl, fd);
+            SSL_set_accept_state(ssl);
+            SSL_set_mode(ssl, SSL_MODE_ENABLE_PARTIAL_WRITE | SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER);
+        }
+        if (static_cast<size_t>(fd) >= conns_.size()) conns_.resize(static_cast<size_t>(fd) + 1);
+        conns_[static_cast<size_t>(fd)] = std::make_unique<HttpConnection>(fd, *peer, ssl, spec_, next_generation_++);
+        ++open_;
+        auto& c = *conns_[static_cast<size_t>(fd)];
+        epoll_event ev{};
+        ev.events = EPOLLIN | EPOLLRDHUP;
+        ev.data.u64 = static_cast<uint64_t>(fd);
+        c.epoll_events = ev.events;
+        epoll_ctl(epfd_, EPOLL_CTL_ADD, fd, &ev);
+    }
+}
+
+void EventLoop::onConnection(int fd, uint32_t events) {
+    if (static_cast<size_t>(fd) >= conns_.size() || !conns_[static_cast<size_t>(fd)]) return;
+    HttpConnection& c = *conns_[static_cast<size_t>(fd)];
+    if (c.awaiting_worker) {
+        // The worker still holds this connection's buffer; a hang-up is dealt
+        // with once the answer comes back.
+        if (events & (EPOLLHUP | EPOLLERR)) c.close_after_write = true;
+        return;
+    }
+    if (events & EPOLLOUT) {
+        if (c.hasPendingOutput()) {
+            flush(c);
+            if (!conns_[static_cast<size_t>(fd)]) return;
+        }
+    }
+    if (events & (EPOLLIN | EPOLLHUP | EPOLLERR | EPOLLRDHUP | EPOLLOUT)) {
+        if (c.close_after_write) return;
+        auto io = c.readSome();
+        if (io == HttpConnection::Io::Closed) {
+            close(fd);
+            return;
+        }
+        if (io == HttpConnection::Io::Progress || c.midRequest()) serve(c);
+        else watch(c);
+    }
+}
+
+void EventLoop::serve(HttpConnection& c) {
+    const int fd = c.fd();
+    while (!c.awaiting_worker && !c.close_after_write) {
+        auto parsed = c.parse();
+        if (parsed == HttpConnection::Parse::NeedMore) break;
+        if (parsed == HttpConnection::Parse::Error) {
+            pipeline::Exchange ex;
+            c.describe(ex.request);
+            pipeline_.rejectUnparsed(ex, c.errorStatus(), c.errorToken(), c.errorMessage());
+            writeResponse(ex, false, c.output());
+            c.close_after_write = true;
+            break;
+        }
+        if (!startExchange(c)) break;  // handed to a worker
+    }
+    flush(c);
+    (void)fd;
+}
+
+/// Begins the parsed request; answers it here unless it goes to a worker.
+/// Returns false when a worker took it.
+bool EventLoop::startExchange(HttpConnection& c) {
+    c.exchange = std::make_unique<pipeline::Exchange>();
+    auto& ex = *c.exchange;
+    c.describe(ex.request);
+    auto next = pipeline_.begin(ex);
+    if (next == pipeline::Pipeline::Next::HandleOnWorker) {
+        c.awaiting_worker = true;
+        int fd = c.fd();
+        uint64_t gen = c.generation();
+        pipeline::Exchange* exp = &ex;
+        bool queued = workers_.submit([this, exp, fd, gen] {
+            pipeline_.handle(*exp);
+            post(fd, gen);
+        });
+        if (queued) {
+            watch(c);
+            return false;
+        }
+        c.awaiting_worker = false;
+        ex.response = {};
+        pipeline::Exchange& e = ex;
+        e.response.status = 503;
+        e.response.addHeader("Retry-After", "1");
+        e.response.content_type = "application/json";
+        e.response.body =
+            R"({"error":"overloaded","message":"the server is saturated; retry shortly","status":503})";
+    } else if (next == pipeline::Pipeline::Next::HandleInline) {
+        pipeline_.handle(ex);
+    }
+    respond(c, ex);
+    return true;
+}
+
+void EventLoop::respond(HttpConnection& c, pipeline::Exchange& ex) {
+    pipeline_.finish(ex);
+    bool keep = c.keepAlive() && !ex.response.close && !stopping_;
+    writeResponse(ex, keep, c.output());
+    c.exchange.reset();
+    c.consumeRequest();
+    if (!keep) c.close_after_write = true;
+}
+
+void EventLoop::post(int fd, uint64_t generation) {
+    {
+        std::lock_guard<std::mutex> lock(done_mu_);
+        done_.emplace_back(fd, generation);
+    }
+    uint64_t one = 1;
+    [[maybe_unused]] ssize_t n = ::write(wakefd_, &one, sizeof one);
+}
+
+void EventLoop::onWorkerDone() {
+    uint64_t count;
+    [[maybe_unused]] ssize_t n = ::read(wakefd_, &count, sizeof count);
+    std::vector<std::pair<int, uint64_t>> done;
+    {
+        std::lock_guard<std::mutex> lock(done_mu_);
+        done.swap(done_);
+    }
+    for (auto [fd, gen] : done) {
+        if (static_cast<size_t>(fd) >= conns_.size()) continue;
+        auto& slot = conns_[static_cast<size_t>(fd)];
+        if (!slot || slot->generation() != gen || !slot->exchange) continue;
+        HttpConnection& c = *slot;
+        c.awaiting_worker = false;
+        bool hung_up = c.close_after_write;
+        respond(c, *c.exchange);
+        if (hung_up) {
+            close(fd);
+            continue;
+        }
+        serve(c);  // pipelined requests waiting behind this one
+    }
+}
+
+void EventLoop::flush(HttpConnection& c) {
+    const int fd = c.fd();
+    if (c.hasPendingOutput() && c.flush() == HttpConnection::Io::Closed) {
+        close(fd);
+        return;
+    }
+    if (!c.hasPendingOutput() && c.close_after_write) {
+        close(fd);
+        return;
+    }
+    watch(c);
+}
+
+/// Registers what the connection now waits for. While a worker holds it the
+/// socket leaves the set: a level-triggered hang-up would otherwise wake the
+/// loop again and again until the answer is back.
+void EventLoop::watch(HttpConnection& c) {
+    uint32_t want = 0;
+    if (!c.awaiting_worker) {
+        want = EPOLLRDHUP;
+        if (c.hasPendingOutput() || c.wantsWrite()) want |= EPOLLOUT;
+        if (!c.close_after_write) want |= EPOLLIN;
+    }
+    if (want == c.epoll_events) return;
+    epoll_event ev{};
+    ev.events = want;
+    ev.data.u64 = static_cast<uint64_t>(c.fd());
+    int op = want == 0 ? EPOLL_CTL_DEL : c.epoll_events == 0 ? EPOLL_CTL_ADD : EPOLL_CTL_MOD;
+    epoll_ctl(epfd_, op, c.fd(), &ev);
+    c.epoll_events = want;
+}
+
+void EventLoop::close(int fd) {
+    auto& slot = conns_[static_cast<size_t>(fd)];
+    if (!slot || slot->awaiting_worker) return;
+    if (slot->epoll_events) epoll_ctl(epfd_, EPOLL_CTL_DEL, fd, nullptr);
+    slot.reset();  // closes the socket
+    --open_;
+}
+
+void EventLoop::sweep() {
+    const int64_t now = monotonicSeconds();
+    for (auto& slot : conns_) {
+        if (!slot || slot->awaiting_worker) continue;
+        HttpConnection& c = *slot;
+        if (c.midRequest() && now - c.messageStartedAt() >= static_cast<int64_t>(spec_.header_timeout_s)) {
+            pipeline::Exchange ex;
+            c.describe(ex.request);
+            if (ex.request.method.empty()) ex.request.method = "-";
+            pipeline_.rejectUnparsed(ex, 408, "request_timeout", "the request was not completed in time");
+            writeResponse(ex, false, c.output());
+            c.close_after_write = true;
+            flush(c);
+        } else if (!c.midRequest() && !c.hasPendingOutput() &&
+                   now - c.last_activity >= static_cast<int64_t>(spec_.keepalive_timeout_s)) {
+            close(c.fd());
+        } else if (c.hasPendingOutput() && now - c.last_activity >= static_cast<int64_t>(spec_.keepalive_timeout_s)) {
+            close(c.fd());  // the client stopped reading
+        }
+    }
+}
+
+}  // namespace ipfacts::server

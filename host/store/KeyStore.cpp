@@ -1,0 +1,31 @@
+#include "host/store/KeyStore.h"
+
+#include <openssl/evp.h>
+#include <openssl/rand.h>
+
+namespace ipfacts::store {
+
+std::string sha256Hex(std::string_view key) {
+    unsigned char digest[EVP_MAX_MD_SIZE];
+    unsigned int len = 0;
+    EVP_Digest(key.data(), key.size(), digest, &len, EVP_sha256(), nullptr);
+    static const char* hex = "0123456789abcdef";
+    std::string out;
+    out.reserve(len * 2);
+    for (unsigned i = 0; i < len; ++i) {
+        out += hex[digest[i] >> 4];
+        out += hex[digest[i] & 0xf];
+    }
+    return out;
+}
+
+std::string newApiKey() {
+    static const char* alphabet = "abcdefghijklmnopqrstuvwxyz234567";
+    unsigned char raw[32];
+    if (RAND_bytes(raw, sizeof raw) != 1) throw std::runtime_error("no randomness for a new key");
+    std::string key = "ipf_";
+    for (unsigned char b : raw) key += alphabet[b & 31];
+    return key;
+}
+
+}  // namespace ipfacts::store

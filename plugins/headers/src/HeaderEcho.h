@@ -1,0 +1,32 @@
+// HeaderEcho: the body of GET /api/v1/headers (SPEC 2.9), the request's own
+// headers as received, each explained, credentials redacted.
+#ifndef IPFACTS_PLUGINS_HEADERS_HEADERECHO_H
+#define IPFACTS_PLUGINS_HEADERS_HEADERECHO_H
+
+#include "HeaderCatalogue.h"
+
+#include <ipfacts/plugin.hpp>
+
+#include <string>
+#include <string_view>
+
+namespace ipfacts::headers {
+
+/// What replaces the value of a redacted header (SPEC 2.9).
+inline constexpr std::string_view kRedactionMarker = "[redacted]";
+
+/// The fields every JSON response carries (SPEC part 2).
+struct ResponseStamp {
+    std::string_view checkedAt;  ///< ISO 8601 UTC time of the answer
+    std::string_view source;     ///< the service host name
+};
+
+/// Writes the HeadersResponse JSON for `req`: `headers` in the order
+/// received, each {name lower-cased, value or the redaction marker, redacted,
+/// explanation}, then method, protocol, tls, checked_at and source.
+/// Thread-safe as long as `catalogue` is (it is immutable).
+std::string writeHeaderEcho(const Request& req, const HeaderCatalogue& catalogue, const ResponseStamp& stamp);
+
+}  // namespace ipfacts::headers
+
+#endif

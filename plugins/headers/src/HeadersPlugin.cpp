@@ -1,0 +1,36 @@
+#include "HeadersPlugin.h"
+
+#include "HeaderEcho.h"
+
+#include <stdexcept>
+#include <string>
+
+namespace ipfacts::headers {
+namespace {
+
+std::string cataloguePath(const Host& host) {
+    std::optional<std::string> path = host.configPath("catalogue");
+    if (!path || path->empty())
+        throw std::runtime_error(
+            "headers: config key `catalogue` is not set; it names the header explanation file, e.g. "
+            "`config: { catalogue: headers.yaml }`");
+    return *path;
+}
+
+}  // namespace
+
+HeadersPlugin::HeadersPlugin(Host& host) : host_(host), catalogue_(cataloguePath(host)) {
+    host_.info("loaded " + std::to_string(catalogue_.entries().size()) + " header explanations, " +
+               std::to_string(catalogue_.redactedNames().size()) + " redacted header names");
+}
+
+void HeadersPlugin::echo(Request& req, Response& resp) {
+    const std::string checkedAt = host_.checkedAt();
+    resp.json(writeHeaderEcho(req, catalogue_, ResponseStamp{checkedAt, host_.serviceHost()}));
+}
+
+}  // namespace ipfacts::headers
+
+IPFACTS_PLUGIN(ipfacts::headers::HeadersPlugin, "headers", "1.0.0",
+               "The caller's request headers, each explained, credentials redacted", ipfacts::kOpenApiFragment,
+               IPFACTS_HANDLER(ipfacts::headers::HeadersPlugin, echo, IPF_HANDLER_NONBLOCKING));

@@ -1,0 +1,34 @@
+#include "UaResponse.hpp"
+
+#include <ipfacts/json.hpp>
+
+namespace ipfacts::ua {
+namespace {
+
+void writeNameVersion(JsonWriter& w, std::string_view key, const NameVersion& nv) {
+    w.key(key).beginObject();
+    w.field("name", nv.name);
+    w.field("version", nv.version);
+    w.endObject();
+}
+
+}  // namespace
+
+std::string uaResponseJson(std::string_view userAgent, const UaResult& result, std::string_view checkedAt,
+                           std::string_view source) {
+    JsonWriter w;
+    w.beginObject();
+    w.field("user_agent", userAgent);
+    writeNameVersion(w, "browser", result.browser);
+    writeNameVersion(w, "engine", result.engine);
+    writeNameVersion(w, "os", result.os);
+    w.field("device", deviceClassName(result.device));
+    w.field("bot", result.bot);
+    w.field("cli", result.cli);
+    w.field("checked_at", checkedAt);
+    w.field("source", source);
+    w.endObject();
+    return w.take();
+}
+
+}  // namespace ipfacts::ua

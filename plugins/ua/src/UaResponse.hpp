@@ -1,0 +1,19 @@
+// The JSON body of GET /api/v1/ua (SPEC 2.10, UaResponse).
+#ifndef IPFACTS_UA_UA_RESPONSE_HPP
+#define IPFACTS_UA_UA_RESPONSE_HPP
+
+#include "UaResult.hpp"
+
+#include <string>
+#include <string_view>
+
+namespace ipfacts::ua {
+
+/// Writes {user_agent, browser, engine, os, device, bot, cli, checked_at,
+/// source} in that order, absent names and versions as null. Thread-safe.
+std::string uaResponseJson(std::string_view userAgent, const UaResult& result, std::string_view checkedAt,
+                           std::string_view source);
+
+}  // namespace ipfacts::ua
+
+#endif

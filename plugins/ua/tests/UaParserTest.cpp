@@ -1,0 +1,413 @@
+// Unit tests of the ua plugin's parser: uap-core replacement semantics, the
+// etc/ua.yaml rules against every case in tests/fixtures/ua-cases.yaml, the
+// LRU cache and the response body.
+#include "Regex.hpp"
+#include "Replacement.hpp"
+#include "UaCache.hpp"
+#include "UaParser.hpp"
+#include "UaResponse.hpp"
+#include "UaRules.hpp"
+#include "UapParser.hpp"
+
+#include <cppunit/extensions/HelperMacros.h>
+#include <yaml-cpp/yaml.h>
+
+#include <unistd.h>
+#include <atomic>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace ipfacts::ua {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string sourceDir() {
+    const char* dir = std::getenv("IPFACTS_SOURCE_DIR");
+    if (!dir || !*dir) throw std::runtime_error("IPFACTS_SOURCE_DIR is not set (ctest sets it)");
+    return dir;
+}
+std::string regexesPath() { return sourceDir() + "/var/data/uap-core/regexes.yaml"; }
+std::string rulesPath() { return sourceDir() + "/etc/ua.yaml"; }
+std::string casesPath() { return sourceDir() + "/tests/fixtures/ua-cases.yaml"; }
+
+/// The real parser, built once: compiling every uap-core regex is the slow part.
+const UaParser& realParser() {
+    static const UaParser parser(regexesPath(), rulesPath());
+    return parser;
+}
+
+/// A scratch folder removed with everything in it when the test ends.
+class TempDir {
+public:
+    TempDir() {
+        std::string tmpl = (fs::temp_directory_path() / "ua-test-XXXXXX").string();
+        if (!mkdtemp(tmpl.data())) throw std::runtime_error("mkdtemp failed");
+        path_ = tmpl;
+    }
+    ~TempDir() {
+        std::error_code ignored;
+        fs::remove_all(path_, ignored);
+    }
+    TempDir(const TempDir&) = delete;
+    TempDir& operator=(const TempDir&) = delete;
+
+    std::string write(const std::string& name, const std::string& text) const {
+        fs::path p = path_ / name;
+        std::ofstream(p) << text;
+        return p.string();
+    }
+
+private:
+    fs::path path_;
+};
+
+std::string orNull(const std::optional<std::string>& s) { return s ? "'" + *s + "'" : "null"; }
+
+std::string expectedOrNull(const YAML::Node& n) {
+    return (!n || n.IsNull()) ? "null" : "'" + n.as<std::string>() + "'";
+}
+
+/// Compares one name/version object against the case's expectation; the
+/// version is checked only when the case gives one.
+void compareNameVersion(const YAML::Node& expected, const NameVersion& got, const char* what,
+                        std::vector<std::string>& diffs) {
+    if (!expected) return;
+    std::string wantName = expectedOrNull(expected["name"]);
+    if (wantName != orNull(got.name))
+        diffs.push_back(std::string(what) + ".name " + orNull(got.name) + " != " + wantName);
+    if (expected["version"]) {
+        std::string wantVersion = expectedOrNull(expected["version"]);
+        if (wantVersion != orNull(got.version))
+            diffs.push_back(std::string(what) + ".version " + orNull(got.version) + " != " + wantVersion);
+    }
+}
+
+std::vector<std::string> compareCase(const YAML::Node& c, const UaResult& got) {
+    std::vector<std::string> diffs;
+    compareNameVersion(c["browser"], got.browser, "browser", diffs);
+    compareNameVersion(c["engine"], got.engine, "engine", diffs);
+    compareNameVersion(c["os"], got.os, "os", diffs);
+    std::string device(deviceClassName(got.device));
+    if (c["device"].as<std::string>() != device)
+        diffs.push_back("device " + device + " != " + c["device"].as<std::string>());
+    if (c["bot"].as<bool>() != got.bot) diffs.push_back(std::string("bot ") + (got.bot ? "true" : "false"));
+    if (c["cli"].as<bool>() != got.cli) diffs.push_back(std::string("cli ") + (got.cli ? "true" : "false"));
+    return diffs;
+}
+
+/// The match of `pattern` in `subject`; it views into `subject`, which must outlive it.
+RegexMatch matchOf(const char* pattern, const std::string& subject) {
+    std::optional<RegexMatch> m = Regex(pattern).search(subject);
+    if (!m) throw std::runtime_error(std::string("no match for ") + pattern);
+    return *m;
+}
+
+}  // namespace
+
+class UaParserTest : public CppUnit::TestFixture {
+    CPPUNIT_TEST_SUITE(UaParserTest);
+    CPPUNIT_TEST(everyFixtureCaseParsesAsExpected);
+    CPPUNIT_TEST(emptyUaHasNoNames);
+    CPPUNIT_TEST(replacementExpandsGroupsAndTrims);
+    CPPUNIT_TEST(replacementOfMissingGroupIsEmpty);
+    CPPUNIT_TEST(uapRulesFollowReferenceSemantics);
+    CPPUNIT_TEST(uapCaseInsensitiveFlag);
+    CPPUNIT_TEST(uapNoMatchIsOther);
+    CPPUNIT_TEST(engineRulesAreOrdered);
+    CPPUNIT_TEST(cliWinsOverUapSpiderButNotOverBotList);
+    CPPUNIT_TEST(missingFilesFailWithTheirPath);
+    CPPUNIT_TEST(badRulesFailWithTheEntry);
+    CPPUNIT_TEST(maxUaBytesComesFromRules);
+    CPPUNIT_TEST(cacheEvictsLeastRecentlyUsed);
+    CPPUNIT_TEST(cacheOfSizeZeroHoldsNothing);
+    CPPUNIT_TEST(cacheIsSafeAcrossThreads);
+    CPPUNIT_TEST(responseBodyHasEveryField);
+    CPPUNIT_TEST_SUITE_END();
+
+public:
+    void everyFixtureCaseParsesAsExpected() {
+        YAML::Node root = YAML::LoadFile(casesPath());
+        const YAML::Node cases = root["cases"];
+        CPPUNIT_ASSERT(cases.IsSequence());
+        CPPUNIT_ASSERT_MESSAGE("at least 110 fixture cases", cases.size() >= 110);
+        std::ostringstream failures;
+        size_t failed = 0;
+        for (const auto& c : cases) {
+            std::string ua = c["ua"].as<std::string>();
+            std::vector<std::string> diffs = compareCase(c, realParser().parse(ua));
+            if (diffs.empty()) continue;
+            ++failed;
+            failures << "\n  " << ua << "\n   ";
+            for (const std::string& d : diffs) failures << " [" << d << "]";
+        }
+        CPPUNIT_ASSERT_MESSAGE(
+            std::to_string(failed) + " of " + std::to_string(cases.size()) + " cases differ:" + failures.str(),
+            failed == 0);
+    }
+
+    void emptyUaHasNoNames() {
+        UaResult r = realParser().parse("");
+        CPPUNIT_ASSERT(!r.browser.name && !r.browser.version && !r.engine.name && !r.os.name);
+        CPPUNIT_ASSERT(r.device == DeviceClass::Unknown);
+        CPPUNIT_ASSERT(!r.bot && !r.cli);
+    }
+
+    void replacementExpandsGroupsAndTrims() {
+        const std::string subject = "x Foo/12.3 y";  // the match views into it
+        RegexMatch m = matchOf("(Foo)/(\\d+)\\.(\\d+)", subject);
+        CPPUNIT_ASSERT_EQUAL(std::string("Foo Browser 12"), *expandReplacement("$1 Browser $2", m));
+        CPPUNIT_ASSERT_EQUAL(std::string("3"), *expandReplacement("$3", m));
+        CPPUNIT_ASSERT_EQUAL(std::string("Literal"), *expandReplacement("Literal", m));
+        CPPUNIT_ASSERT_EQUAL(std::string("$x $"), *expandReplacement("$x $", m));
+        CPPUNIT_ASSERT_EQUAL(std::string("Foo"), *expandReplacement("  $1  ", m));
+    }
+
+    void replacementOfMissingGroupIsEmpty() {
+        const std::string subject = "Foo";
+        RegexMatch m = matchOf("(Foo)(?:/(\\d+))?", subject);
+        CPPUNIT_ASSERT(!expandReplacement("$2", m));                               // group did not take part
+        CPPUNIT_ASSERT(!expandReplacement("$7", m));                               // no such group
+        CPPUNIT_ASSERT_EQUAL(std::string("Foo"), *expandReplacement("$1 $2", m));  // trailing space trimmed
+    }
+
+    void uapRulesFollowReferenceSemantics() {
+        TempDir dir;
+        std::string path = dir.write("regexes.yaml", R"(
+user_agent_parsers:
+  - regex: '(Namoroka|Shiretoko|Minefield)/(\d+)\.(\d+)\.(\d+(?:pre|))'
+    family_replacement: 'Firefox ($1)'
+  - regex: 'Renamed/(\d+)\.(\d+)'
+    family_replacement: 'Renamed'
+    v1_replacement: '$1'
+    v2_replacement: '$2'
+    v3_replacement: 'x'
+os_parsers:
+  - regex: 'Win(95|98|NT)'
+    os_replacement: 'Windows $1'
+  - regex: 'Vers (\d+)_(\d+)'
+    os_replacement: 'VersOS'
+    os_v1_replacement: '$1'
+    os_v2_replacement: '$2'
+    os_v3_replacement: '0'
+    os_v4_replacement: '$9'
+device_parsers:
+  - regex: '; *(SM-[A-Z0-9]+)'
+    device_replacement: 'Samsung $1'
+    brand_replacement: 'Samsung'
+    model_replacement: '$1'
+  - regex: 'Phone (\w+)'
+)");
+        UapParser uap(path);
+        UapAgent a = uap.parseAgent("Mozilla/5.0 (Windows; U; Windows NT 5.1) Gecko/20100727 Minefield/4.0.1pre");
+        CPPUNIT_ASSERT_EQUAL(std::string("Firefox (Minefield)"), a.family);
+        CPPUNIT_ASSERT_EQUAL(std::string("4"), *a.major);
+        CPPUNIT_ASSERT_EQUAL(std::string("0"), *a.minor);
+        CPPUNIT_ASSERT_EQUAL(std::string("1pre"), *a.patch);
+
+        UapAgent r = uap.parseAgent("Renamed/7.8");
+        CPPUNIT_ASSERT_EQUAL(std::string("Renamed"), r.family);
+        CPPUNIT_ASSERT_EQUAL(std::string("7"), *r.major);
+        CPPUNIT_ASSERT_EQUAL(std::string("8"), *r.minor);
+        CPPUNIT_ASSERT_EQUAL(std::string("x"), *r.patch);
+
+        UapOs w = uap.parseOs("Mozilla/4.0 (Win98)");
+        CPPUNIT_ASSERT_EQUAL(std::string("Windows 98"), w.family);
+        CPPUNIT_ASSERT(!w.major);
+        UapOs v = uap.parseOs("Vers 3_4");
+        CPPUNIT_ASSERT_EQUAL(std::string("VersOS"), v.family);
+        CPPUNIT_ASSERT_EQUAL(std::string("3"), *v.major);
+        CPPUNIT_ASSERT_EQUAL(std::string("4"), *v.minor);
+        CPPUNIT_ASSERT_EQUAL(std::string("0"), *v.patch);
+        CPPUNIT_ASSERT(!v.patchMinor);
+
+        UapDevice s = uap.parseDevice("Mozilla/5.0 (Linux; Android 13; SM-S918B)");
+        CPPUNIT_ASSERT_EQUAL(std::string("Samsung SM-S918B"), s.family);
+        CPPUNIT_ASSERT_EQUAL(std::string("Samsung"), *s.brand);
+        CPPUNIT_ASSERT_EQUAL(std::string("SM-S918B"), *s.model);
+        UapDevice p = uap.parseDevice("Phone X1");  // no replacements: family and model are $1, no brand
+        CPPUNIT_ASSERT_EQUAL(std::string("X1"), p.family);
+        CPPUNIT_ASSERT(!p.brand);
+        CPPUNIT_ASSERT_EQUAL(std::string("X1"), *p.model);
+    }
+
+    void uapCaseInsensitiveFlag() {
+        TempDir dir;
+        std::string path = dir.write("regexes.yaml", R"(
+user_agent_parsers: []
+os_parsers: []
+device_parsers:
+  - regex: 'generic (tablet)'
+    regex_flag: 'i'
+    device_replacement: 'Generic Tablet'
+  - regex: 'phone'
+    device_replacement: 'Phone'
+)");
+        UapParser uap(path);
+        CPPUNIT_ASSERT_EQUAL(std::string("Generic Tablet"), uap.parseDevice("GENERIC TABLET").family);
+        CPPUNIT_ASSERT_EQUAL(std::string("Other"), uap.parseDevice("PHONE").family);
+        CPPUNIT_ASSERT_EQUAL(std::string("Phone"), uap.parseDevice("phone").family);
+    }
+
+    void uapNoMatchIsOther() {
+        UaResult r = realParser().parse("zzzz");
+        CPPUNIT_ASSERT(!r.browser.name && !r.os.name && !r.engine.name);
+        CPPUNIT_ASSERT(r.device == DeviceClass::Unknown);
+    }
+
+    void engineRulesAreOrdered() {
+        const UaParser& p = realParser();
+        // Legacy Edge carries Chrome/ and AppleWebKit/ tokens; iOS Chrome carries CriOS/.
+        NameVersion edge = p.parse(
+                                "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) "
+                                "Chrome/70.0.3538.102 Safari/537.36 Edge/18.17763")
+                               .engine;
+        CPPUNIT_ASSERT_EQUAL(std::string("EdgeHTML"), *edge.name);
+        CPPUNIT_ASSERT_EQUAL(std::string("18.17763"), *edge.version);
+        NameVersion ios = p.parse(
+                               "Mozilla/5.0 (iPhone; CPU iPhone OS 17_2 like Mac OS X) AppleWebKit/605.1.15 "
+                               "(KHTML, like Gecko) CriOS/120.0.6099.119 Mobile/15E148 Safari/604.1")
+                              .engine;
+        CPPUNIT_ASSERT_EQUAL(std::string("WebKit"), *ios.name);
+        CPPUNIT_ASSERT_EQUAL(std::string("605.1.15"), *ios.version);
+        NameVersion oldChrome = p.parse(
+                                     "Mozilla/5.0 (Windows NT 6.1) AppleWebKit/537.1 (KHTML, like Gecko) "
+                                     "Chrome/21.0.1180.89 Safari/537.1")
+                                    .engine;
+        CPPUNIT_ASSERT_EQUAL(std::string("WebKit"), *oldChrome.name);
+        // Samsung's Tizen TV web engine is Chromium but names it without Chrome/.
+        NameVersion tizen = p.parse(
+                                 "Mozilla/5.0 (SMART-TV; LINUX; Tizen 6.0) AppleWebKit/537.36 (KHTML, like Gecko) "
+                                 "76.0.3809.146/6.0 TV Safari/537.36")
+                                .engine;
+        CPPUNIT_ASSERT_EQUAL(std::string("Blink"), *tizen.name);
+        CPPUNIT_ASSERT_EQUAL(std::string("76.0.3809.146"), *tizen.version);
+        NameVersion ie6 = p.parse("Mozilla/4.0 (compatible; MSIE 6.0; Windows NT 5.1; SV1)").engine;
+        CPPUNIT_ASSERT_EQUAL(std::string("Trident"), *ie6.name);
+        CPPUNIT_ASSERT(!ie6.version);
+    }
+
+    void cliWinsOverUapSpiderButNotOverBotList() {
+        const UaParser& p = realParser();
+        // uap-core files Python-urllib under "Spider"; it is a library, not a crawler.
+        CPPUNIT_ASSERT_EQUAL(std::string("Spider"), p.uap().parseDevice("Python-urllib/3.11").family);
+        UaResult urllib = p.parse("Python-urllib/3.11");
+        CPPUNIT_ASSERT(urllib.cli && !urllib.bot && urllib.device == DeviceClass::Cli);
+        // A crawler named in the bot list stays a bot whatever library it mentions.
+        UaResult linkedin =
+            p.parse("LinkedInBot/1.0 (compatible; Mozilla/5.0; Apache-HttpClient +http://www.linkedin.com)");
+        CPPUNIT_ASSERT(linkedin.bot && !linkedin.cli && linkedin.device == DeviceClass::Bot);
+    }
+
+    void missingFilesFailWithTheirPath() {
+        try {
+            UaParser parser("/nonexistent/regexes.yaml", rulesPath());
+            CPPUNIT_FAIL("a missing regexes file must throw");
+        } catch (const std::runtime_error& e) {
+            CPPUNIT_ASSERT(std::string(e.what()).find("/nonexistent/regexes.yaml") != std::string::npos);
+        }
+        TempDir dir;
+        std::string bad = dir.write("ua.yaml", "engines: [\n  - {name: x, regex: '('}\n");
+        try {
+            UaRules rules(bad);
+            CPPUNIT_FAIL("unparsable YAML must throw");
+        } catch (const std::runtime_error& e) {
+            CPPUNIT_ASSERT(std::string(e.what()).find(bad) != std::string::npos);
+        }
+    }
+
+    void badRulesFailWithTheEntry() {
+        TempDir dir;
+        auto expectError = [&](const std::string& yaml, const std::string& fragment) {
+            std::string path = dir.write("rules.yaml", yaml);
+            try {
+                UaRules rules(path);
+                CPPUNIT_FAIL("expected an error mentioning " + fragment);
+            } catch (const std::runtime_error& e) {
+                CPPUNIT_ASSERT_MESSAGE(e.what(), std::string(e.what()).find(fragment) != std::string::npos);
+            }
+        };
+        std::string base = "engines: []\n";
+        expectError("engines: [{name: X, regex: '(unclosed'}]\ndevice_classes: []\n", "engines[0]");
+        expectError(base + "device_classes: [{class: phablet, ua: 'x'}]\n", "phablet");
+        expectError(base + "device_classes: [{class: tv}]\n", "no condition");
+        expectError(base + "device_classes: [{class: tv, agent: 'x'}]\n", "unknown key 'agent'");
+        expectError(base + "cli: {patterns: ['[']}\ndevice_classes: []\n", "cli.patterns[0]");
+        expectError(base + "device_classes: []\nlimits: {max_ua_bytes: -3}\n", "max_ua_bytes");
+        expectError("device_classes: []\n", "engines");
+    }
+
+    void maxUaBytesComesFromRules() {
+        CPPUNIT_ASSERT_EQUAL(size_t(2048), realParser().rules().maxUaBytes());
+        TempDir dir;
+        std::string path = dir.write("rules.yaml", "engines: []\ndevice_classes: []\n");
+        CPPUNIT_ASSERT_EQUAL(UaRules::kDefaultMaxUaBytes, UaRules(path).maxUaBytes());
+    }
+
+    void cacheEvictsLeastRecentlyUsed() {
+        UaCache cache(16);  // one entry per shard
+        CPPUNIT_ASSERT_EQUAL(size_t(16), cache.capacity());
+        auto value = std::make_shared<const UaResult>();
+        for (int i = 0; i < 200; ++i) cache.insert("ua-" + std::to_string(i), value);
+        CPPUNIT_ASSERT(cache.size() <= 16);
+
+        UaCache lru(1);  // one shard, one entry: the LRU order is observable
+        lru.insert("a", value);
+        CPPUNIT_ASSERT(lru.find("a"));
+        lru.insert("b", value);
+        CPPUNIT_ASSERT(!lru.find("a"));
+        CPPUNIT_ASSERT(lru.find("b") == value);
+    }
+
+    void cacheOfSizeZeroHoldsNothing() {
+        UaCache cache(0);
+        cache.insert("a", std::make_shared<const UaResult>());
+        CPPUNIT_ASSERT(!cache.find("a"));
+        CPPUNIT_ASSERT_EQUAL(size_t(0), cache.size());
+    }
+
+    void cacheIsSafeAcrossThreads() {
+        UaCache cache(64);
+        std::atomic<int> wrong{0};
+        std::vector<std::thread> threads;
+        for (int t = 0; t < 8; ++t) {
+            threads.emplace_back([&cache, &wrong, t] {
+                for (int i = 0; i < 5000; ++i) {
+                    std::string key = "ua-" + std::to_string((i * 7 + t) % 100);
+                    auto r = std::make_shared<UaResult>();
+                    r->browser.name = key;
+                    cache.insert(key, r);
+                    if (auto hit = cache.find(key); hit && hit->browser.name != key) ++wrong;
+                }
+            });
+        }
+        for (std::thread& t : threads) t.join();
+        CPPUNIT_ASSERT_EQUAL(0, wrong.load());
+        CPPUNIT_ASSERT(cache.size() <= cache.capacity());
+    }
+
+    void responseBodyHasEveryField() {
+        UaResult r;
+        r.browser = {std::string("Chrome"), std::string("120.0.0")};
+        r.engine = {std::string("Blink"), std::nullopt};
+        r.device = DeviceClass::Desktop;
+        std::string body = uaResponseJson("UA \"quoted\"", r, "2026-11-22T18:51:11Z", "ipfacts.example");
+        CPPUNIT_ASSERT_EQUAL(
+            std::string(R"({"user_agent":"UA \"quoted\"","browser":{"name":"Chrome","version":"120.0.0"},)"
+                        R"("engine":{"name":"Blink","version":null},"os":{"name":null,"version":null},)"
+                        R"("device":"desktop","bot":false,"cli":false,)"
+                        R"("checked_at":"2026-11-22T18:51:11Z","source":"ipfacts.example"})"),
+            body);
+    }
+};
+
+CPPUNIT_TEST_SUITE_REGISTRATION(UaParserTest);
+
+}  // namespace ipfacts::ua

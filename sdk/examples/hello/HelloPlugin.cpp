@@ -1,0 +1,35 @@
+// The smallest useful ipfacts plugin: GET <route>?name=Ada answers
+// {"message":"hello, Ada","checked_at":...,"source":...}.
+#include <ipfacts/plugin.hpp>
+
+#include <string>
+
+class HelloPlugin {
+public:
+    explicit HelloPlugin(ipfacts::Host& host) : host_(host) {
+        // Manifest: plugins: { hello: { library: /path/libhello.so, config: { greeting: hi } } }
+        greeting_ = host.config("greeting").value_or("hello");
+    }
+
+    void greet(ipfacts::Request& req, ipfacts::Response& resp) {
+        std::string_view name = req.query("name").value_or("world");
+        if (name.size() > 64) {
+            resp.error(400, "invalid_parameter", "name is longer than 64 bytes");
+            return;
+        }
+        ipfacts::JsonWriter w;
+        w.beginObject()
+            .field("message", greeting_ + ", " + std::string(name))
+            .field("checked_at", host_.checkedAt())
+            .field("source", host_.serviceHost())
+            .endObject();
+        resp.json(w);
+    }
+
+private:
+    ipfacts::Host& host_;
+    std::string greeting_;
+};
+
+IPFACTS_PLUGIN(HelloPlugin, "hello", "1.0.0", "Greets the caller", ipfacts::kOpenApiFragment,
+               IPFACTS_HANDLER(HelloPlugin, greet, IPF_HANDLER_NONBLOCKING));

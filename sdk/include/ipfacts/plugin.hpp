@@ -1,0 +1,251 @@
+// ipfacts C++ plugin layer — header-only glue over the C ABI in plugin.h.
+//
+// A plugin author writes a class whose constructor takes `ipfacts::Host&`
+// (throwing std::exception fails init with its message) and whose handlers
+// are `void name(ipfacts::Request&, ipfacts::Response&)` members, then one
+// registration:
+//
+//   IPFACTS_PLUGIN(HelloPlugin, "hello", "1.0.0", "Says hello", kOpenApi,
+//                  IPFACTS_HANDLER(HelloPlugin, greet, IPF_HANDLER_NONBLOCKING));
+//
+// Every trampoline is noexcept and catches everything: an exception becomes a
+// logged IPF_ERROR, which the host answers as 500 internal_error.
+#ifndef IPFACTS_PLUGIN_HPP
+#define IPFACTS_PLUGIN_HPP
+
+#include <ipfacts/json.hpp>
+#include <ipfacts/plugin.h>
+
+#include <cstring>
+#include <ctime>
+#include <exception>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+
+namespace ipfacts {
+
+/// The plugin's OpenAPI fragment, when the build embeds openapi.json
+/// (ipfacts_add_plugin / ipfacts_plugin(... OPENAPI file)).
+extern const char kOpenApiFragment[];
+
+inline std::string_view view(ipf_str s) { return s.ptr ? std::string_view(s.ptr, s.len) : std::string_view(); }
+inline ipf_str str(std::string_view s) { return ipf_str{s.data(), s.size()}; }
+
+/// Formats Unix milliseconds as ISO 8601 UTC with second precision: 2026-11-22T18:51:11Z.
+inline std::string isoUtc(int64_t unix_ms) {
+    std::time_t t = static_cast<std::time_t>(unix_ms / 1000);
+    std::tm tm{};
+    gmtime_r(&t, &tm);
+    char buf[32];
+    size_t n = std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    return std::string(buf, n);
+}
+
+/// The plugin's handle on the host's services. Thread-safe; lives from init to shutdown.
+class Host {
+public:
+    Host(const ipf_host_api* api, ipf_plugin_ctx* ctx) : api_(api), ctx_(ctx) {}
+
+    const ipf_host_api* api() const { return api_; }
+    ipf_plugin_ctx* ctx() const { return ctx_; }
+
+    void log(ipf_log_level level, std::string_view message) const { api_->log(ctx_, level, str(message)); }
+    void info(std::string_view m) const { log(IPF_LOG_INFO, m); }
+    void warn(std::string_view m) const { log(IPF_LOG_WARN, m); }
+    void error(std::string_view m) const { log(IPF_LOG_ERROR, m); }
+
+    /// A scalar from the plugin's manifest section, by dotted key.
+    std::optional<std::string> config(std::string_view key) const {
+        ipf_str out{};
+        if (api_->config_get(ctx_, str(key), &out) != IPF_OK) return std::nullopt;
+        return std::string(view(out));
+    }
+    /// A file path from the plugin's manifest section, resolved against the manifest's folder.
+    std::optional<std::string> configPath(std::string_view key) const {
+        ipf_str out{};
+        if (api_->config_path(ctx_, str(key), &out) != IPF_OK) return std::nullopt;
+        return std::string(view(out));
+    }
+    std::string_view serviceHost() const { return view(api_->service_host(ctx_)); }
+    std::string_view edge() const { return view(api_->edge(ctx_)); }
+    int64_t nowMs() const { return api_->now_ms(ctx_); }
+    /// The `checked_at` value for a response written now.
+    std::string checkedAt() const { return isoUtc(nowMs()); }
+
+private:
+    const ipf_host_api* api_;
+    ipf_plugin_ctx* ctx_;
+};
+
+/// Read-only view of the request being handled. Valid for the handler call.
+class Request {
+public:
+    Request(const ipf_host_api* api, const ipf_request* req) : api_(api), req_(req) {}
+
+    std::string_view method() const { return view(api_->request_method(req_)); }
+    std::string_view path() const { return view(api_->request_path(req_)); }
+    std::string_view target() const { return view(api_->request_target(req_)); }
+
+    std::optional<std::string_view> pathParam(std::string_view name) const {
+        ipf_str out{};
+        if (api_->path_param(req_, str(name), &out) != IPF_OK) return std::nullopt;
+        return view(out);
+    }
+    size_t queryCount(std::string_view name) const { return api_->query_count(req_, str(name)); }
+    std::optional<std::string_view> query(std::string_view name, size_t index = 0) const {
+        ipf_str out{};
+        if (api_->query_get(req_, str(name), index, &out) != IPF_OK) return std::nullopt;
+        return view(out);
+    }
+
+    size_t headerCount() const { return api_->header_count(req_); }
+    std::pair<std::string_view, std::string_view> headerAt(size_t i) const {
+        ipf_str n{}, v{};
+        if (api_->header_at(req_, i, &n, &v) != IPF_OK) return {};
+        return {view(n), view(v)};
+    }
+    std::optional<std::string_view> header(std::string_view name) const {
+        ipf_str out{};
+        if (api_->header_get(req_, str(name), &out) != IPF_OK) return std::nullopt;
+        return view(out);
+    }
+
+    std::string_view clientAddress() const { return view(api_->client_address(req_)); }
+    std::string_view peerAddress() const { return view(api_->peer_address(req_)); }
+    /// The accepted key's opaque id, or nullopt for an anonymous caller.
+    std::optional<std::string_view> keyIdentity() const {
+        ipf_str k = api_->key_identity(req_);
+        if (!k.ptr) return std::nullopt;
+        return view(k);
+    }
+    std::string_view protocol() const { return view(api_->protocol(req_)); }
+    std::string_view tls() const { return view(api_->tls_version(req_)); }
+    /// Round-trip time in microseconds, or -1 when unknown.
+    int64_t rttUs() const { return api_->rtt_us(req_); }
+
+    /// Absolute URL of this request as the client addressed it (since 1.1);
+    /// empty when the host is older.
+    std::string_view url() const {
+        if (!IPF_HOST_HAS(api_, request_url)) return {};
+        return view(api_->request_url(req_));
+    }
+
+private:
+    const ipf_host_api* api_;
+    const ipf_request* req_;
+};
+
+/// The response being written. Valid for the handler call.
+class Response {
+public:
+    Response(const ipf_host_api* api, ipf_response* resp) : api_(api), resp_(resp) {}
+
+    Response& status(int code) { api_->set_status(resp_, code); return *this; }
+    Response& header(std::string_view name, std::string_view value) {
+        api_->add_header(resp_, str(name), str(value));
+        return *this;
+    }
+    Response& body(std::string_view content_type, std::string_view body) {
+        api_->set_body(resp_, str(content_type), str(body));
+        return *this;
+    }
+    Response& json(std::string_view body) { return body_json(body); }
+    Response& json(const JsonWriter& w) { return body_json(w.str()); }
+    /// Answers with the error envelope; the handler then returns normally.
+    Response& error(int status, std::string_view token, std::string_view message) {
+        api_->set_error(resp_, status, str(token), str(message));
+        return *this;
+    }
+
+private:
+    Response& body_json(std::string_view b) { return body("application/json", b); }
+    const ipf_host_api* api_;
+    ipf_response* resp_;
+};
+
+namespace detail {
+
+template <class P>
+struct State {
+    Host host;
+    P plugin;
+    State(const ipf_host_api* api, ipf_plugin_ctx* ctx) : host(api, ctx), plugin(host) {}
+};
+
+inline void copyError(char* err, size_t cap, const char* what) {
+    if (!err || cap == 0) return;
+    std::strncpy(err, what, cap - 1);
+    err[cap - 1] = '\0';
+}
+
+template <class P>
+ipf_status init(const ipf_host_api* api, ipf_plugin_ctx* ctx, void** state, char* err, size_t cap) noexcept {
+    static_assert(std::is_constructible_v<P, Host&>, "a plugin class needs a constructor taking ipfacts::Host&");
+    try {
+        *state = new State<P>(api, ctx);
+        return IPF_OK;
+    } catch (const std::exception& e) {
+        copyError(err, cap, e.what());
+    } catch (...) {
+        copyError(err, cap, "init threw a non-standard exception");
+    }
+    return IPF_ERROR;
+}
+
+template <class P>
+void shutdown(void* state) noexcept {
+    delete static_cast<State<P>*>(state);
+}
+
+template <class P, auto Method>
+ipf_status handle(void* state, const ipf_request* rq, ipf_response* rs) noexcept {
+    static_assert(std::is_invocable_v<decltype(Method), P&, Request&, Response&>,
+                  "a handler is void P::name(ipfacts::Request&, ipfacts::Response&)");
+    auto* s = static_cast<State<P>*>(state);
+    try {
+        Request req(s->host.api(), rq);
+        Response resp(s->host.api(), rs);
+        (s->plugin.*Method)(req, resp);
+        return IPF_OK;
+    } catch (const std::exception& e) {
+        s->host.error(std::string("handler threw: ") + e.what());
+    } catch (...) {
+        s->host.error("handler threw a non-standard exception");
+    }
+    return IPF_ERROR;
+}
+
+}  // namespace detail
+}  // namespace ipfacts
+
+/// One handler entry: the member function, its manifest name (the member's
+/// own name) and IPF_HANDLER_* flags.
+#define IPFACTS_HANDLER(Class, member, flags) \
+    ipf_handler_def { #member, &::ipfacts::detail::handle<Class, &Class::member>, (flags) }
+
+/// Writes the plugin's exported entry point. `openapi` is a const char* JSON fragment.
+#define IPFACTS_PLUGIN(Class, name, version, description, openapi, ...)                            \
+    extern "C" __attribute__((visibility("default"))) const ipf_plugin_descriptor* ipfacts_plugin_v1( \
+        void) {                                                                                      \
+        static const ipf_handler_def handlers[] = {__VA_ARGS__};                                     \
+        static const ipf_plugin_descriptor d = {                                                     \
+            sizeof(ipf_plugin_descriptor),                                                           \
+            IPF_ABI_MAJOR,                                                                           \
+            IPF_ABI_MINOR,                                                                           \
+            0,                                                                                       \
+            name,                                                                                    \
+            version,                                                                                 \
+            description,                                                                             \
+            handlers,                                                                                \
+            sizeof(handlers) / sizeof(handlers[0]),                                                  \
+            &::ipfacts::detail::init<Class>,                                                         \
+            &::ipfacts::detail::shutdown<Class>,                                                     \
+            openapi,                                                                                 \
+        };                                                                                           \
+        return &d;                                                                                   \
+    }
+
+#endif

@@ -1,0 +1,146 @@
+// Rate classes, quota headers, keys (Bearer and key=), 401 and 429.
+#include "tests/integration/support/HttpClient.h"
+#include "tests/integration/support/Json.h"
+#include "tests/integration/support/Service.h"
+
+#include <cppunit/extensions/HelperMacros.h>
+
+#include <chrono>
+#include <ctime>
+#include <thread>
+
+using namespace ipfacts::testing;
+
+namespace {
+
+/// Per-minute counts reset on the minute: start a minute test early in one.
+void awayFromMinuteEdge() {
+    while (std::time(nullptr) % 60 > 50) std::this_thread::sleep_for(std::chrono::milliseconds(200));
+}
+
+std::string errorOf(const HttpReply& r) { return parseJson(r.body)->getValue<std::string>("error"); }
+
+}  // namespace
+
+class QuotaTest : public CppUnit::TestFixture {
+    CPPUNIT_TEST_SUITE(QuotaTest);
+    CPPUNIT_TEST(meteredRouteCarriesQuotaHeaders);
+    CPPUNIT_TEST(unmeteredRouteSaysSo);
+    CPPUNIT_TEST(minuteQuotaGives429WithRetryAfter);
+    CPPUNIT_TEST(keyRaisesTheQuota);
+    CPPUNIT_TEST(keyInQueryWorksAndIsNeverLogged);
+    CPPUNIT_TEST(unknownKeyIs401WithDocsLink);
+    CPPUNIT_TEST(revokedKeyIs401AtOnce);
+    CPPUNIT_TEST(dailyChallengeAfterThreshold);
+    CPPUNIT_TEST(keyNeverReachesPlugins);
+    CPPUNIT_TEST_SUITE_END();
+
+public:
+    void meteredRouteCarriesQuotaHeaders() {
+        auto r = get("/api/v1/headers");
+        CPPUNIT_ASSERT(r.header("X-RateLimit-Limit").has_value());
+        CPPUNIT_ASSERT(r.header("X-RateLimit-Reset").has_value());
+        CPPUNIT_ASSERT(std::stoll(*r.header("X-RateLimit-Reset")) > std::time(nullptr));
+        CPPUNIT_ASSERT_EQUAL(std::string("address:anonymous"), *r.header("X-RateLimit-Policy"));
+    }
+
+    void unmeteredRouteSaysSo() {
+        auto r = get("/api/openapi.json");
+        CPPUNIT_ASSERT_EQUAL(std::string("unmetered"), *r.header("X-RateLimit-Policy"));
+        CPPUNIT_ASSERT(!r.header("X-RateLimit-Limit").has_value());
+    }
+
+    void minuteQuotaGives429WithRetryAfter() {
+        awayFromMinuteEdge();
+        // 127.0.0.5 is this test's own address, so other tests do not share its counter.
+        HttpClient c("127.0.0.1", Service::instance().port(), false, "127.0.0.5");
+        for (int i = 0; i < 3; ++i) {
+            auto r = c.get("/limited/ip");
+            CPPUNIT_ASSERT_EQUAL(200, r.status);
+            CPPUNIT_ASSERT_EQUAL(std::string("3"), *r.header("X-RateLimit-Limit"));
+            // The minute window is the one reported, so Remaining is omitted.
+            CPPUNIT_ASSERT(!r.header("X-RateLimit-Remaining").has_value());
+        }
+        auto denied = c.get("/limited/ip");
+        CPPUNIT_ASSERT_EQUAL(429, denied.status);
+        CPPUNIT_ASSERT_EQUAL(std::string("rate_limited"), errorOf(denied));
+        int retry = std::stoi(*denied.header("Retry-After"));
+        CPPUNIT_ASSERT(retry >= 1 && retry <= 60);
+        CPPUNIT_ASSERT_EQUAL(std::string("*"), *denied.header("Access-Control-Allow-Origin"));
+        CPPUNIT_ASSERT_EQUAL(429, c.get("/limited/ip").status);  // retrying sooner stays blocked
+        // Another rate class counts separately.
+        CPPUNIT_ASSERT_EQUAL(200, c.get("/ip").status);
+    }
+
+    void keyRaisesTheQuota() {
+        awayFromMinuteEdge();
+        std::string key = Service::instance().issueKey("quota-test");
+        CPPUNIT_ASSERT(key.rfind("ipf_", 0) == 0);
+        HttpClient c("127.0.0.1", Service::instance().port(), false, "127.0.0.6");
+        for (int i = 0; i < 5; ++i) {
+            auto r = c.get("/limited/ip", {"Authorization: Bearer " + key});
+            CPPUNIT_ASSERT_EQUAL(200, r.status);
+            CPPUNIT_ASSERT_EQUAL(std::string("5"), *r.header("X-RateLimit-Limit"));
+            CPPUNIT_ASSERT_EQUAL(std::string("tiny:key"), *r.header("X-RateLimit-Policy"));
+        }
+        CPPUNIT_ASSERT_EQUAL(429, c.get("/limited/ip", {"Authorization: Bearer " + key}).status);
+    }
+
+    void keyInQueryWorksAndIsNeverLogged() {
+        std::string key = Service::instance().issueKey("query-test");
+        auto r = get("/ip?key=" + key);
+        CPPUNIT_ASSERT_EQUAL(200, r.status);
+        CPPUNIT_ASSERT_EQUAL(std::string("address:key"), *r.header("X-RateLimit-Policy"));
+        get("/ip?key=ipf_notarealkey0000000000000000000");
+        std::this_thread::sleep_for(std::chrono::milliseconds(1500));  // the log flushes once a second
+        std::string log = Service::instance().accessLog() + Service::instance().log();
+        CPPUNIT_ASSERT(log.find("key=[redacted]") != std::string::npos);
+        CPPUNIT_ASSERT(log.find(key) == std::string::npos);
+        CPPUNIT_ASSERT(log.find("ipf_notarealkey") == std::string::npos);
+        // The store keeps only the hash.
+        std::string db = runCommand("cat " + Service::instance().stateDir() + "/ipfacts.sqlite* 2>/dev/null || true");
+        CPPUNIT_ASSERT(db.find(key) == std::string::npos);
+    }
+
+    void unknownKeyIs401WithDocsLink() {
+        auto r = get("/ip", {"Authorization: Bearer ipf_unknownunknownunknownunknown00"});
+        CPPUNIT_ASSERT_EQUAL(401, r.status);
+        CPPUNIT_ASSERT_EQUAL(std::string("invalid_key"), errorOf(r));
+        CPPUNIT_ASSERT(parseJson(r.body)->getValue<std::string>("message").find("https://ipfacts.test/docs/api-keys") !=
+                       std::string::npos);
+        CPPUNIT_ASSERT_EQUAL(std::string("*"), *r.header("Access-Control-Allow-Origin"));
+    }
+
+    void revokedKeyIs401AtOnce() {
+        std::string key = Service::instance().issueKey("revoke-test");
+        CPPUNIT_ASSERT_EQUAL(200, get("/ip", {"Authorization: Bearer " + key}).status);
+        CPPUNIT_ASSERT(Service::instance().revokeKey(key));
+        CPPUNIT_ASSERT_EQUAL(401, get("/ip", {"Authorization: Bearer " + key}).status);
+        CPPUNIT_ASSERT(!Service::instance().revokeKey(key));  // already revoked
+    }
+
+    void dailyChallengeAfterThreshold() {
+        HttpClient c("127.0.0.1", Service::instance().port(), false, "127.0.0.7");
+        auto first = c.get("/daily/ip");
+        CPPUNIT_ASSERT_EQUAL(200, first.status);
+        // The daily window (threshold 2) is the one closest to exhaustion: Remaining is shown.
+        CPPUNIT_ASSERT_EQUAL(std::string("2"), *first.header("X-RateLimit-Limit"));
+        CPPUNIT_ASSERT_EQUAL(std::string("1"), *first.header("X-RateLimit-Remaining"));
+        CPPUNIT_ASSERT_EQUAL(200, c.get("/daily/ip").status);
+        auto denied = c.get("/daily/ip");
+        CPPUNIT_ASSERT_EQUAL(429, denied.status);
+        CPPUNIT_ASSERT_EQUAL(std::string("challenge_required"), errorOf(denied));
+        CPPUNIT_ASSERT(std::stoi(*denied.header("Retry-After")) > 0);
+    }
+
+    void keyNeverReachesPlugins() {
+        std::string key = Service::instance().issueKey("plugin-test");
+        auto r = get("/example/hello?name=Ada&key=" + key);
+        CPPUNIT_ASSERT_EQUAL(200, r.status);
+        CPPUNIT_ASSERT(r.body.find(key) == std::string::npos);
+        auto h = get("/api/v1/headers", {"Authorization: Bearer " + key});
+        CPPUNIT_ASSERT(h.body.find(key) == std::string::npos);
+    }
+};
+
+CPPUNIT_TEST_SUITE_REGISTRATION(QuotaTest);

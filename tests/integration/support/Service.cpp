@@ -1,0 +1,171 @@
+#include "tests/integration/support/Service.h"
+
+#include "tests/integration/support/HttpClient.h"
+
+#include <ipfacts/json.hpp>
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <sstream>
+#include <stdexcept>
+#include <thread>
+
+namespace ipfacts::testing {
+namespace {
+
+namespace fs = std::filesystem;
+
+int freePort() {
+    int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in a{};
+    a.sin_family = AF_INET;
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    ::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a);
+    socklen_t len = sizeof a;
+    getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len);
+    ::close(fd);
+    return ntohs(a.sin_port);
+}
+
+std::string readFile(const std::string& path) {
+    std::ifstream in(path);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+std::string env(const char* name) {
+    const char* v = std::getenv(name);
+    if (!v) throw std::runtime_error(std::string(name) + " is not set; run the suite through ctest");
+    return v;
+}
+
+}  // namespace
+
+std::string runCommand(const std::string& cmd) {
+    FILE* p = ::popen(cmd.c_str(), "r");
+    if (!p) throw std::runtime_error("cannot run " + cmd);
+    std::string out;
+    char buf[4096];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, n);
+    int rc = ::pclose(p);
+    if (rc != 0) throw std::runtime_error("command failed (" + std::to_string(rc) + "): " + cmd);
+    return out;
+}
+
+Service& Service::instance() {
+    static Service s;
+    return s;
+}
+
+std::string Service::buildDir() { return env("IPFACTS_BUILD_DIR"); }
+std::string Service::sourceDir() { return env("IPFACTS_SOURCE_DIR"); }
+
+void Service::start() {
+    state_dir_ = buildDir() + "/tests/integration-state";
+    fs::remove_all(state_dir_);
+    fs::create_directories(state_dir_ + "/tls");
+    port_ = freePort();
+    tls_port_ = freePort();
+
+    runCommand("openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 2 -subj /CN=localhost"
+               " -keyout " + state_dir_ + "/tls/server.key -out " + state_dir_ + "/tls/server.pem 2>/dev/null");
+    std::string text = readFile(buildDir() + "/tests/etc/integration.yaml");
+    for (auto [from, to] : {std::pair<std::string, std::string>{"@TLS_PORT@", std::to_string(tls_port_)},
+                            {"@TEST_DIR@", state_dir_}}) {
+        for (size_t at; (at = text.find(from)) != std::string::npos;) text.replace(at, from.size(), to);
+    }
+    manifest_ = state_dir_ + "/ipfacts.yaml";
+    std::ofstream(manifest_) << text;
+    exchanges_.open(buildDir() + "/tests/exchanges.jsonl", std::ios::trunc);
+
+    std::string daemon = buildDir() + "/host/ipfactsd";
+    std::string log = state_dir_ + "/ipfactsd.log";
+    pid_ = ::fork();
+    if (pid_ == 0) {
+        std::FILE* out = std::freopen(log.c_str(), "w", stdout);
+        (void)out;
+        ::dup2(STDOUT_FILENO, STDERR_FILENO);
+        std::string v4 = "127.0.0.1:" + std::to_string(port_), v6 = "[::1]:" + std::to_string(port_);
+        ::execl(daemon.c_str(), daemon.c_str(), "--config", manifest_.c_str(), "--listen", v4.c_str(), "--listen",
+                v6.c_str(), "--state-dir", state_dir_.c_str(), static_cast<char*>(nullptr));
+        std::_Exit(127);
+    }
+    for (int i = 0; i < 200; ++i) {
+        try {
+            HttpClient c("127.0.0.1", port_);
+            return;
+        } catch (const std::exception&) {
+            int status;
+            if (::waitpid(pid_, &status, WNOHANG) == pid_)
+                throw std::runtime_error("ipfactsd exited at start:\n" + this->log());
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        }
+    }
+    throw std::runtime_error("ipfactsd did not listen within 10 s:\n" + this->log());
+}
+
+int Service::stop() {
+    if (pid_ <= 0) return -1;
+    ::kill(pid_, SIGTERM);
+    for (int i = 0; i < 200; ++i) {
+        int status;
+        if (::waitpid(pid_, &status, WNOHANG) == pid_) {
+            pid_ = -1;
+            return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    ::kill(pid_, SIGKILL);
+    ::waitpid(pid_, nullptr, 0);
+    pid_ = -1;
+    return -1;
+}
+
+std::string Service::log() const { return readFile(state_dir_ + "/ipfactsd.log"); }
+std::string Service::accessLog() const { return readFile(state_dir_ + "/access.log"); }
+
+std::string Service::issueKey(const std::string& account) {
+    std::string out = runCommand(buildDir() + "/host/ipfacts key add --config " + manifest_ + " --state-dir " +
+                                 state_dir_ + " --account " + account);
+    while (!out.empty() && (out.back() == '\n' || out.back() == '\r')) out.pop_back();
+    return out;
+}
+
+bool Service::revokeKey(const std::string& key) {
+    try {
+        runCommand(buildDir() + "/host/ipfacts key revoke --config " + manifest_ + " --state-dir " + state_dir_ + " " +
+                   key);
+        return true;
+    } catch (const std::exception&) {
+        return false;
+    }
+}
+
+void Service::record(const std::string& method, const std::string& target, const HttpReply& reply) {
+    auto ct = reply.header("Content-Type");
+    if (!ct || ct->find("application/json") == std::string::npos || method == "HEAD") return;
+    JsonWriter w;
+    w.beginObject()
+        .field("method", method)
+        .field("path", target.substr(0, target.find('?')))
+        .field("status", reply.status)
+        .field("contentType", *ct)
+        .field("body", reply.body)
+        .endObject();
+    std::lock_guard<std::mutex> lock(record_mu_);
+    exchanges_ << w.str() << "\n";
+    exchanges_.flush();
+}
+
+}  // namespace ipfacts::testing

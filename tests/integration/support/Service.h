@@ -1,0 +1,58 @@
+// Service: the ipfactsd under test — started once for the whole suite on
+// free loopback ports (IPv4, IPv6 and a TLS port), with its own state folder,
+// and stopped with SIGTERM at the end. Every JSON body the suite sees is
+// recorded for validation against the served OpenAPI document.
+#pragma once
+
+#include <fstream>
+#include <mutex>
+#include <string>
+
+namespace ipfacts::testing {
+
+struct HttpReply;
+
+class Service {
+public:
+    static Service& instance();
+
+    /// Starts ipfactsd; throws std::runtime_error when it does not come up.
+    void start();
+    /// Sends SIGTERM and waits; returns the exit status (-1 if it had to be killed).
+    int stop();
+
+    int port() const { return port_; }
+    int tlsPort() const { return tls_port_; }
+    const std::string& stateDir() const { return state_dir_; }
+    const std::string& manifest() const { return manifest_; }
+    /// Everything ipfactsd wrote to stdout and stderr so far.
+    std::string log() const;
+    /// The access log file's contents so far (flushed within about a second).
+    std::string accessLog() const;
+
+    /// Issues a key with the admin command; returns the key.
+    std::string issueKey(const std::string& account);
+    /// Revokes a key with the admin command; true on success.
+    bool revokeKey(const std::string& key);
+
+    /// Appends a JSON body to the exchanges file for OpenAPI validation.
+    void record(const std::string& method, const std::string& target, const HttpReply& reply);
+
+    static std::string buildDir();
+    static std::string sourceDir();
+
+private:
+    Service() = default;
+    int pid_ = -1;
+    int port_ = 0;
+    int tls_port_ = 0;
+    std::string state_dir_;
+    std::string manifest_;
+    std::mutex record_mu_;
+    std::ofstream exchanges_;
+};
+
+/// Runs a shell command, returning its standard output; throws on failure.
+std::string runCommand(const std::string& cmd);
+
+}  // namespace ipfacts::testing

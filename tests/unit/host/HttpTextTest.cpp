@@ -1,0 +1,43 @@
+#include "host/pipeline/HttpText.h"
+
+#include <cppunit/extensions/HelperMacros.h>
+
+using namespace ipfacts::pipeline;
+
+class HttpTextTest : public CppUnit::TestFixture {
+    CPPUNIT_TEST_SUITE(HttpTextTest);
+    CPPUNIT_TEST(decodesEscapes);
+    CPPUNIT_TEST(refusesMalformedEscapesAndNul);
+    CPPUNIT_TEST(splitsRepeatedQueryParameters);
+    CPPUNIT_TEST(redactsAndRemovesKeyParameters);
+    CPPUNIT_TEST_SUITE_END();
+
+public:
+    void decodesEscapes() {
+        CPPUNIT_ASSERT_EQUAL(std::string("b\xC3\xBC" "cher a+b"), *percentDecode("b%C3%BCcher%20a+b", false));
+        CPPUNIT_ASSERT_EQUAL(std::string("a b"), *percentDecode("a+b", true));
+    }
+    void refusesMalformedEscapesAndNul() {
+        CPPUNIT_ASSERT(!percentDecode("%", false));
+        CPPUNIT_ASSERT(!percentDecode("%4", false));
+        CPPUNIT_ASSERT(!percentDecode("%zz", false));
+        CPPUNIT_ASSERT(!percentDecode("a%00b", false));
+    }
+    void splitsRepeatedQueryParameters() {
+        auto q = parseQuery("ua=a&x&ua=b%2Bc&&empty=");
+        CPPUNIT_ASSERT(q);
+        CPPUNIT_ASSERT_EQUAL(size_t(4), q->size());
+        CPPUNIT_ASSERT_EQUAL(std::string("a"), (*q)[0].second);
+        CPPUNIT_ASSERT_EQUAL(std::string("x"), (*q)[1].first);
+        CPPUNIT_ASSERT_EQUAL(std::string("b+c"), (*q)[2].second);
+        CPPUNIT_ASSERT_EQUAL(std::string(""), (*q)[3].second);
+        CPPUNIT_ASSERT(!parseQuery("a=%G0"));
+    }
+    void redactsAndRemovesKeyParameters() {
+        CPPUNIT_ASSERT_EQUAL(std::string("/ip?a=1&key=X&b=2"), redactKeyParam("/ip?a=1&key=secret&b=2", "X"));
+        CPPUNIT_ASSERT_EQUAL(std::string("/ip?a=1&b=2"), removeKeyParam("/ip?key=secret&a=1&key=again&b=2"));
+        CPPUNIT_ASSERT_EQUAL(std::string("/ip?monkey=1"), removeKeyParam("/ip?monkey=1"));
+        CPPUNIT_ASSERT_EQUAL(std::string("/ip"), removeKeyParam("/ip?key=s"));
+    }
+};
+CPPUNIT_TEST_SUITE_REGISTRATION(HttpTextTest);

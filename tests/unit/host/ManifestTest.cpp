@@ -1,0 +1,86 @@
+#include "host/manifest/Manifest.h"
+
+#include <cppunit/extensions/HelperMacros.h>
+
+#include <filesystem>
+#include <fstream>
+
+using namespace ipfacts::manifest;
+
+namespace {
+
+std::string write(const std::string& text) {
+    auto dir = std::filesystem::temp_directory_path() / "ipfacts-manifest-test";
+    std::filesystem::create_directories(dir);
+    auto path = (dir / "m.yaml").string();
+    std::ofstream(path) << text;
+    return path;
+}
+
+/// The "file:line: reason" of loading `text`, or "" when it loads.
+std::string errorOf(const std::string& text) {
+    try {
+        loadManifest(write(text));
+        return "";
+    } catch (const ManifestError& e) {
+        return e.what();
+    }
+}
+
+const char* kGood = R"(service: { host: ipfacts.example }
+rate_classes:
+  address: { anonymous: { per_minute: 60, per_day: 1000 } }
+plugins:
+  ip: { library: ip, config: { a: { b: 1 }, list: [x, y] } }
+routes:
+  - { path: /ip, handler: ip.address, rate_class: address, cache_control: "private, no-store" }
+  - { path: "/x/{id}", handler: ip.address }
+)";
+
+}  // namespace
+
+class ManifestTest : public CppUnit::TestFixture {
+    CPPUNIT_TEST_SUITE(ManifestTest);
+    CPPUNIT_TEST(loadsAndResolves);
+    CPPUNIT_TEST(errorsNameFileAndLine);
+    CPPUNIT_TEST(refusesBadRoutes);
+    CPPUNIT_TEST(listenAddresses);
+    CPPUNIT_TEST_SUITE_END();
+
+public:
+    void loadsAndResolves() {
+        auto m = loadManifest(write(kGood));
+        CPPUNIT_ASSERT_EQUAL(std::string("ipfacts.example"), m.service_host);
+        CPPUNIT_ASSERT_EQUAL(size_t(2), m.routes.size());
+        CPPUNIT_ASSERT_EQUAL(std::string("unmetered"), m.routes[1].rate_class);
+        CPPUNIT_ASSERT_EQUAL(std::string("1"), m.plugins[0].config.at("a.b"));
+        CPPUNIT_ASSERT_EQUAL(std::string("y"), m.plugins[0].config.at("list.1"));
+        CPPUNIT_ASSERT(m.plugins[0].library.rfind("/libip.so") != std::string::npos);
+        CPPUNIT_ASSERT(m.state_dir.find("ipfacts-manifest-test") == std::string::npos);  // ../var from the manifest's folder
+        CPPUNIT_ASSERT_EQUAL(size_t(2), m.server.listen.size());  // 0.0.0.0:8080 and [::]:8080 by default
+    }
+    void errorsNameFileAndLine() {
+        std::string e = errorOf("service: { host: x }\nroutes:\n  - { path: /ip, handler: ip.address, rate_clas: a }\n");
+        CPPUNIT_ASSERT_MESSAGE(e, e.find("m.yaml:3:") != std::string::npos);
+        CPPUNIT_ASSERT_MESSAGE(e, e.find("unknown key 'rate_clas'") != std::string::npos);
+        e = errorOf("routes: [\n");
+        CPPUNIT_ASSERT_MESSAGE(e, e.find("m.yaml:") != std::string::npos);
+        e = errorOf("server: { threads: many }\nroutes: []\n");
+        CPPUNIT_ASSERT_MESSAGE(e, e.find("m.yaml:1: server.threads must be a whole number") != std::string::npos);
+    }
+    void refusesBadRoutes() {
+        CPPUNIT_ASSERT(errorOf("routes:\n  - { path: /ip, handler: nope.address }\n").find("not in plugins") != std::string::npos);
+        CPPUNIT_ASSERT(errorOf("plugins: { ip: {} }\nroutes:\n  - { path: ip, handler: ip.a }\n").find("must start with /") != std::string::npos);
+        CPPUNIT_ASSERT(errorOf("plugins: { ip: {} }\nroutes:\n  - { path: \"/a/x{id}\", handler: ip.a }\n").find("whole segment") != std::string::npos);
+        CPPUNIT_ASSERT(errorOf("plugins: { ip: {} }\nroutes:\n  - { path: /a, handler: ip.a }\n  - { path: /a, handler: ip.a }\n").find("listed twice") != std::string::npos);
+        CPPUNIT_ASSERT(errorOf("plugins: { ip: {} }\nroutes:\n  - { path: /a, handler: ip.a, rate_class: gold }\n").find("rate class 'gold'") != std::string::npos);
+    }
+    void listenAddresses() {
+        CPPUNIT_ASSERT_EQUAL(uint16_t(8080), ListenAddress::parse("[::]:8080")->port);
+        CPPUNIT_ASSERT_EQUAL(std::string("::"), ListenAddress::parse("[::]:8080")->host);
+        CPPUNIT_ASSERT_EQUAL(std::string("127.0.0.1"), ListenAddress::parse("localhost:80")->host);
+        for (const char* bad : {"8080", "1.2.3.4:", "1.2.3.4:70000", "host:80", "[::1]8080", "::1:80"})
+            CPPUNIT_ASSERT_MESSAGE(bad, !ListenAddress::parse(bad));
+    }
+};
+CPPUNIT_TEST_SUITE_REGISTRATION(ManifestTest);
