@@ -4,12 +4,7 @@
 #include "tests/integration/support/HttpClient.h"
 #include "tests/integration/support/Service.h"
 
-#include <cppunit/BriefTestProgressListener.h>
-#include <cppunit/CompilerOutputter.h>
-#include <cppunit/TestResult.h>
-#include <cppunit/TestResultCollector.h>
-#include <cppunit/TestRunner.h>
-#include <cppunit/extensions/TestFactoryRegistry.h>
+#include "tests/support/RunSuites.h"
 
 #include <fstream>
 #include <iostream>
@@ -24,17 +19,7 @@ int main() {
         std::cerr << "cannot start ipfactsd: " << e.what() << "\n";
         return 1;
     }
-    CppUnit::TestResult controller;
-    CppUnit::TestResultCollector result;
-    controller.addListener(&result);
-    CppUnit::BriefTestProgressListener progress;
-    controller.addListener(&progress);
-    CppUnit::TestRunner runner;
-    runner.addTest(CppUnit::TestFactoryRegistry::getRegistry().makeTest());
-    runner.run(controller);
-    CppUnit::CompilerOutputter(&result, std::cerr).write();
-
-    bool ok = result.wasSuccessful();
+    bool ok = ipfacts::testing::runRegisteredSuites();
     try {
         auto doc = ipfacts::testing::get("/api/openapi.json");
         std::ofstream(Service::buildDir() + "/tests/openapi.json") << doc.body;

@@ -1,4 +1,4 @@
-#include "DeviceClass.hpp"
+#include "DeviceClass.h"
 
 #include <array>
 #include <utility>

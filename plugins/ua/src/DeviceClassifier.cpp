@@ -1,6 +1,6 @@
-#include "DeviceClassifier.hpp"
+#include "DeviceClassifier.h"
 
-#include "YamlFile.hpp"
+#include "YamlFile.h"
 
 #include <stdexcept>
 #include <string>

@@ -1,7 +1,7 @@
-#include "EngineDetector.hpp"
+#include "EngineDetector.h"
 
-#include "Replacement.hpp"
-#include "YamlFile.hpp"
+#include "Replacement.h"
+#include "YamlFile.h"
 
 #include <stdexcept>
 

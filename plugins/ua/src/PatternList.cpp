@@ -1,4 +1,4 @@
-#include "PatternList.hpp"
+#include "PatternList.h"
 
 #include <stdexcept>
 #include <string>

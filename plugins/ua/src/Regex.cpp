@@ -1,5 +1,5 @@
 #define PCRE2_CODE_UNIT_WIDTH 8
-#include "Regex.hpp"
+#include "Regex.h"
 
 #include <pcre2.h>
 

@@ -1,4 +1,4 @@
-#include "Replacement.hpp"
+#include "Replacement.h"
 
 namespace ipfacts::ua {
 namespace {

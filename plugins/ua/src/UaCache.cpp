@@ -1,4 +1,4 @@
-#include "UaCache.hpp"
+#include "UaCache.h"
 
 #include <algorithm>
 #include <functional>

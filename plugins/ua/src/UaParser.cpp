@@ -1,4 +1,4 @@
-#include "UaParser.hpp"
+#include "UaParser.h"
 
 namespace ipfacts::ua {
 namespace {

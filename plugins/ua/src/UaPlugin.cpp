@@ -1,6 +1,6 @@
-#include "UaPlugin.hpp"
+#include "UaPlugin.h"
 
-#include "UaResponse.hpp"
+#include "UaResponse.h"
 
 #include <cerrno>
 #include <cstdlib>

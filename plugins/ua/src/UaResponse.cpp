@@ -1,4 +1,4 @@
-#include "UaResponse.hpp"
+#include "UaResponse.h"
 
 #include <ipfacts/json.hpp>
 

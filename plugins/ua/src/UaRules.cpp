@@ -1,6 +1,6 @@
-#include "UaRules.hpp"
+#include "UaRules.h"
 
-#include "YamlFile.hpp"
+#include "YamlFile.h"
 
 #include <stdexcept>
 

@@ -1,6 +1,6 @@
-#include "UapParser.hpp"
+#include "UapParser.h"
 
-#include "YamlFile.hpp"
+#include "YamlFile.h"
 
 namespace ipfacts::ua {
 namespace {

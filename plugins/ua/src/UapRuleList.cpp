@@ -1,7 +1,7 @@
-#include "UapRuleList.hpp"
+#include "UapRuleList.h"
 
-#include "Replacement.hpp"
-#include "YamlFile.hpp"
+#include "Replacement.h"
+#include "YamlFile.h"
 
 #include <stdexcept>
 

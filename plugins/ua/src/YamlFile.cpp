@@ -1,4 +1,4 @@
-#include "YamlFile.hpp"
+#include "YamlFile.h"
 
 #include <fstream>
 #include <stdexcept>

@@ -1,13 +1,13 @@
 // Unit tests of the ua plugin's parser: uap-core replacement semantics, the
 // etc/ua.yaml rules against every case in tests/fixtures/ua-cases.yaml, the
 // LRU cache and the response body.
-#include "Regex.hpp"
-#include "Replacement.hpp"
-#include "UaCache.hpp"
-#include "UaParser.hpp"
-#include "UaResponse.hpp"
-#include "UaRules.hpp"
-#include "UapParser.hpp"
+#include "Regex.h"
+#include "Replacement.h"
+#include "UaCache.h"
+#include "UaParser.h"
+#include "UaResponse.h"
+#include "UaRules.h"
+#include "UapParser.h"
 
 #include <cppunit/extensions/HelperMacros.h>
 #include <yaml-cpp/yaml.h>

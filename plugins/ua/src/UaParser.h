@@ -3,9 +3,9 @@
 #ifndef IPFACTS_UA_UA_PARSER_HPP
 #define IPFACTS_UA_UA_PARSER_HPP
 
-#include "UaResult.hpp"
-#include "UaRules.hpp"
-#include "UapParser.hpp"
+#include "UaResult.h"
+#include "UaRules.h"
+#include "UapParser.h"
 
 #include <string>
 #include <string_view>

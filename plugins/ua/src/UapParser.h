@@ -2,7 +2,7 @@
 #ifndef IPFACTS_UA_UAP_PARSER_HPP
 #define IPFACTS_UA_UAP_PARSER_HPP
 
-#include "UapRuleList.hpp"
+#include "UapRuleList.h"
 
 #include <optional>
 #include <string>

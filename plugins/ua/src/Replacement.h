@@ -2,7 +2,7 @@
 #ifndef IPFACTS_UA_REPLACEMENT_HPP
 #define IPFACTS_UA_REPLACEMENT_HPP
 
-#include "Regex.hpp"
+#include "Regex.h"
 
 #include <optional>
 #include <string>

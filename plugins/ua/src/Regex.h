@@ -10,6 +10,8 @@
 #include <string_view>
 #include <vector>
 
+// pcre2.h's pcre2_code (8-bit), declared here so the header does not pull
+// PCRE2 into every file that matches a regex.
 struct pcre2_real_code_8;
 
 namespace ipfacts::ua {

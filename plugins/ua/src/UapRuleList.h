@@ -3,7 +3,7 @@
 #ifndef IPFACTS_UA_UAP_RULE_LIST_HPP
 #define IPFACTS_UA_UAP_RULE_LIST_HPP
 
-#include "Regex.hpp"
+#include "Regex.h"
 
 #include <yaml-cpp/yaml.h>
 

@@ -3,7 +3,7 @@
 #ifndef IPFACTS_UA_UA_RESULT_HPP
 #define IPFACTS_UA_UA_RESULT_HPP
 
-#include "DeviceClass.hpp"
+#include "DeviceClass.h"
 
 #include <optional>
 #include <string>

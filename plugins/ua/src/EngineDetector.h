@@ -3,8 +3,8 @@
 #ifndef IPFACTS_UA_ENGINE_DETECTOR_HPP
 #define IPFACTS_UA_ENGINE_DETECTOR_HPP
 
-#include "Regex.hpp"
-#include "UaResult.hpp"
+#include "Regex.h"
+#include "UaResult.h"
 
 #include <yaml-cpp/yaml.h>
 

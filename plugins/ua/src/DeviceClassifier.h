@@ -3,8 +3,8 @@
 #ifndef IPFACTS_UA_DEVICE_CLASSIFIER_HPP
 #define IPFACTS_UA_DEVICE_CLASSIFIER_HPP
 
-#include "DeviceClass.hpp"
-#include "Regex.hpp"
+#include "DeviceClass.h"
+#include "Regex.h"
 
 #include <yaml-cpp/yaml.h>
 

@@ -3,8 +3,8 @@
 #ifndef IPFACTS_UA_UA_PLUGIN_HPP
 #define IPFACTS_UA_UA_PLUGIN_HPP
 
-#include "UaCache.hpp"
-#include "UaParser.hpp"
+#include "UaCache.h"
+#include "UaParser.h"
 
 #include <ipfacts/plugin.hpp>
 

@@ -3,9 +3,9 @@
 #ifndef IPFACTS_UA_UA_RULES_HPP
 #define IPFACTS_UA_UA_RULES_HPP
 
-#include "DeviceClassifier.hpp"
-#include "EngineDetector.hpp"
-#include "PatternList.hpp"
+#include "DeviceClassifier.h"
+#include "EngineDetector.h"
+#include "PatternList.h"
 
 #include <cstddef>
 #include <set>

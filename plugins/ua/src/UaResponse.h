@@ -2,7 +2,7 @@
 #ifndef IPFACTS_UA_UA_RESPONSE_HPP
 #define IPFACTS_UA_UA_RESPONSE_HPP
 
-#include "UaResult.hpp"
+#include "UaResult.h"
 
 #include <string>
 #include <string_view>

@@ -2,7 +2,7 @@
 #ifndef IPFACTS_UA_UA_CACHE_HPP
 #define IPFACTS_UA_UA_CACHE_HPP
 
-#include "UaResult.hpp"
+#include "UaResult.h"
 
 #include <cstddef>
 #include <memory>
