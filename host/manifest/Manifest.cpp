@@ -222,9 +222,63 @@ void readTls(const Reader& r, const YAML::Node& n, Manifest& m) {
     m.tls = t;
 }
 
+void readResolver(const Reader& r, const YAML::Node& n, Manifest& m) {
+    r.onlyKeys(n, {"servers", "timeout_ms", "attempts"}, "resolver");
+    ResolverSpec spec;
+    if (const auto& servers = n["servers"]) {
+        if (!servers.IsSequence()) r.fail(servers, "resolver.servers must be a list of ADDR:PORT");
+        for (const auto& s : servers) {
+            std::string text = r.str(s, "resolver server");
+            if (!ListenAddress::parse(text)) r.fail(s, "resolver server '" + text + "' is not ADDR:PORT ([v6]:PORT)");
+            spec.servers.push_back(text);
+        }
+    }
+    if (n["timeout_ms"]) spec.timeout_ms = static_cast<int>(r.integer(n["timeout_ms"], "resolver.timeout_ms", 50, 60000));
+    if (n["attempts"]) spec.attempts = static_cast<int>(r.integer(n["attempts"], "resolver.attempts", 1, 10));
+    m.resolver = spec;
+}
+
+void readDohResolvers(const Reader& r, const YAML::Node& list, DohSpec& spec) {
+    if (!list.IsSequence()) r.fail(list, "resolvers must be a list of {name, url}");
+    for (const auto& item : list) {
+        r.onlyKeys(item, {"name", "url", "description"}, "a DoH resolver");
+        if (!item["name"] || !item["url"]) r.fail(item, "a DoH resolver needs name and url");
+        DohResolverSpec d{r.str(item["name"], "resolver name"), r.str(item["url"], "resolver url")};
+        if (d.url.rfind("https://", 0) != 0) r.fail(item["url"], "DoH resolver url must start with https://");
+        for (const auto& other : spec.resolvers)
+            if (other.name == d.name) r.fail(item["name"], "DoH resolver '" + d.name + "' is listed twice");
+        spec.resolvers.push_back(d);
+    }
+}
+
+void readDoh(const Reader& r, const YAML::Node& n, Manifest& m) {
+    r.onlyKeys(n, {"catalogue", "resolvers", "timeout_ms", "ca_file"}, "doh");
+    DohSpec spec;
+    if (n["resolvers"]) readDohResolvers(r, n["resolvers"], spec);
+    if (n["catalogue"]) {
+        std::string path = resolvePath(m.dir, r.str(n["catalogue"], "doh.catalogue"));
+        YAML::Node cat;
+        try {
+            cat = YAML::LoadFile(path);
+        } catch (const YAML::Exception& e) {
+            throw ManifestError(path + ":" + std::to_string(e.mark.line + 1) + ": " + e.msg);
+        }
+        Reader cr(path);
+        if (!cat.IsMap() || !cat["resolvers"]) cr.fail(cat, "a DoH catalogue holds a resolvers: list");
+        readDohResolvers(cr, cat["resolvers"], spec);
+    }
+    if (spec.resolvers.empty()) r.fail(n, "doh needs resolvers (inline) or a catalogue");
+    if (n["timeout_ms"]) spec.timeout_ms = static_cast<int>(r.integer(n["timeout_ms"], "doh.timeout_ms", 50, 60000));
+    if (n["ca_file"]) {
+        spec.ca_file = resolvePath(m.dir, r.str(n["ca_file"], "doh.ca_file"));
+        if (!fs::exists(spec.ca_file)) r.fail(n["ca_file"], "CA file " + spec.ca_file + " does not exist");
+    }
+    m.doh = spec;
+}
+
 void readTopLevel(const Reader& r, const YAML::Node& root, Manifest& m) {
     r.onlyKeys(root, {"service", "server", "tls", "trusted_proxies", "state_dir", "store", "access_log", "log_level",
-                      "plugin_dir", "rate_classes", "plugins", "routes", "keys"},
+                      "plugin_dir", "rate_classes", "plugins", "routes", "keys", "resolver", "doh"},
                "the manifest");
     if (const auto& s = root["service"]) {
         r.onlyKeys(s, {"host", "edge"}, "service");
@@ -318,6 +372,8 @@ Manifest loadManifest(const std::string& path) {
     if (root["server"]) readServer(r, root["server"], m.server);
     if (m.server.listen.empty()) m.server.listen = {*ListenAddress::parse("0.0.0.0:8080"), *ListenAddress::parse("[::]:8080")};
     if (root["tls"]) readTls(r, root["tls"], m);
+    if (root["resolver"]) readResolver(r, root["resolver"], m);
+    if (root["doh"]) readDoh(r, root["doh"], m);
     m.rate_classes["unmetered"] = RateClass{"unmetered", false, {}, {}};
     if (root["rate_classes"]) readRateClasses(r, root["rate_classes"], m);
     if (root["plugins"]) readPlugins(r, root["plugins"], m);

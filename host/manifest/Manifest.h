@@ -77,6 +77,25 @@ struct ServerSpec {
     unsigned max_connections = 10000;  // per event loop
 };
 
+/// Stub DNS for plugins (resolver facility).
+struct ResolverSpec {
+    std::vector<std::string> servers;  // "127.0.0.1:53", "[::1]:53"; empty: /etc/resolv.conf
+    int timeout_ms = 2000;
+    int attempts = 2;
+};
+
+struct DohResolverSpec {
+    std::string name;
+    std::string url;
+};
+
+/// DNS over HTTPS for plugins (doh facility).
+struct DohSpec {
+    std::vector<DohResolverSpec> resolvers;  // inline, or from the catalogue file
+    int timeout_ms = 2500;
+    std::string ca_file;  // resolved; empty: the system's trust store
+};
+
 struct Manifest {
     std::string file;  // absolute path of the manifest
     std::string dir;   // its folder; relative paths resolve against it
@@ -92,6 +111,8 @@ struct Manifest {
 
     ServerSpec server;
     std::optional<TlsSpec> tls;
+    std::optional<ResolverSpec> resolver;
+    std::optional<DohSpec> doh;
     std::vector<std::string> trusted_proxies;  // CIDR text, validated
     std::map<std::string, RateClass> rate_classes;
     std::vector<PluginSpec> plugins;

@@ -64,6 +64,8 @@ struct Exchange {
     bool keyed = false;
     const Route* route = nullptr;
     bool head = false;  // HEAD: answer as GET without the body
+    bool on_worker = false;  // handle() runs on a worker thread: the handler may block
+    bool deferred = false;   // a NONBLOCKING handler asked to run again on a worker
     int64_t started_us = 0;
 
     // Lazily computed for plugins.

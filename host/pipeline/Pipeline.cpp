@@ -168,6 +168,14 @@ void Pipeline::handle(Exchange& ex) {
     }
     ipf_status st = route->fn(route->state, reinterpret_cast<const ipf_request*>(&ex),
                               reinterpret_cast<ipf_response*>(&ex));
+    if (st == IPF_DEFER && !ex.on_worker) {
+        // Keep the host's headers (quota), drop what the handler wrote.
+        ex.response.status = 0;
+        ex.response.content_type.clear();
+        ex.response.body.clear();
+        ex.deferred = true;
+        return;
+    }
     if (st != IPF_OK) {
         spdlog::error("route={} plugin={} handler={} failed with status {}", route->spec.path, route->spec.plugin,
                       route->spec.handler, static_cast<int>(st));

@@ -1,8 +1,10 @@
 #include "host/plugins/HostApi.h"
 
+#include "host/facilities/DnsFacilities.h"
 #include "host/pipeline/Exchange.h"
 #include "host/pipeline/ErrorEnvelope.h"
 #include "host/pipeline/HttpText.h"
+#include "host/pipeline/RouteTable.h"
 
 #include <netinet/in.h>
 #include <netinet/tcp.h>
@@ -176,6 +178,8 @@ ipf_str requestUrl(const ipf_request* r) {
     return view(*e->url);
 }
 
+int mayBlock(const ipf_request* r) { return ex(r)->on_worker || !ex(r)->route->nonblocking ? 1 : 0; }
+
 // ---- response --------------------------------------------------------------
 
 void setStatus(ipf_response* r, int status) {
@@ -250,11 +254,17 @@ const ipf_host_api kHostApi = [] {
     a.set_body = setBody;
     a.set_error = setError;
     a.request_url = requestUrl;
+    a.may_block = mayBlock;
     return a;
 }();
 
 }  // namespace
 
-const ipf_host_api* hostApi() { return &kHostApi; }
+ipf_host_api makeHostApi(bool with_resolver, bool with_doh) {
+    ipf_host_api a = kHostApi;
+    a.resolver = with_resolver ? facilities::resolverApi() : nullptr;
+    a.doh = with_doh ? facilities::dohApi() : nullptr;
+    return a;
+}
 
 }  // namespace ipfacts::plugins

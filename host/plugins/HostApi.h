@@ -9,6 +9,11 @@
 #include <map>
 #include <string>
 
+namespace ipfacts::facilities {
+class StubResolver;
+class DohClient;
+}  // namespace ipfacts::facilities
+
 namespace ipfacts::plugins {
 
 /// What ipf_plugin_ctx points at: one plugin's identity and configuration.
@@ -19,9 +24,13 @@ struct PluginContext {
     std::string manifest_dir;
     std::string service_host;
     std::string edge;
+    const facilities::StubResolver* resolver = nullptr;  // null when not configured
+    const facilities::DohClient* doh = nullptr;          // null when not configured
 };
 
-/// The table handed to every plugin's init. Static; valid for the process.
-const ipf_host_api* hostApi();
+/// The table handed to every plugin's init, with the facility slots filled
+/// for what this deployment configures. Copy it; keep the copy alive while
+/// plugins are loaded.
+ipf_host_api makeHostApi(bool with_resolver, bool with_doh);
 
 }  // namespace ipfacts::plugins

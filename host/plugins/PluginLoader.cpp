@@ -61,7 +61,7 @@ std::unique_ptr<LoadedPlugin> PluginLoader::load(const manifest::PluginSpec& spe
     if (spec.name != p->desc_->name)
         spdlog::info("plugin={} is the library's '{}' family under another name", spec.name, p->desc_->name);
 
-    p->ctx_ = std::make_unique<PluginContext>();
+    p->ctx_ = std::make_unique<PluginContext>(facilities_);
     p->ctx_->name = spec.name;
     p->ctx_->config = spec.config;
     p->ctx_->manifest_dir = manifest_.dir;
@@ -69,7 +69,7 @@ std::unique_ptr<LoadedPlugin> PluginLoader::load(const manifest::PluginSpec& spe
     p->ctx_->edge = manifest_.edge;
 
     char err[512] = {0};
-    ipf_status st = p->desc_->init(hostApi(), reinterpret_cast<ipf_plugin_ctx*>(p->ctx_.get()), &p->state_, err,
+    ipf_status st = p->desc_->init(api_, reinterpret_cast<ipf_plugin_ctx*>(p->ctx_.get()), &p->state_, err,
                                    sizeof err);
     if (st != IPF_OK) return refuse(std::string("init failed: ") + (err[0] ? err : "no reason given"));
     p->initialised_ = true;

@@ -42,7 +42,10 @@ private:
 
 class PluginLoader {
 public:
-    explicit PluginLoader(const manifest::Manifest& m) : manifest_(m) {}
+    /// `facilities` are handed to plugins as ipf_plugin_ctx context; `api` is
+    /// the table their init receives. Both must outlive the loaded plugins.
+    PluginLoader(const manifest::Manifest& m, const ipf_host_api* api, const PluginContext& facilities)
+        : manifest_(m), api_(api), facilities_(facilities) {}
 
     /// Loads one plugin. On refusal logs one line saying why and returns null.
     std::unique_ptr<LoadedPlugin> load(const manifest::PluginSpec& spec) const;
@@ -52,6 +55,8 @@ public:
 
 private:
     const manifest::Manifest& manifest_;
+    const ipf_host_api* api_;
+    const PluginContext& facilities_;
 };
 
 }  // namespace ipfacts::plugins

@@ -1,5 +1,7 @@
 #include "host/server/Daemon.h"
 
+#include "host/facilities/doh/DohClient.h"
+#include "host/facilities/resolver/StubResolver.h"
 #include "host/openapi/OpenApiDocument.h"
 #include "host/pipeline/Pipeline.h"
 #include "host/plugins/PluginLoader.h"
@@ -35,6 +37,10 @@ enum HostHandlerId { kOpenApi = 0 };
 struct Daemon::Parts {
     manifest::Manifest m;
     std::unique_ptr<store::KeyStore> keys;
+    std::unique_ptr<facilities::StubResolver> resolver;
+    std::unique_ptr<facilities::DohClient> doh;
+    ipf_host_api api{};
+    plugins::PluginContext facility_ctx;  // the facilities every plugin context starts from
     std::vector<std::unique_ptr<plugins::LoadedPlugin>> plugins;
     std::string openapi;
     std::unique_ptr<pipeline::Pipeline> pipeline;
@@ -43,6 +49,27 @@ struct Daemon::Parts {
     std::vector<std::unique_ptr<EventLoop>> loops;
     std::vector<std::thread> threads;
 };
+
+namespace {
+
+/// Builds the facilities the manifest configures and the table that offers them.
+void startFacilities(Daemon::Parts& p) {
+    if (p.m.resolver) {
+        p.resolver = std::make_unique<facilities::StubResolver>(p.m.resolver->servers, p.m.resolver->timeout_ms,
+                                                                p.m.resolver->attempts);
+        p.facility_ctx.resolver = p.resolver.get();
+    }
+    if (p.m.doh) {
+        facilities::DohClient::globalInit();
+        std::vector<facilities::DohResolver> rs;
+        for (const auto& r : p.m.doh->resolvers) rs.push_back({r.name, r.url});
+        p.doh = std::make_unique<facilities::DohClient>(std::move(rs), p.m.doh->timeout_ms, p.m.doh->ca_file);
+        p.facility_ctx.doh = p.doh.get();
+    }
+    p.api = plugins::makeHostApi(p.resolver != nullptr, p.doh != nullptr);
+}
+
+}  // namespace
 
 void blockServiceSignals() {
     sigset_t set;
@@ -60,7 +87,8 @@ Daemon::Daemon(manifest::Manifest m) : parts_(std::make_unique<Parts>()) {
     std::filesystem::create_directories(p.m.state_dir);
     p.keys = std::make_unique<store::SqliteKeyStore>(manifest::resolvePath(p.m.state_dir, p.m.store_path));
 
-    plugins::PluginLoader loader(p.m);
+    startFacilities(p);
+    plugins::PluginLoader loader(p.m, &p.api, p.facility_ctx);
     std::map<std::string, plugins::LoadedPlugin*> by_name;
     for (const auto& spec : p.m.plugins)
         if (auto lp = loader.load(spec)) {

@@ -19,8 +19,9 @@ public:
     /// Serves until a stop signal, then shuts down cleanly. Returns the exit code.
     int run();
 
-private:
     struct Parts;
+
+private:
     std::unique_ptr<Parts> parts_;
 };
 

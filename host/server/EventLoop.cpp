@@ -1,5 +1,6 @@
 #include "host/server/EventLoop.h"
 
+#include "host/pipeline/ErrorEnvelope.h"
 #include "host/server/ResponseWriter.h"
 
 #include <arpa/inet.h>
@@ -214,32 +215,41 @@ bool EventLoop::startExchange(HttpConnection& c) {
     auto& ex = *c.exchange;
     c.describe(ex.request);
     auto next = pipeline_.begin(ex);
-    if (next == pipeline::Pipeline::Next::HandleOnWorker) {
-        c.awaiting_worker = true;
-        int fd = c.fd();
-        uint64_t gen = c.generation();
-        pipeline::Exchange* exp = &ex;
-        bool queued = workers_.submit([this, exp, fd, gen] {
-            pipeline_.handle(*exp);
-            post(fd, gen);
-        });
-        if (queued) {
-            watch(c);
-            return false;
-        }
-        c.awaiting_worker = false;
-        ex.response = {};
-        pipeline::Exchange& e = ex;
-        e.response.status = 503;
-        e.response.addHeader("Retry-After", "1");
-        e.response.content_type = "application/json";
-        e.response.body =
-            R"({"error":"overloaded","message":"the server is saturated; retry shortly","status":503})";
-    } else if (next == pipeline::Pipeline::Next::HandleInline) {
+    if (next == pipeline::Pipeline::Next::HandleInline) {
         pipeline_.handle(ex);
+        if (ex.deferred) next = pipeline::Pipeline::Next::HandleOnWorker;
+    }
+    if (next == pipeline::Pipeline::Next::HandleOnWorker) {
+        if (handOff(c)) return false;
+        writeOverloaded(ex.response);
     }
     respond(c, ex);
     return true;
+}
+
+/// Queues the connection's exchange on the worker pool; false when the queue is full.
+bool EventLoop::handOff(HttpConnection& c) {
+    c.awaiting_worker = true;
+    pipeline::Exchange* exp = c.exchange.get();
+    exp->on_worker = true;
+    int fd = c.fd();
+    uint64_t gen = c.generation();
+    bool queued = workers_.submit([this, exp, fd, gen] {
+        pipeline_.handle(*exp);
+        post(fd, gen);
+    });
+    if (queued) {
+        watch(c);
+        return true;
+    }
+    c.awaiting_worker = false;
+    return false;
+}
+
+void EventLoop::writeOverloaded(pipeline::HttpResponse& r) {
+    r = {};
+    r.addHeader("Retry-After", "1");
+    pipeline::writeError(r, 503, "overloaded", "the server is saturated; retry shortly");
 }
 
 void EventLoop::respond(HttpConnection& c, pipeline::Exchange& ex) {

@@ -45,6 +45,8 @@ private:
     void onConnection(int fd, uint32_t events);
     void serve(HttpConnection& c);
     bool startExchange(HttpConnection& c);
+    bool handOff(HttpConnection& c);
+    static void writeOverloaded(pipeline::HttpResponse& r);
     void respond(HttpConnection& c, pipeline::Exchange& ex);
     void onWorkerDone();
     void flush(HttpConnection& c);

@@ -1,5 +1,12 @@
 #include "IpPlugin.h"
 
+#include "CallerFacts.h"
+#include "FlagParameter.h"
+#include "IpLiteral.h"
+#include "IpReportBuilder.h"
+#include "IpReportWriter.h"
+#include "MarkdownReport.h"
+
 #include <array>
 #include <cstring>
 #include <string>
@@ -9,14 +16,23 @@ namespace ipfacts::ip {
 namespace {
 
 constexpr std::string_view kPlainText = "text/plain; charset=utf-8";
+constexpr std::string_view kMarkdown = "text/markdown; charset=utf-8";
 
 // Longest textual IPv6 address (45, IPv4-mapped) plus a zone id (IFNAMSIZ)
 // and the newline, rounded up: every address the host hands us fits.
 constexpr size_t kAddressLineCapacity = 80;
 
+// The URL the document was fetched from; a host older than ABI 1.1 cannot
+// say, so the service host and the request target stand in for it.
+std::string documentUrl(const Host& host, const Request& req) {
+    std::string_view url = req.url();
+    if (!url.empty()) return std::string(url);
+    return "https://" + std::string(host.serviceHost()) + std::string(req.target());
+}
+
 }  // namespace
 
-IpPlugin::IpPlugin(Host&) {}
+IpPlugin::IpPlugin(Host& host) : host_(host) {}
 
 void IpPlugin::address(Request& req, Response& resp) {
     const std::string_view ip = req.clientAddress();
@@ -32,7 +48,27 @@ void IpPlugin::address(Request& req, Response& resp) {
     resp.body(kPlainText, std::string_view(line.data(), ip.size() + 1));
 }
 
+void IpPlugin::report(Request& req, Response& resp) {
+    const Flag full = readFlag(req.queryCount("full"), req.query("full"));
+    if (full == Flag::Invalid)
+        return void(resp.error(400, "invalid_parameter", "`full` takes only the value 1, at most once"));
+    IpReport r = buildIpReport(host_, req);
+    if (full == Flag::Set) enrichIpReport(host_, r);
+    resp.json(writeIpReport(r));
+}
+
+void IpPlugin::markdown(Request& req, Response& resp) {
+    const std::string_view ip = req.clientAddress();
+    const CallerFacts found = lookUpFacts(host_, ip);
+    const int version = found.missing ? ipVersionOf(ip) : found.facts.version;
+    const std::string url = documentUrl(host_, req);
+    resp.body(kMarkdown, writeMarkdownReport(MarkdownInput{ip, version, found.facts, url}));
+}
+
 }  // namespace ipfacts::ip
 
-IPFACTS_PLUGIN(ipfacts::ip::IpPlugin, "ip", "1.0.0", "The caller's address", ipfacts::kOpenApiFragment,
-               IPFACTS_HANDLER(ipfacts::ip::IpPlugin, address, IPF_HANDLER_NONBLOCKING));
+IPFACTS_PLUGIN(ipfacts::ip::IpPlugin, "ip", "1.1.0", "The caller's address and what is known about it",
+               ipfacts::kOpenApiFragment,
+               IPFACTS_HANDLER(ipfacts::ip::IpPlugin, address, IPF_HANDLER_NONBLOCKING),
+               IPFACTS_HANDLER(ipfacts::ip::IpPlugin, report, 0),
+               IPFACTS_HANDLER(ipfacts::ip::IpPlugin, markdown, IPF_HANDLER_NONBLOCKING));

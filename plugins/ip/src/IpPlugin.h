@@ -1,5 +1,5 @@
-// The `ip` family: the caller's own address, in the plain forms of the short
-// paths. Only /ip is served today; /json and /ip.md join as further handlers.
+// The `ip` family: the caller's own address and what is known about it,
+// in the forms of the short paths (/ip, /json, /ip.md) and /api/v1/ip.
 #ifndef IPFACTS_PLUGINS_IP_IPPLUGIN_H
 #define IPFACTS_PLUGINS_IP_IPPLUGIN_H
 
@@ -11,12 +11,23 @@ namespace ipfacts::ip {
 /// so its handlers may run on any number of threads at once.
 class IpPlugin {
 public:
-    /// Nothing to load yet; later handlers take what they need from `host` here.
     explicit IpPlugin(Host& host);
 
     /// GET /ip: the caller's address and one "\n", as text/plain. Never
     /// blocks and allocates nothing in the plugin: this is the hottest path.
     void address(Request& req, Response& resp);
+
+    /// GET /json and GET /api/v1/ip: the IpReport (SPEC 2.1), the same bytes
+    /// on both paths. `full=1` adds the PTR hostname, a DNS call, so the
+    /// handler is registered blocking (worker pool) for every request.
+    void report(Request& req, Response& resp);
+
+    /// GET /ip.md: five lines of Markdown from the address database only.
+    /// Never blocks.
+    void markdown(Request& req, Response& resp);
+
+private:
+    const Host& host_;  // outlives the plugin: the SDK constructs it first
 };
 
 }  // namespace ipfacts::ip

@@ -31,7 +31,7 @@ extern "C" {
 #endif
 
 #define IPF_ABI_MAJOR 1
-#define IPF_ABI_MINOR 1
+#define IPF_ABI_MINOR 2
 
 /* A string view: `len` bytes at `ptr`, not necessarily NUL-terminated.
  * An absent value is {NULL, 0}; an empty present value is {"", 0}. */
@@ -46,7 +46,10 @@ typedef enum ipf_status {
     IPF_ERROR = 1,       /* the callee failed; for a handler: host answers 500 */
     IPF_NOT_FOUND = 2,   /* the thing asked for is not there (a parameter, a header) */
     IPF_INVALID = 3,     /* the arguments were wrong (misuse) */
-    IPF_UNAVAILABLE = 4  /* a facility this host does not offer (slot is NULL) */
+    IPF_UNAVAILABLE = 4, /* a facility this host does not offer (slot is NULL) */
+    IPF_DEFER = 5        /* since 1.2: a NONBLOCKING handler found it must wait on I/O for this
+                          * request; the host discards what it wrote and calls it again on a
+                          * worker thread, where may_block() is true */
 } ipf_status;
 
 typedef enum ipf_log_level {
@@ -70,6 +73,104 @@ struct ipf_doh_api;
 struct ipf_http_api;
 struct ipf_cache_api;
 struct ipf_meters_api;
+
+/* ---- DNS results (since 1.2), shared by the resolver and doh facilities ---- */
+
+/* One resource record of an answer section, in presentation format. */
+typedef struct ipf_dns_record {
+    ipf_str name;  /* owner name, absolute ("example.com.") */
+    ipf_str type;  /* mnemonic: "A", "MX", or "TYPE65534" for an unknown type */
+    uint32_t ttl;
+    ipf_str data;  /* RDATA as a zone file writes it ("10 mx.example.com.") */
+} ipf_dns_record;
+
+/* What one server said to one question. */
+typedef struct ipf_dns_answer {
+    ipf_str source;   /* resolver short name (doh) or "address:port" (resolver) */
+    int32_t rcode;    /* DNS response code (0 NOERROR, 2 SERVFAIL, 3 NXDOMAIN ...); -1: no response */
+    uint8_t ad;       /* the AD (authenticated data) flag of the response */
+    uint8_t reserved[3];
+    const ipf_dns_record* records;  /* the answer section, in the order received */
+    size_t record_count;
+    ipf_str error;    /* why no usable response arrived ("timeout", "TLS: ..."); {NULL,0} when rcode >= 0 */
+    int64_t elapsed_us;
+} ipf_dns_answer;
+
+/* A question: a name (A-label form, with or without the final dot) and a
+ * record type mnemonic ("AAAA", "PTR"). */
+typedef struct ipf_dns_question {
+    ipf_str name;
+    ipf_str type;
+} ipf_dns_question;
+
+/* Answers handed out by a facility. OWNERSHIP: host memory, valid until the
+ * plugin passes it to that facility's batch_free. */
+typedef struct ipf_dns_batch ipf_dns_batch;
+
+/* Stub DNS through the servers the manifest names (resolver: section). */
+struct ipf_resolver_api {
+    uint32_t struct_size;
+    /* Resolves `count` questions in parallel; answer i is for question i.
+     * Blocks for at most the configured timeout times attempts: call it from
+     * handlers without IPF_HANDLER_NONBLOCKING only. A question with a
+     * malformed name or unknown type is not sent; its answer says so in error.
+     * OWNERSHIP: questions are read during the call; *out is released by batch_free. */
+    ipf_status (*resolve)(ipf_plugin_ctx* ctx, const ipf_dns_question* questions, size_t count,
+                          ipf_dns_batch** out);
+    size_t (*batch_size)(const ipf_dns_batch* batch);
+    /* OWNERSHIP: valid until batch_free. */
+    const ipf_dns_answer* (*batch_answer)(const ipf_dns_batch* batch, size_t index);
+    void (*batch_free)(ipf_dns_batch* batch);
+};
+
+/* DNS over HTTPS (RFC 8484) to every resolver of the doh: catalogue. */
+struct ipf_doh_api {
+    uint32_t struct_size;
+    /* Asks every configured resolver the question in parallel, each within its
+     * own timeout, with EDNS0 DO set so AD reflects validation. One answer per
+     * resolver, in catalogue order, never merged. Blocking, like resolve.
+     * OWNERSHIP: as resolve. */
+    ipf_status (*query_all)(ipf_plugin_ctx* ctx, ipf_dns_question question, ipf_dns_batch** out);
+    size_t (*batch_size)(const ipf_dns_batch* batch);
+    const ipf_dns_answer* (*batch_answer)(const ipf_dns_batch* batch, size_t index);
+    void (*batch_free)(ipf_dns_batch* batch);
+};
+
+/* ---- Address facts (since 1.2) ------------------------------------------ */
+
+/* What the host knows about one address. Every ipf_str is {NULL,0} when
+ * unknown. Grows by appending; read struct_size before a late member. */
+typedef struct ipf_netdb_facts {
+    uint32_t struct_size;
+    uint8_t version;      /* 4 or 6 */
+    uint8_t routable;     /* globally reachable per the IANA special-purpose registries */
+    uint8_t has_location; /* latitude/longitude are set */
+    uint8_t reserved;
+    ipf_str address;      /* canonical text (RFC 5952 for IPv6) */
+    ipf_str kind;         /* public, private, loopback, link-local, shared, documentation, ... */
+    ipf_str rfc;          /* "RFC 5737"; {NULL,0} for public addresses */
+    ipf_str description;  /* one line: what the block is for */
+    ipf_str city, region, region_code, country, country_name, continent, postal;
+    double latitude, longitude;
+    ipf_str timezone;     /* IANA zone name */
+    ipf_str local_time;   /* now in that zone, ISO 8601 with its UTC offset */
+    ipf_str geo_accuracy; /* "approximate" (city or region known), "country-only", or {NULL,0} */
+    int64_t asn;          /* -1 when unknown */
+    ipf_str as_name, as_domain, isp;
+    ipf_str rir;             /* ARIN, RIPE, APNIC, LACNIC, AFRINIC, IANA, UNKNOWN */
+    ipf_str connection_type; /* residential, mobile, business, hosting, education, government, unknown */
+} ipf_netdb_facts;
+
+/* Facts about addresses from the deployment's data (netdb: section). */
+struct ipf_netdb_api {
+    uint32_t struct_size;
+    /* Looks up an address literal (IPv4, IPv6; no zone index). Never blocks
+     * on I/O: safe in IPF_HANDLER_NONBLOCKING handlers. IPF_INVALID when
+     * `address` is not an address literal.
+     * OWNERSHIP: *out is host memory released by facts_free. */
+    ipf_status (*lookup)(ipf_plugin_ctx* ctx, ipf_str address, const ipf_netdb_facts** out);
+    void (*facts_free)(const ipf_netdb_facts* facts);
+};
 
 /* The host's services, handed to a plugin's init. Valid until shutdown returns.
  * Every function is thread-safe unless it says otherwise. */
@@ -181,6 +282,7 @@ typedef struct ipf_host_api {
     void (*set_error)(ipf_response* resp, int status, ipf_str token, ipf_str message);
 
     /* ---- since 1.0: facility slots (NULL until a minor fills them) ----- */
+    /* 1.2 fills netdb, resolver and doh when the manifest configures them. */
     const struct ipf_netdb_api* netdb;
     const struct ipf_resolver_api* resolver;
     const struct ipf_doh_api* doh;
@@ -195,6 +297,13 @@ typedef struct ipf_host_api {
      * service host), the target without any key= parameter.
      * OWNERSHIP: host memory valid for the call. */
     ipf_str (*request_url)(const ipf_request* req);
+
+    /* ---- since 1.2 ----------------------------------------------------- */
+
+    /* 1 when this call runs on a worker thread and may wait on I/O; 0 on the
+     * event loop (a NONBLOCKING handler), where it must return IPF_DEFER
+     * instead of blocking. */
+    int (*may_block)(const ipf_request* req);
 
     /* ---- add new members below this line only, marked with their minor -- */
 } ipf_host_api;

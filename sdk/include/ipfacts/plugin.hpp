@@ -20,10 +20,12 @@
 #include <ctime>
 #include <exception>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 namespace ipfacts {
 
@@ -43,6 +45,49 @@ inline std::string isoUtc(int64_t unix_ms) {
     size_t n = std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
     return std::string(buf, n);
 }
+
+/// A DNS question: a name (A-label form) and a type mnemonic ("AAAA").
+struct DnsQuestion {
+    std::string name;
+    std::string type;
+};
+
+struct DnsRecord {
+    std::string name;  // owner, absolute
+    std::string type;
+    uint32_t ttl = 0;
+    std::string data;  // presentation format
+};
+
+/// What one server answered (or why it did not).
+struct DnsAnswer {
+    std::string source;                // resolver name or address:port
+    int rcode = -1;                    // -1: no response
+    bool ad = false;
+    std::vector<DnsRecord> records;    // answer section
+    std::optional<std::string> error;  // set when rcode is -1
+    int64_t elapsed_us = 0;
+};
+
+/// Facts about one address (netdb facility); empty optionals are unknown.
+struct NetFacts {
+    int version = 4;
+    bool routable = false;
+    std::string address, kind, description;
+    std::optional<std::string> rfc;
+    std::optional<std::string> city, region, region_code, country, country_name, continent, postal;
+    std::optional<double> latitude, longitude;
+    std::optional<std::string> timezone, local_time, geo_accuracy;
+    std::optional<int64_t> asn;
+    std::optional<std::string> as_name, as_domain, isp;
+    std::string rir = "UNKNOWN";
+    std::string connection_type = "unknown";
+};
+
+/// Thrown by Host's DNS calls when the facility is missing or the question malformed.
+struct DnsUnavailable : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
 
 /// The plugin's handle on the host's services. Thread-safe; lives from init to shutdown.
 class Host {
@@ -75,7 +120,94 @@ public:
     /// The `checked_at` value for a response written now.
     std::string checkedAt() const { return isoUtc(nowMs()); }
 
+    /// True when the host offers address facts (ABI 1.2 and a netdb: section).
+    bool hasNetDb() const { return IPF_HOST_HAS(api_, netdb); }
+
+    /// Facts about an address literal; nullopt when it is not one or there is no netdb.
+    std::optional<NetFacts> netFacts(std::string_view address) const {
+        if (!hasNetDb()) return std::nullopt;
+        const ipf_netdb_facts* f = nullptr;
+        if (api_->netdb->lookup(ctx_, str(address), &f) != IPF_OK || !f) return std::nullopt;
+        struct Release {
+            const ipf_netdb_api* api;
+            const ipf_netdb_facts* f;
+            ~Release() { api->facts_free(f); }
+        } guard{api_->netdb, f};
+        auto opt = [](ipf_str s) { return s.ptr ? std::optional<std::string>(std::string(view(s))) : std::nullopt; };
+        NetFacts n;
+        n.version = f->version;
+        n.routable = f->routable != 0;
+        n.address = std::string(view(f->address));
+        n.kind = std::string(view(f->kind));
+        n.description = std::string(view(f->description));
+        n.rfc = opt(f->rfc);
+        n.city = opt(f->city), n.region = opt(f->region), n.region_code = opt(f->region_code);
+        n.country = opt(f->country), n.country_name = opt(f->country_name), n.continent = opt(f->continent);
+        n.postal = opt(f->postal);
+        if (f->has_location) n.latitude = f->latitude, n.longitude = f->longitude;
+        n.timezone = opt(f->timezone), n.local_time = opt(f->local_time), n.geo_accuracy = opt(f->geo_accuracy);
+        if (f->asn >= 0) n.asn = f->asn;
+        n.as_name = opt(f->as_name), n.as_domain = opt(f->as_domain), n.isp = opt(f->isp);
+        if (f->rir.ptr) n.rir = std::string(view(f->rir));
+        if (f->connection_type.ptr) n.connection_type = std::string(view(f->connection_type));
+        return n;
+    }
+
+    /// True when the host offers stub DNS (ABI 1.2 and a resolver: section).
+    bool hasResolver() const { return IPF_HOST_HAS(api_, resolver); }
+    /// True when the host offers DNS over HTTPS (ABI 1.2 and a doh: section).
+    bool hasDoh() const { return IPF_HOST_HAS(api_, doh); }
+
+    /// Resolves the questions in parallel; answer i is for question i. Blocking.
+    /// Throws DnsUnavailable when there is no resolver or a question is malformed.
+    std::vector<DnsAnswer> resolve(const std::vector<DnsQuestion>& questions) const {
+        if (!hasResolver()) throw DnsUnavailable("this host offers no DNS resolver");
+        std::vector<ipf_dns_question> qs;
+        for (const auto& q : questions) qs.push_back({str(q.name), str(q.type)});
+        const auto* r = api_->resolver;
+        ipf_dns_batch* batch = nullptr;
+        if (r->resolve(ctx_, qs.data(), qs.size(), &batch) != IPF_OK) throw DnsUnavailable("malformed DNS question");
+        return takeBatch(batch, r->batch_size, r->batch_answer, r->batch_free);
+    }
+
+    /// Asks every DoH resolver; one answer per resolver. Blocking.
+    std::vector<DnsAnswer> dohQueryAll(const DnsQuestion& question) const {
+        if (!hasDoh()) throw DnsUnavailable("this host offers no DNS-over-HTTPS resolvers");
+        const auto* d = api_->doh;
+        ipf_dns_batch* batch = nullptr;
+        if (d->query_all(ctx_, {str(question.name), str(question.type)}, &batch) != IPF_OK)
+            throw DnsUnavailable("malformed DNS question");
+        return takeBatch(batch, d->batch_size, d->batch_answer, d->batch_free);
+    }
+
 private:
+    /// Copies a batch into C++ values and releases it.
+    template <class SizeFn, class AnswerFn, class FreeFn>
+    static std::vector<DnsAnswer> takeBatch(ipf_dns_batch* batch, SizeFn size, AnswerFn answer, FreeFn release) {
+        struct Release {
+            ipf_dns_batch* b;
+            FreeFn f;
+            ~Release() { f(b); }
+        } guard{batch, release};
+        std::vector<DnsAnswer> out;
+        for (size_t i = 0, n = size(batch); i < n; ++i) {
+            const ipf_dns_answer* a = answer(batch, i);
+            DnsAnswer d;
+            d.source = std::string(view(a->source));
+            d.rcode = a->rcode;
+            d.ad = a->ad != 0;
+            if (a->error.ptr) d.error = std::string(view(a->error));
+            d.elapsed_us = a->elapsed_us;
+            for (size_t k = 0; k < a->record_count; ++k) {
+                const auto& rr = a->records[k];
+                d.records.push_back({std::string(view(rr.name)), std::string(view(rr.type)), rr.ttl,
+                                     std::string(view(rr.data))});
+            }
+            out.push_back(std::move(d));
+        }
+        return out;
+    }
+
     const ipf_host_api* api_;
     ipf_plugin_ctx* ctx_;
 };
@@ -133,6 +265,11 @@ public:
         return view(api_->request_url(req_));
     }
 
+    /// True when this call may wait on I/O (it runs on a worker thread, or
+    /// the handler is not NONBLOCKING). A NONBLOCKING handler that finds it
+    /// must block calls Response::deferToWorker() and returns (since 1.2).
+    bool mayBlock() const { return IPF_HOST_HAS(api_, may_block) && api_->may_block(req_) != 0; }
+
 private:
     const ipf_host_api* api_;
     const ipf_request* req_;
@@ -160,10 +297,16 @@ public:
         return *this;
     }
 
+    /// Asks the host to run this handler again on a worker thread, where
+    /// Request::mayBlock() is true. Only for NONBLOCKING handlers (since 1.2).
+    void deferToWorker() { deferred_ = true; }
+    bool deferred() const { return deferred_; }
+
 private:
     Response& body_json(std::string_view b) { return body("application/json", b); }
     const ipf_host_api* api_;
     ipf_response* resp_;
+    bool deferred_ = false;
 };
 
 namespace detail {
@@ -209,7 +352,7 @@ ipf_status handle(void* state, const ipf_request* rq, ipf_response* rs) noexcept
         Request req(s->host.api(), rq);
         Response resp(s->host.api(), rs);
         (s->plugin.*Method)(req, resp);
-        return IPF_OK;
+        return resp.deferred() ? IPF_DEFER : IPF_OK;
     } catch (const std::exception& e) {
         s->host.error(std::string("handler threw: ") + e.what());
     } catch (...) {

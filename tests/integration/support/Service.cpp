@@ -11,6 +11,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <regex>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -51,6 +52,32 @@ std::string env(const char* name) {
 
 }  // namespace
 
+std::map<std::string, std::string> Service::dnsServerPorts() {
+    // Written by tests/dns/servers.sh, the dns_servers fixture.
+    std::ifstream in(buildDir() + "/tests/dns-state/ports.env");
+    if (!in) throw std::runtime_error("no tests/dns-state/ports.env: the dns_servers fixture did not run");
+    std::map<std::string, std::string> out;
+    for (std::string line; std::getline(in, line);) {
+        size_t eq = line.find('=');
+        if (eq != std::string::npos) out[line.substr(0, eq)] = line.substr(eq + 1);
+    }
+    return out;
+}
+
+int Service::openSilentListener() {
+    // Accepts connections in the kernel's backlog and never answers: a
+    // resolver that times out.
+    silent_fd_ = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    sockaddr_in a{};
+    a.sin_family = AF_INET;
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    ::bind(silent_fd_, reinterpret_cast<sockaddr*>(&a), sizeof a);
+    ::listen(silent_fd_, 128);
+    socklen_t len = sizeof a;
+    getsockname(silent_fd_, reinterpret_cast<sockaddr*>(&a), &len);
+    return ntohs(a.sin_port);
+}
+
 std::string runCommand(const std::string& cmd) {
     FILE* p = ::popen(cmd.c_str(), "r");
     if (!p) throw std::runtime_error("cannot run " + cmd);
@@ -81,10 +108,17 @@ void Service::start() {
     runCommand("openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 2 -subj /CN=localhost"
                " -keyout " + state_dir_ + "/tls/server.key -out " + state_dir_ + "/tls/server.pem 2>/dev/null");
     std::string text = readFile(buildDir() + "/tests/etc/integration.yaml");
-    for (auto [from, to] : {std::pair<std::string, std::string>{"@TLS_PORT@", std::to_string(tls_port_)},
-                            {"@TEST_DIR@", state_dir_}}) {
-        for (size_t at; (at = text.find(from)) != std::string::npos;) text.replace(at, from.size(), to);
+    auto values = dnsServerPorts();
+    values["TLS_PORT"] = std::to_string(tls_port_);
+    values["TEST_DIR"] = state_dir_;
+    values["SILENT_PORT"] = std::to_string(openSilentListener());
+    for (const auto& [key, value] : values) {
+        std::string from = "{{" + key + "}}";
+        for (size_t at; (at = text.find(from)) != std::string::npos;) text.replace(at, from.size(), value);
     }
+    std::smatch left;
+    if (std::regex_search(text, left, std::regex("\\{\\{[A-Z_]+\\}\\}")))
+        throw std::runtime_error("the test manifest still has the placeholder " + left.str());
     manifest_ = state_dir_ + "/ipfacts.yaml";
     std::ofstream(manifest_) << text;
     exchanges_.open(buildDir() + "/tests/exchanges.jsonl", std::ios::trunc);

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <fstream>
+#include <map>
 #include <mutex>
 #include <string>
 
@@ -43,6 +44,9 @@ public:
 
 private:
     Service() = default;
+    static std::map<std::string, std::string> dnsServerPorts();
+    int openSilentListener();
+    int silent_fd_ = -1;
     int pid_ = -1;
     int port_ = 0;
     int tls_port_ = 0;

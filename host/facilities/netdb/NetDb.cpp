@@ -1,0 +1,111 @@
+#include "host/facilities/netdb/NetDb.h"
+
+#include "host/facilities/netdb/AsnTable.h"
+#include "host/facilities/netdb/ConnectionTypeRules.h"
+#include "host/facilities/netdb/ContinentTable.h"
+#include "host/facilities/netdb/CountryNames.h"
+#include "host/facilities/netdb/GeoDatabase.h"
+#include "host/facilities/netdb/RirTable.h"
+#include "host/facilities/netdb/SpecialPurposeRegistry.h"
+#include "host/facilities/netdb/ZoneClock.h"
+
+#include <stdexcept>
+
+namespace ipfacts::facilities {
+
+using namespace netdb;
+
+namespace {
+
+/// Loads `T` from `path`, or leaves it absent when no file is configured.
+template <class T>
+std::unique_ptr<T> optionalFile(const std::string& path) {
+    return path.empty() ? nullptr : std::make_unique<T>(path);
+}
+
+std::optional<std::string> copyOf(const std::string* s) {
+    return s ? std::optional<std::string>(*s) : std::nullopt;
+}
+
+}  // namespace
+
+NetDb::NetDb(const NetDbConfig& config) {
+    const auto t0 = std::chrono::steady_clock::now();
+    if (config.special_purpose.empty()) throw std::runtime_error("netdb: no special_purpose file configured");
+    special_ = std::make_unique<SpecialPurposeRegistry>(config.special_purpose);
+    for (const auto& path : config.city_mmdb) geo_.push_back(std::make_unique<GeoDatabase>(path));
+    asn_ = std::make_unique<AsnTable>(config.asn_csv);
+    rir_ = optionalFile<RirTable>(config.rir);
+    connection_types_ = optionalFile<ConnectionTypeRules>(config.connection_types);
+    continents_ = optionalFile<ContinentTable>(config.continents);
+    country_names_ = optionalFile<CountryNames>(config.country_names);
+    zones_ = std::make_unique<ZoneClock>(config.zoneinfo_dir);
+    load_ms_ = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+}
+
+NetDb::~NetDb() = default;
+
+NetDb::Stats NetDb::stats() const { return {asn_->ranges(), asn_->bytes(), load_ms_, asn_->loadMs()}; }
+
+NetFacts NetDb::lookup(const net::IpAddress& a, std::chrono::system_clock::time_point now) const {
+    NetFacts f;
+    f.version = a.isV4() ? 4 : 6;
+    f.address = a.toString();
+    Classification c = special_->classify(a);
+    f.kind = std::move(c.kind);
+    f.rfc = std::move(c.rfc);
+    f.description = std::move(c.description);
+    f.routable = c.routable;
+    // Special-purpose space is IANA's whatever its kind; the RIR tables are
+    // consulted only for ordinary addresses.
+    if (c.special) f.rir = RirTable::iana();
+    // Private, documentation, loopback... space has no place and no operator
+    // to guess: the classification is the answer (SPEC 2.2).
+    if (f.kind != "public" && f.kind != "anycast") return f;
+
+    const std::optional<AsnMatch> asn = asn_->find(a);
+    addNetwork(f, asn);
+    if (!c.special && rir_) f.rir = rir_->registryOf(a, f.asn ? std::optional<uint32_t>(*f.asn) : std::nullopt);
+    addGeo(f, a, now);
+    return f;
+}
+
+void NetDb::addNetwork(NetFacts& f, const std::optional<AsnMatch>& asn) const {
+    // AS 0 marks unrouted space (RFC 7607): no AS to report.
+    if (!asn || asn->asn == 0) return;
+    f.asn = asn->asn;
+    if (!asn->name.empty()) f.as_name = f.isp = std::string(asn->name);
+    // The ASN source carries no domain, so as_domain stays unknown.
+    if (connection_types_) f.connection_type = connection_types_->typeOf(asn->asn, asn->name);
+}
+
+void NetDb::addGeo(NetFacts& f, const net::IpAddress& a, std::chrono::system_clock::time_point now) const {
+    std::optional<GeoRecord> r;
+    for (const auto& db : geo_)
+        if ((r = db->lookup(a))) break;  // files are tried in configured order; the first answer wins
+    if (!r) return;
+    f.country = r->country;
+    f.region = r->region;
+    f.region_code = r->region_code;
+    f.city = r->city;
+    f.postal = r->postal;
+    f.latitude = r->latitude;
+    f.longitude = r->longitude;
+    if (!f.latitude || !f.longitude) f.latitude = f.longitude = std::nullopt;
+    if (r->country) {
+        f.country_name = country_names_ ? copyOf(country_names_->nameOf(*r->country)) : std::nullopt;
+        if (!f.country_name) f.country_name = r->country_name;
+        f.continent = r->continent;
+        if (!f.continent && continents_) f.continent = copyOf(continents_->continentOf(*r->country));
+    }
+    if (r->city || r->region)
+        f.geo_accuracy = "approximate";
+    else if (r->country)
+        f.geo_accuracy = "country-only";
+    if (r->timezone) {
+        f.timezone = r->timezone;
+        f.local_time = zones_->localTime(*r->timezone, now);
+    }
+}
+
+}  // namespace ipfacts::facilities

@@ -1,0 +1,82 @@
+// NetDb: the host's address-facts facility (ipf_netdb_api, ABI 1.2). Loads
+// every data file once, at construction, then answers lookups from memory:
+// classification from the IANA special-purpose registries, geolocation from
+// mmdb files, AS number and name from range CSVs, the RIR, a connection type
+// guess, country names, continents and the local time in the address's zone.
+// README.md beside this file states the rules for each field.
+#pragma once
+
+#include "host/net/IpAddress.h"
+
+#include <ipfacts/plugin.hpp>
+
+#include <chrono>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace ipfacts::facilities {
+
+namespace netdb {
+class SpecialPurposeRegistry;
+class GeoDatabase;
+class AsnTable;
+class RirTable;
+class ConnectionTypeRules;
+class ContinentTable;
+class CountryNames;
+class ZoneClock;
+struct AsnMatch;
+}  // namespace netdb
+
+/// Which files to load. special_purpose is required; every other file may be
+/// left empty (the facts it gives are then reported unknown), but a file that
+/// is named must load.
+struct NetDbConfig {
+    std::vector<std::string> city_mmdb;  // 0..n mmdb files; each one's layout comes from its metadata
+    std::vector<std::string> asn_csv;    // 0..n CSV files of ASN ranges
+    std::string special_purpose;         // etc/netdb/special-purpose.yaml
+    std::string rir;                     // etc/netdb/rir.yaml
+    std::string continents;              // etc/netdb/continents.yaml
+    std::string connection_types;        // etc/netdb/connection-types.yaml
+    std::string country_names;           // /usr/share/iso-codes/json/iso_3166-1.json
+    std::string zoneinfo_dir = "/usr/share/zoneinfo";
+};
+
+class NetDb {
+public:
+    /// Loads everything; throws std::runtime_error naming the file (and line)
+    /// that is missing or malformed.
+    explicit NetDb(const NetDbConfig& config);
+    ~NetDb();
+    NetDb(const NetDb&) = delete;
+    NetDb& operator=(const NetDb&) = delete;
+
+    /// Facts about `a` at `now` (for local_time). Thread-safe; reads memory
+    /// only, except the first time a zone is met (one small TZif read).
+    ipfacts::NetFacts lookup(const net::IpAddress& a, std::chrono::system_clock::time_point now) const;
+
+    struct Stats {
+        size_t asn_ranges;   // ranges in the ASN table, both families
+        size_t asn_bytes;    // memory the ASN table holds
+        double load_ms;      // the whole constructor
+        double asn_load_ms;  // of which reading and indexing the ASN CSVs
+    };
+    Stats stats() const;
+
+private:
+    void addNetwork(ipfacts::NetFacts& f, const std::optional<netdb::AsnMatch>& asn) const;
+    void addGeo(ipfacts::NetFacts& f, const net::IpAddress& a, std::chrono::system_clock::time_point now) const;
+
+    std::unique_ptr<netdb::SpecialPurposeRegistry> special_;
+    std::vector<std::unique_ptr<netdb::GeoDatabase>> geo_;
+    std::unique_ptr<netdb::AsnTable> asn_;
+    std::unique_ptr<netdb::RirTable> rir_;
+    std::unique_ptr<netdb::ConnectionTypeRules> connection_types_;
+    std::unique_ptr<netdb::ContinentTable> continents_;
+    std::unique_ptr<netdb::CountryNames> country_names_;
+    std::unique_ptr<netdb::ZoneClock> zones_;
+    double load_ms_ = 0;
+};
+
+}  // namespace ipfacts::facilities

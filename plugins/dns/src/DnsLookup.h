@@ -1,0 +1,26 @@
+// DnsLookup: asks every DoH resolver the host offers and writes the
+// DnsResponse. Apart from the plugin class so a fake host can drive it.
+#ifndef IPFACTS_PLUGINS_DNS_DNSLOOKUP_H
+#define IPFACTS_PLUGINS_DNS_DNSLOOKUP_H
+
+#include "DnsQuery.h"
+
+#include <ipfacts/plugin.hpp>
+
+#include <string>
+#include <string_view>
+
+namespace ipfacts::dns {
+
+/// Why `answers` is empty when the host has no doh: section.
+inline constexpr std::string_view kNoDohReason = "no DNS-over-HTTPS resolvers are configured";
+
+/// Asks `query` of every DoH resolver through host.dohQueryAll (blocking)
+/// and returns the DnsResponse body. Without DoH, or when the facility
+/// refuses the question, `answers` is empty and `reasons.answers` says why:
+/// a 200, never an error. Thread-safe.
+std::string lookUpDns(const Host& host, const DnsQuery& query);
+
+}  // namespace ipfacts::dns
+
+#endif

@@ -1,0 +1,25 @@
+#include "DnsPlugin.h"
+
+#include "DnsLookup.h"
+#include "DnsQuery.h"
+
+#include <variant>
+
+namespace ipfacts::dns {
+
+DnsPlugin::DnsPlugin(Host& host) : host_(host) {
+    if (!host_.hasDoh()) host_.warn("no doh: section in the manifest; /api/v1/dns will answer without resolvers");
+}
+
+void DnsPlugin::query(Request& req, Response& resp) {
+    const auto parsed = parseDnsQuery(req);
+    if (const auto* error = std::get_if<QueryError>(&parsed))
+        return void(resp.error(error->status, error->token, error->message));
+    resp.json(lookUpDns(host_, std::get<DnsQuery>(parsed)));
+}
+
+}  // namespace ipfacts::dns
+
+IPFACTS_PLUGIN(ipfacts::dns::DnsPlugin, "dns", "1.0.0",
+               "DNS answers from several public resolvers over DNS-over-HTTPS, never merged", ipfacts::kOpenApiFragment,
+               IPFACTS_HANDLER(ipfacts::dns::DnsPlugin, query, 0));

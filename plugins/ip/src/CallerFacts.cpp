@@ -1,0 +1,21 @@
+#include "CallerFacts.h"
+
+namespace ipfacts::ip {
+
+CallerFacts lookUpFacts(const Host& host, std::string_view address) {
+    CallerFacts out;
+    if (!host.hasNetDb()) {
+        out.missing = "no address database is configured";
+        return out;
+    }
+    std::optional<NetFacts> facts = host.netFacts(address);
+    if (!facts) {
+        // The host always hands us a literal, so this is the database failing.
+        out.missing = "the address database could not look this address up";
+        return out;
+    }
+    out.facts = std::move(*facts);
+    return out;
+}
+
+}  // namespace ipfacts::ip

@@ -1,0 +1,41 @@
+// IpReport: everything the /json and /api/v1/ip body says (SPEC 2.1), as
+// plain values, so the writer needs neither a host nor a request.
+#ifndef IPFACTS_PLUGINS_IP_IPREPORT_H
+#define IPFACTS_PLUGINS_IP_IPREPORT_H
+
+#include "Reasons.h"
+
+#include <ipfacts/plugin.hpp>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace ipfacts::ip {
+
+/// The `network` object: facts about the connection this request came on.
+struct ConnectionFacts {
+    std::string protocol;  ///< "HTTP/1.1"
+    std::string tls;       ///< "TLSv1.3" or "none"
+    int64_t rttUs = -1;    ///< TCP_INFO smoothed RTT of the client socket; -1 unknown
+    std::string edge;      ///< edge location code from the manifest
+};
+
+struct IpReport {
+    std::string ip;
+    int version = 4;
+    std::optional<std::string> hostname;  ///< only with full=1 and a PTR record
+    /// Address facts; a default NetFacts means nothing is known (every
+    /// optional empty, rir UNKNOWN, connection_type unknown).
+    NetFacts facts;
+    ConnectionFacts network;
+    std::optional<std::string> userAgent;
+    std::optional<std::string> acceptsLanguage;
+    Reasons reasons;
+    std::string checkedAt;
+    std::string source;
+};
+
+}  // namespace ipfacts::ip
+
+#endif

@@ -1,0 +1,48 @@
+#include "IpReportBuilder.h"
+
+#include "CallerFacts.h"
+#include "IpLiteral.h"
+#include "PtrHostname.h"
+
+namespace ipfacts::ip {
+namespace {
+
+std::optional<std::string> headerText(const Request& req, std::string_view name) {
+    std::optional<std::string_view> v = req.header(name);
+    if (!v) return std::nullopt;
+    return std::string(*v);
+}
+
+ConnectionFacts connectionOf(const Host& host, const Request& req) {
+    return ConnectionFacts{std::string(req.protocol()), std::string(req.tls()), req.rttUs(),
+                           std::string(host.edge())};
+}
+
+}  // namespace
+
+IpReport buildIpReport(const Host& host, const Request& req) {
+    IpReport r;
+    r.ip = std::string(req.clientAddress());
+    CallerFacts found = lookUpFacts(host, r.ip);
+    r.version = found.missing ? ipVersionOf(r.ip) : found.facts.version;
+    r.facts = std::move(found.facts);
+    if (found.missing) {
+        r.reasons.emplace_back(kGeolocationReason, *found.missing);
+        r.reasons.emplace_back(kNetworkReason, *found.missing);
+    }
+    r.network = connectionOf(host, req);
+    r.userAgent = headerText(req, "User-Agent");
+    r.acceptsLanguage = headerText(req, "Accept-Language");
+    r.checkedAt = host.checkedAt();
+    r.source = std::string(host.serviceHost());
+    return r;
+}
+
+void enrichIpReport(const Host& host, IpReport& report) {
+    HostnameLookup ptr = reverseHostname(host, report.ip);
+    report.hostname = std::move(ptr.name);
+    if (ptr.reason) report.reasons.emplace_back("hostname", std::move(*ptr.reason));
+    report.reasons.emplace_back("privacy", "no privacy provider is configured");
+}
+
+}  // namespace ipfacts::ip

@@ -1,0 +1,25 @@
+// IpReportBuilder: gathers the caller's IpReport from the request and the
+// host. The base report makes no external call; full=1 adds the PTR name.
+#ifndef IPFACTS_PLUGINS_IP_IPREPORTBUILDER_H
+#define IPFACTS_PLUGINS_IP_IPREPORTBUILDER_H
+
+#include "IpReport.h"
+
+#include <ipfacts/plugin.hpp>
+
+namespace ipfacts::ip {
+
+/// The report without enrichment: the client address, its database facts
+/// (or reasons "geolocation" and "network" when there are none), the
+/// connection, the User-Agent and Accept-Language headers, and the stamps.
+/// hostname and privacy are null and, not being asked for, have no reason.
+/// Never blocks.
+IpReport buildIpReport(const Host& host, const Request& req);
+
+/// The full=1 enrichment: hostname from the PTR record (or reasons.hostname),
+/// and reasons.privacy, since no privacy provider exists. Blocking (DNS).
+void enrichIpReport(const Host& host, IpReport& report);
+
+}  // namespace ipfacts::ip
+
+#endif

@@ -1,0 +1,132 @@
+// The caller's report gathered from a fake host: facts, reasons, the
+// connection, and the full=1 enrichment.
+#include "IpReportBuilder.h"
+
+#include "FakeHost.h"
+
+#include <cppunit/extensions/HelperMacros.h>
+
+namespace ipfacts::ip {
+namespace {
+
+std::optional<std::string> reason(const IpReport& r, const std::string& key) {
+    for (const auto& [k, v] : r.reasons)
+        if (k == key) return v;
+    return std::nullopt;
+}
+
+NetFacts documentationFacts() {
+    NetFacts f;
+    f.version = 4;
+    f.address = "203.0.113.7";
+    f.kind = "public";
+    f.country = "NL";
+    f.asn = 64500;
+    f.rir = "RIPE";
+    return f;
+}
+
+}  // namespace
+
+class IpReportBuilderTest : public CppUnit::TestFixture {
+    CPPUNIT_TEST_SUITE(IpReportBuilderTest);
+    CPPUNIT_TEST(takesFactsFromTheDatabase);
+    CPPUNIT_TEST(withoutDatabaseEverythingIsNullWithReasons);
+    CPPUNIT_TEST(databaseFailureIsAReason);
+    CPPUNIT_TEST(versionOfAnIpv6CallerWithoutDatabase);
+    CPPUNIT_TEST(connectionAndHeaders);
+    CPPUNIT_TEST(baseReportMakesNoDnsCall);
+    CPPUNIT_TEST(enrichmentAddsHostnameAndPrivacyReason);
+    CPPUNIT_TEST(enrichmentWithoutPtrSaysWhy);
+    CPPUNIT_TEST_SUITE_END();
+
+public:
+    void takesFactsFromTheDatabase() {
+        testing::FakeHost fake;
+        fake.netdb["203.0.113.7"] = documentationFacts();
+        IpReport r = buildIpReport(fake.host(), fake.request());
+        CPPUNIT_ASSERT_EQUAL(std::string("203.0.113.7"), r.ip);
+        CPPUNIT_ASSERT_EQUAL(std::string("NL"), r.facts.country.value());
+        CPPUNIT_ASSERT_EQUAL(int64_t(64500), r.facts.asn.value());
+        CPPUNIT_ASSERT(r.reasons.empty());
+        CPPUNIT_ASSERT(!r.hostname);
+        CPPUNIT_ASSERT_EQUAL(std::string("2026-11-22T18:51:11Z"), r.checkedAt);
+        CPPUNIT_ASSERT_EQUAL(std::string("ipfacts.example"), r.source);
+    }
+
+    void withoutDatabaseEverythingIsNullWithReasons() {
+        testing::FakeHost fake;
+        fake.hasNetDb = false;
+        IpReport r = buildIpReport(fake.host(), fake.request());
+        CPPUNIT_ASSERT(!r.facts.city && !r.facts.country && !r.facts.asn && !r.facts.isp);
+        CPPUNIT_ASSERT_EQUAL(std::string("UNKNOWN"), r.facts.rir);
+        CPPUNIT_ASSERT_EQUAL(std::string("unknown"), r.facts.connection_type);
+        CPPUNIT_ASSERT_EQUAL(std::string("no address database is configured"), reason(r, "geolocation").value());
+        CPPUNIT_ASSERT_EQUAL(std::string("no address database is configured"), reason(r, "network").value());
+        CPPUNIT_ASSERT_EQUAL(size_t(2), r.reasons.size());
+    }
+
+    void databaseFailureIsAReason() {
+        testing::FakeHost fake;  // the database knows no address: its lookup fails
+        IpReport r = buildIpReport(fake.host(), fake.request());
+        CPPUNIT_ASSERT(reason(r, "geolocation"));
+        CPPUNIT_ASSERT(reason(r, "network"));
+    }
+
+    void versionOfAnIpv6CallerWithoutDatabase() {
+        testing::FakeHost fake;
+        fake.hasNetDb = false;
+        fake.clientAddress = "2001:db8::7";
+        CPPUNIT_ASSERT_EQUAL(6, buildIpReport(fake.host(), fake.request()).version);
+    }
+
+    void connectionAndHeaders() {
+        testing::FakeHost fake;
+        fake.headers = {{"user-agent", "curl/8.5.0"}, {"Accept-Language", "nl"}};
+        IpReport r = buildIpReport(fake.host(), fake.request());
+        CPPUNIT_ASSERT_EQUAL(std::string("HTTP/1.1"), r.network.protocol);
+        CPPUNIT_ASSERT_EQUAL(std::string("TLSv1.3"), r.network.tls);
+        CPPUNIT_ASSERT_EQUAL(int64_t(12345), r.network.rttUs);
+        CPPUNIT_ASSERT_EQUAL(std::string("ams1"), r.network.edge);
+        CPPUNIT_ASSERT_EQUAL(std::string("curl/8.5.0"), r.userAgent.value());
+        CPPUNIT_ASSERT_EQUAL(std::string("nl"), r.acceptsLanguage.value());
+        fake.headers.clear();
+        r = buildIpReport(fake.host(), fake.request());
+        CPPUNIT_ASSERT(!r.userAgent && !r.acceptsLanguage);
+    }
+
+    void baseReportMakesNoDnsCall() {
+        testing::FakeHost fake;
+        buildIpReport(fake.host(), fake.request());
+        CPPUNIT_ASSERT_EQUAL(0, fake.resolveCalls);
+    }
+
+    void enrichmentAddsHostnameAndPrivacyReason() {
+        testing::FakeHost fake;
+        fake.netdb["203.0.113.7"] = documentationFacts();
+        DnsAnswer a;
+        a.rcode = 0;
+        a.records = {{"7.113.0.203.in-addr.arpa.", "PTR", 60, "host.example.net."}};
+        fake.dns["7.113.0.203.in-addr.arpa PTR"] = a;
+        IpReport r = buildIpReport(fake.host(), fake.request());
+        enrichIpReport(fake.host(), r);
+        CPPUNIT_ASSERT_EQUAL(std::string("host.example.net"), r.hostname.value());
+        CPPUNIT_ASSERT(!reason(r, "hostname"));
+        CPPUNIT_ASSERT_EQUAL(std::string("no privacy provider is configured"), reason(r, "privacy").value());
+    }
+
+    void enrichmentWithoutPtrSaysWhy() {
+        testing::FakeHost fake;
+        DnsAnswer nx;
+        nx.rcode = 3;
+        fake.dns["7.113.0.203.in-addr.arpa PTR"] = nx;
+        IpReport r = buildIpReport(fake.host(), fake.request());
+        enrichIpReport(fake.host(), r);
+        CPPUNIT_ASSERT(!r.hostname);
+        CPPUNIT_ASSERT_EQUAL(std::string("no PTR record"), reason(r, "hostname").value());
+    }
+};
+
+CPPUNIT_TEST_SUITE_REGISTRATION(IpReportBuilderTest);
+
+}  // namespace ipfacts::ip

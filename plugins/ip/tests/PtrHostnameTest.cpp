@@ -1,0 +1,81 @@
+// full=1 hostnames: the first PTR name, or a reason why there is none.
+#include "PtrHostname.h"
+
+#include "FakeHost.h"
+
+#include <cppunit/extensions/HelperMacros.h>
+
+namespace ipfacts::ip {
+namespace {
+
+DnsAnswer answer(int rcode, std::vector<DnsRecord> records = {}) {
+    DnsAnswer a;
+    a.source = "192.0.2.53:53";
+    a.rcode = rcode;
+    a.records = std::move(records);
+    return a;
+}
+
+DnsRecord ptr(std::string data) { return DnsRecord{"7.113.0.203.in-addr.arpa.", "PTR", 300, std::move(data)}; }
+
+}  // namespace
+
+class PtrHostnameTest : public CppUnit::TestFixture {
+    CPPUNIT_TEST_SUITE(PtrHostnameTest);
+    CPPUNIT_TEST(firstPtrWithoutTrailingDot);
+    CPPUNIT_TEST(cnameBeforePtrIsSkipped);
+    CPPUNIT_TEST(nxdomainAndNodataMeanNoPtr);
+    CPPUNIT_TEST(failuresSaySo);
+    CPPUNIT_TEST(asksThePtrOfTheArpaName);
+    CPPUNIT_TEST(noResolverSaysSo);
+    CPPUNIT_TEST_SUITE_END();
+
+public:
+    void firstPtrWithoutTrailingDot() {
+        HostnameLookup h = hostnameFromAnswer(answer(0, {ptr("a.example.net."), ptr("b.example.net.")}));
+        CPPUNIT_ASSERT_EQUAL(std::string("a.example.net"), h.name.value());
+        CPPUNIT_ASSERT(!h.reason);
+    }
+
+    void cnameBeforePtrIsSkipped() {
+        DnsRecord cname{"7.113.0.203.in-addr.arpa.", "CNAME", 300, "7.0-63.113.0.203.in-addr.arpa."};
+        HostnameLookup h = hostnameFromAnswer(answer(0, {cname, ptr("c.example.net.")}));
+        CPPUNIT_ASSERT_EQUAL(std::string("c.example.net"), h.name.value());
+    }
+
+    void nxdomainAndNodataMeanNoPtr() {
+        CPPUNIT_ASSERT_EQUAL(std::string("no PTR record"), hostnameFromAnswer(answer(3)).reason.value());
+        CPPUNIT_ASSERT_EQUAL(std::string("no PTR record"), hostnameFromAnswer(answer(0)).reason.value());
+        CPPUNIT_ASSERT_EQUAL(std::string("no PTR record"), hostnameFromAnswer(answer(0, {ptr(".")})).reason.value());
+    }
+
+    void failuresSaySo() {
+        CPPUNIT_ASSERT_EQUAL(std::string("the DNS resolver answered SERVFAIL"),
+                             hostnameFromAnswer(answer(2)).reason.value());
+        DnsAnswer timeout = answer(-1);
+        timeout.error = "timeout";
+        CPPUNIT_ASSERT_EQUAL(std::string("the reverse DNS lookup failed: timeout"),
+                             hostnameFromAnswer(timeout).reason.value());
+    }
+
+    void asksThePtrOfTheArpaName() {
+        testing::FakeHost fake;
+        fake.dns["7.113.0.203.in-addr.arpa PTR"] = answer(0, {ptr("host.example.net.")});
+        HostnameLookup h = reverseHostname(fake.host(), "203.0.113.7");
+        CPPUNIT_ASSERT_EQUAL(std::string("host.example.net"), h.name.value());
+        CPPUNIT_ASSERT_EQUAL(size_t(1), fake.asked.size());
+        CPPUNIT_ASSERT_EQUAL(std::string("PTR"), fake.asked[0].type);
+    }
+
+    void noResolverSaysSo() {
+        testing::FakeHost fake;
+        fake.hasResolver = false;
+        HostnameLookup h = reverseHostname(fake.host(), "203.0.113.7");
+        CPPUNIT_ASSERT_EQUAL(std::string("no DNS resolver is configured"), h.reason.value());
+        CPPUNIT_ASSERT_EQUAL(0, fake.resolveCalls);
+    }
+};
+
+CPPUNIT_TEST_SUITE_REGISTRATION(PtrHostnameTest);
+
+}  // namespace ipfacts::ip

@@ -1,0 +1,34 @@
+// ReverseLookup: the PTR query and the forward confirmation behind
+// GET /api/v1/reverse/{ip}, through the host's resolver facility.
+// Apart from the plugin class so a fake host can drive it.
+#ifndef IPFACTS_PLUGINS_REVERSE_REVERSELOOKUP_H
+#define IPFACTS_PLUGINS_REVERSE_REVERSELOOKUP_H
+
+#include "ReverseFacts.h"
+
+#include <ipfacts/plugin.hpp>
+
+#include <cstddef>
+#include <string_view>
+
+namespace ipfacts::reverse {
+
+/// Why `hostnames` is empty when the host has no resolver: section.
+inline constexpr std::string_view kNoResolverReason = "no DNS resolver is configured";
+
+/// At most this many hostnames are resolved forward (two questions each);
+/// an address with hundreds of PTR records must not fan out without bound.
+inline constexpr size_t kMaxForwardNames = 10;
+
+/// Looks `address` up: an IPv4-mapped IPv6 address as its IPv4 address;
+/// one PTR question for its arpa name, then one parallel batch of A and
+/// AAAA questions for the hostnames found. Blocking. Failures never throw:
+/// the affected list stays empty (or partial) and `reasons` says why,
+/// keyed "hostnames" (the PTR query failed or there is no resolver) or
+/// "forward_addresses" (some forward questions failed or were not asked).
+/// Thread-safe.
+ReverseFacts lookUpReverse(const Host& host, const IpAddress& address);
+
+}  // namespace ipfacts::reverse
+
+#endif

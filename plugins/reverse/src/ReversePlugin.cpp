@@ -1,0 +1,32 @@
+#include "ReversePlugin.h"
+
+#include "IpAddress.h"
+#include "ReverseLookup.h"
+#include "ReverseResponseWriter.h"
+
+#include <optional>
+#include <string>
+
+namespace ipfacts::reverse {
+
+ReversePlugin::ReversePlugin(Host& host) : host_(host) {
+    if (!host_.hasResolver())
+        host_.warn("no resolver: section in the manifest; /api/v1/reverse will answer without PTR names");
+}
+
+void ReversePlugin::lookup(Request& req, Response& resp) {
+    const std::optional<IpAddress> address = parseIpAddress(req.pathParam("ip").value_or(std::string_view()));
+    if (!address)
+        return void(resp.error(400, "invalid_address",
+                               "ip must be an IPv4 or IPv6 address such as 192.0.2.1 or 2001:db8::1, without "
+                               "brackets, zone index or prefix length"));
+    const ReverseFacts facts = lookUpReverse(host_, *address);
+    const std::string checkedAt = host_.checkedAt();  // after the lookups: when they were true
+    resp.json(writeReverseResponse(facts, ResponseStamp{checkedAt, host_.serviceHost()}));
+}
+
+}  // namespace ipfacts::reverse
+
+IPFACTS_PLUGIN(ipfacts::reverse::ReversePlugin, "reverse", "1.0.0",
+               "Reverse DNS of an address with forward confirmation", ipfacts::kOpenApiFragment,
+               IPFACTS_HANDLER(ipfacts::reverse::ReversePlugin, lookup, 0));

@@ -1,0 +1,28 @@
+// The `reverse` family: GET /api/v1/reverse/{ip}, the PTR names of an
+// address and whether they resolve back to it (SPEC 2.4).
+#ifndef IPFACTS_PLUGINS_REVERSE_REVERSEPLUGIN_H
+#define IPFACTS_PLUGINS_REVERSE_REVERSEPLUGIN_H
+
+#include <ipfacts/plugin.hpp>
+
+namespace ipfacts::reverse {
+
+/// The plugin object the host creates once at init. Stateless beyond the
+/// host handle, so handlers may run on any number of threads.
+class ReversePlugin {
+public:
+    /// Logs when the host offers no resolver: the endpoint then answers
+    /// with empty lists and a reason instead of failing.
+    explicit ReversePlugin(Host& host);
+
+    /// GET /api/v1/reverse/{ip}: the ReverseDnsResponse, or 400
+    /// invalid_address. Blocks on DNS: registered without NONBLOCKING.
+    void lookup(Request& req, Response& resp);
+
+private:
+    const Host& host_;  // outlives the plugin: the SDK constructs it first
+};
+
+}  // namespace ipfacts::reverse
+
+#endif

@@ -1,0 +1,28 @@
+#include "ReverseResponseWriter.h"
+
+#include <ipfacts/json.hpp>
+
+namespace ipfacts::reverse {
+
+std::string writeReverseResponse(const ReverseFacts& facts, const ResponseStamp& stamp) {
+    JsonWriter w;
+    w.beginObject()
+        .field("ip", facts.address.text())
+        .field("version", facts.address.version)
+        .field("arpa", facts.arpa)
+        .key("hostnames")
+        .beginArray();
+    for (const std::string& name : facts.hostnames) w.value(name);
+    w.endArray().field("forward_confirmed", facts.forwardConfirmed).key("forward_addresses").beginArray();
+    for (const IpAddress& address : facts.forwardAddresses) w.value(address.text());
+    w.endArray();
+    if (!facts.reasons.empty()) {
+        w.key("reasons").beginObject();
+        for (const auto& [field, why] : facts.reasons) w.field(field, why);
+        w.endObject();
+    }
+    w.field("checked_at", stamp.checkedAt).field("source", stamp.source).endObject();
+    return w.take();
+}
+
+}  // namespace ipfacts::reverse

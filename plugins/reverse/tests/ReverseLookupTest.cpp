@@ -1,0 +1,141 @@
+// The ReverseDnsResponse end to end against a fake resolver: the happy
+// path's exact body, NXDOMAIN, failed PTR queries and a missing resolver.
+#include "FakeResolver.h"
+#include "ReverseLookup.h"
+#include "ReverseResponseWriter.h"
+
+#include <cppunit/extensions/HelperMacros.h>
+
+namespace ipfacts::reverse {
+namespace {
+
+using testing::FakeResolver;
+
+const std::string kStamp = R"("checked_at":"2026-11-22T18:51:11Z","source":"ipfacts.example"})";
+
+std::string body(FakeResolver& fake, const char* ip) {
+    const ReverseFacts facts = lookUpReverse(fake.host(), parseIpAddress(ip).value());
+    return writeReverseResponse(facts, ResponseStamp{"2026-11-22T18:51:11Z", "ipfacts.example"});
+}
+
+bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+
+}  // namespace
+
+class ReverseLookupTest : public CppUnit::TestFixture {
+    CPPUNIT_TEST_SUITE(ReverseLookupTest);
+    CPPUNIT_TEST(confirmsForwardInOneBatch);
+    CPPUNIT_TEST(mappedAddressIsLookedUpAsIpv4);
+    CPPUNIT_TEST(nxdomainIsEmptyWithoutReason);
+    CPPUNIT_TEST(servfailIsEmptyWithReason);
+    CPPUNIT_TEST(timeoutIsEmptyWithReason);
+    CPPUNIT_TEST(noResolverIsEmptyWithReason);
+    CPPUNIT_TEST(failedForwardLookupIsReported);
+    CPPUNIT_TEST(unaskableHostnameIsListedButNotAsked);
+    CPPUNIT_TEST(forwardLookupIsBounded);
+    CPPUNIT_TEST_SUITE_END();
+
+public:
+    void confirmsForwardInOneBatch() {
+        FakeResolver fake;
+        const std::string arpa = "0.1.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.8.b.d.0.1.0.0.2.ip6.arpa";
+        fake.set(arpa, "PTR", {"mail.example.test.", "www.example.test.", "MAIL.example.test."});
+        fake.set("mail.example.test", "AAAA", {"2001:db8::10"});
+        fake.set("mail.example.test", "A", {"192.0.2.10"});
+        fake.set("www.example.test", "AAAA", {"2001:db8::80", "2001:DB8::10"});
+        CPPUNIT_ASSERT_EQUAL(std::string(R"({"ip":"2001:db8::10","version":6,"arpa":")") + arpa +
+                                 R"(","hostnames":["mail.example.test","www.example.test"],"forward_confirmed":true,)"
+                                 R"("forward_addresses":["192.0.2.10","2001:db8::10","2001:db8::80"],)" +
+                                 kStamp,
+                             body(fake, "2001:DB8::0010"));
+        CPPUNIT_ASSERT_EQUAL(size_t(2), fake.batches.size());
+        CPPUNIT_ASSERT_EQUAL(size_t(1), fake.batches[0].size());
+        CPPUNIT_ASSERT_EQUAL(std::string("PTR"), fake.batches[0][0].type);
+        CPPUNIT_ASSERT_EQUAL(size_t(4), fake.batches[1].size());
+    }
+
+    void mappedAddressIsLookedUpAsIpv4() {
+        FakeResolver fake;
+        fake.set("1.2.0.192.in-addr.arpa", "PTR", {"host.example.test."});
+        fake.set("host.example.test", "A", {"192.0.2.1"});
+        CPPUNIT_ASSERT_EQUAL(std::string(R"({"ip":"192.0.2.1","version":4,"arpa":"1.2.0.192.in-addr.arpa",)"
+                                         R"("hostnames":["host.example.test"],"forward_confirmed":true,)"
+                                         R"("forward_addresses":["192.0.2.1"],)") +
+                                 kStamp,
+                             body(fake, "::ffff:192.0.2.1"));
+    }
+
+    void nxdomainIsEmptyWithoutReason() {
+        FakeResolver fake;
+        fake.fail("1.2.0.192.in-addr.arpa", "PTR", 3);
+        CPPUNIT_ASSERT_EQUAL(std::string(R"({"ip":"192.0.2.1","version":4,"arpa":"1.2.0.192.in-addr.arpa",)"
+                                         R"("hostnames":[],"forward_confirmed":false,"forward_addresses":[],)") +
+                                 kStamp,
+                             body(fake, "192.0.2.1"));
+        CPPUNIT_ASSERT_EQUAL(size_t(1), fake.batches.size());
+    }
+
+    void servfailIsEmptyWithReason() {
+        FakeResolver fake;
+        fake.fail("1.2.0.192.in-addr.arpa", "PTR", 2);
+        CPPUNIT_ASSERT_EQUAL(std::string(R"({"ip":"192.0.2.1","version":4,"arpa":"1.2.0.192.in-addr.arpa",)"
+                                         R"("hostnames":[],"forward_confirmed":false,"forward_addresses":[],)"
+                                         R"("reasons":{"hostnames":"the PTR lookup of 1.2.0.192.in-addr.arpa failed: )"
+                                         R"(the DNS resolver answered SERVFAIL"},)") +
+                                 kStamp,
+                             body(fake, "192.0.2.1"));
+    }
+
+    void timeoutIsEmptyWithReason() {
+        FakeResolver fake;
+        fake.fail("1.2.0.192.in-addr.arpa", "PTR", -1, "timeout");
+        const std::string b = body(fake, "192.0.2.1");
+        CPPUNIT_ASSERT_MESSAGE(b, contains(b, R"("hostnames":[],"forward_confirmed":false,"forward_addresses":[],)"
+                                              R"("reasons":{"hostnames":"the PTR lookup of 1.2.0.192.in-addr.arpa )"
+                                              R"(failed: timeout"},)"));
+    }
+
+    void noResolverIsEmptyWithReason() {
+        FakeResolver fake;
+        fake.hasResolver = false;
+        const std::string b = body(fake, "192.0.2.1");
+        CPPUNIT_ASSERT_MESSAGE(b, contains(b, R"("hostnames":[],"forward_confirmed":false,"forward_addresses":[],)"
+                                              R"("reasons":{"hostnames":"no DNS resolver is configured"},)"));
+    }
+
+    void failedForwardLookupIsReported() {
+        FakeResolver fake;
+        fake.set("1.2.0.192.in-addr.arpa", "PTR", {"host.example.test."});
+        fake.fail("host.example.test", "A", -1, "timeout");
+        const std::string b = body(fake, "192.0.2.1");
+        CPPUNIT_ASSERT_MESSAGE(b, contains(b, R"("hostnames":["host.example.test"],"forward_confirmed":false,)"
+                                              R"("forward_addresses":[],"reasons":{"forward_addresses":)"
+                                              R"("the A lookup of host.example.test failed: timeout"},)"));
+    }
+
+    void unaskableHostnameIsListedButNotAsked() {
+        FakeResolver fake;
+        fake.set("1.2.0.192.in-addr.arpa", "PTR", {"bad name.example.test.", "host.example.test."});
+        fake.set("host.example.test", "A", {"192.0.2.1"});
+        const std::string b = body(fake, "192.0.2.1");
+        CPPUNIT_ASSERT_MESSAGE(b, contains(b, R"("hostnames":["bad name.example.test","host.example.test"],)"
+                                              R"("forward_confirmed":true,"forward_addresses":["192.0.2.1"],)"
+                                              R"("reasons":{"forward_addresses":"bad name.example.test is not a )"));
+        CPPUNIT_ASSERT_EQUAL(size_t(2), fake.batches.at(1).size());
+    }
+
+    void forwardLookupIsBounded() {
+        FakeResolver fake;
+        std::vector<std::string> targets;
+        for (size_t i = 0; i < kMaxForwardNames + 3; ++i) targets.push_back("h" + std::to_string(i) + ".example.test.");
+        fake.set("1.2.0.192.in-addr.arpa", "PTR", targets);
+        const std::string b = body(fake, "192.0.2.1");
+        CPPUNIT_ASSERT_EQUAL(kMaxForwardNames * 2, fake.batches.at(1).size());
+        CPPUNIT_ASSERT_MESSAGE(b, contains(b, R"("h12.example.test"],)"));
+        CPPUNIT_ASSERT_MESSAGE(b, contains(b, R"("reasons":{"forward_addresses":"3 more hostnames were not resolved)"));
+    }
+};
+
+CPPUNIT_TEST_SUITE_REGISTRATION(ReverseLookupTest);
+
+}  // namespace ipfacts::reverse

@@ -1,0 +1,91 @@
+// /api/v1/reverse/{ip} through the resolver facility (unbound "alpha", plain DNS).
+#include "tests/integration/support/HttpClient.h"
+#include "tests/integration/support/Json.h"
+
+#include <cppunit/extensions/HelperMacros.h>
+
+#include <Poco/JSON/Array.h>
+
+using namespace ipfacts::testing;
+using Poco::JSON::Object;
+
+namespace {
+
+Object::Ptr reverse(const std::string& ip) {
+    auto r = get("/api/v1/reverse/" + ip);
+    CPPUNIT_ASSERT_EQUAL_MESSAGE(r.body, 200, r.status);
+    CPPUNIT_ASSERT_EQUAL(std::string("public, max-age=300"), *r.header("Cache-Control"));
+    return parseJson(r.body);
+}
+
+std::vector<std::string> strings(const Object::Ptr& o, const std::string& key) {
+    std::vector<std::string> out;
+    auto a = o->getArray(key);
+    for (size_t i = 0; i < a->size(); ++i) out.push_back(a->getElement<std::string>(static_cast<unsigned>(i)));
+    return out;
+}
+
+}  // namespace
+
+class ReverseTest : public CppUnit::TestFixture {
+    CPPUNIT_TEST_SUITE(ReverseTest);
+    CPPUNIT_TEST(confirmedIpv4);
+    CPPUNIT_TEST(unconfirmedPtrCarriesNoWeight);
+    CPPUNIT_TEST(noPtrIsEmpty);
+    CPPUNIT_TEST(severalPtrNames);
+    CPPUNIT_TEST(confirmedIpv6ComparedAsAddresses);
+    CPPUNIT_TEST(mappedAddressIsItsIpv4);
+    CPPUNIT_TEST(malformedAddressIs400);
+    CPPUNIT_TEST_SUITE_END();
+
+public:
+    void confirmedIpv4() {
+        auto body = reverse("192.0.2.10");
+        CPPUNIT_ASSERT_EQUAL(std::string("192.0.2.10"), body->getValue<std::string>("ip"));
+        CPPUNIT_ASSERT_EQUAL(4, body->getValue<int>("version"));
+        CPPUNIT_ASSERT_EQUAL(std::string("10.2.0.192.in-addr.arpa"), body->getValue<std::string>("arpa"));
+        CPPUNIT_ASSERT(strings(body, "hostnames") == std::vector<std::string>{"host.example.test"});
+        CPPUNIT_ASSERT(strings(body, "forward_addresses") == std::vector<std::string>{"192.0.2.10"});
+        CPPUNIT_ASSERT(body->getValue<bool>("forward_confirmed"));
+    }
+    void unconfirmedPtrCarriesNoWeight() {
+        auto body = reverse("192.0.2.11");
+        CPPUNIT_ASSERT(strings(body, "hostnames") == std::vector<std::string>{"liar.example.test"});
+        CPPUNIT_ASSERT(strings(body, "forward_addresses") == std::vector<std::string>{"192.0.2.99"});
+        CPPUNIT_ASSERT(!body->getValue<bool>("forward_confirmed"));
+    }
+    void noPtrIsEmpty() {
+        auto body = reverse("192.0.2.12");
+        CPPUNIT_ASSERT(strings(body, "hostnames").empty());
+        CPPUNIT_ASSERT(strings(body, "forward_addresses").empty());
+        CPPUNIT_ASSERT(!body->getValue<bool>("forward_confirmed"));
+    }
+    void severalPtrNames() {
+        auto names = strings(reverse("192.0.2.13"), "hostnames");
+        CPPUNIT_ASSERT_EQUAL(size_t(2), names.size());
+        CPPUNIT_ASSERT(std::find(names.begin(), names.end(), "www.example.test") != names.end());
+    }
+    void confirmedIpv6ComparedAsAddresses() {
+        auto body = reverse("2001:DB8:0:0::0010");
+        CPPUNIT_ASSERT_EQUAL(std::string("2001:db8::10"), body->getValue<std::string>("ip"));
+        CPPUNIT_ASSERT_EQUAL(6, body->getValue<int>("version"));
+        CPPUNIT_ASSERT_EQUAL(std::string("0.1.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.8.b.d.0.1.0.0.2.ip6.arpa"),
+                             body->getValue<std::string>("arpa"));
+        CPPUNIT_ASSERT(strings(body, "hostnames") == std::vector<std::string>{"host6.example.test"});
+        CPPUNIT_ASSERT(body->getValue<bool>("forward_confirmed"));
+    }
+    void mappedAddressIsItsIpv4() {
+        auto body = reverse("::ffff:192.0.2.10");
+        CPPUNIT_ASSERT_EQUAL(4, body->getValue<int>("version"));
+        CPPUNIT_ASSERT(body->getValue<bool>("forward_confirmed"));
+    }
+    void malformedAddressIs400() {
+        for (const char* bad : {"not-an-ip", "192.0.2", "fe80::1%25eth0", "192.0.2.0%2F24", "999.1.1.1"}) {
+            auto r = get(std::string("/api/v1/reverse/") + bad);
+            CPPUNIT_ASSERT_EQUAL_MESSAGE(bad, 400, r.status);
+            CPPUNIT_ASSERT_EQUAL(std::string("invalid_address"), parseJson(r.body)->getValue<std::string>("error"));
+        }
+    }
+};
+
+CPPUNIT_TEST_SUITE_REGISTRATION(ReverseTest);
