@@ -276,9 +276,35 @@ void readDoh(const Reader& r, const YAML::Node& n, Manifest& m) {
     m.doh = spec;
 }
 
+void readNetDb(const Reader& r, const YAML::Node& n, Manifest& m) {
+    r.onlyKeys(n, {"city_mmdb", "asn_csv", "special_purpose", "rir", "continents", "connection_types",
+                   "country_names", "zoneinfo_dir"},
+               "netdb");
+    NetDbSpec spec;
+    auto files = [&](const char* key, std::vector<std::string>& out) {
+        const auto& list = n[key];
+        if (!list) return;
+        if (!list.IsSequence()) r.fail(list, std::string("netdb.") + key + " must be a list of files");
+        for (const auto& f : list) out.push_back(resolvePath(m.dir, r.str(f, std::string("netdb.") + key)));
+    };
+    auto file = [&](const char* key, std::string& out) {
+        if (n[key]) out = resolvePath(m.dir, r.str(n[key], std::string("netdb.") + key));
+    };
+    files("city_mmdb", spec.city_mmdb);
+    files("asn_csv", spec.asn_csv);
+    file("special_purpose", spec.special_purpose);
+    file("rir", spec.rir);
+    file("continents", spec.continents);
+    file("connection_types", spec.connection_types);
+    file("country_names", spec.country_names);
+    file("zoneinfo_dir", spec.zoneinfo_dir);
+    if (spec.special_purpose.empty()) r.fail(n, "netdb needs special_purpose (the IANA registries)");
+    m.netdb = spec;
+}
+
 void readTopLevel(const Reader& r, const YAML::Node& root, Manifest& m) {
     r.onlyKeys(root, {"service", "server", "tls", "trusted_proxies", "state_dir", "store", "access_log", "log_level",
-                      "plugin_dir", "rate_classes", "plugins", "routes", "keys", "resolver", "doh"},
+                      "plugin_dir", "rate_classes", "plugins", "routes", "keys", "resolver", "doh", "netdb"},
                "the manifest");
     if (const auto& s = root["service"]) {
         r.onlyKeys(s, {"host", "edge"}, "service");
@@ -374,6 +400,7 @@ Manifest loadManifest(const std::string& path) {
     if (root["tls"]) readTls(r, root["tls"], m);
     if (root["resolver"]) readResolver(r, root["resolver"], m);
     if (root["doh"]) readDoh(r, root["doh"], m);
+    if (root["netdb"]) readNetDb(r, root["netdb"], m);
     m.rate_classes["unmetered"] = RateClass{"unmetered", false, {}, {}};
     if (root["rate_classes"]) readRateClasses(r, root["rate_classes"], m);
     if (root["plugins"]) readPlugins(r, root["plugins"], m);

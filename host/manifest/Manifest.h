@@ -96,6 +96,14 @@ struct DohSpec {
     std::string ca_file;  // resolved; empty: the system's trust store
 };
 
+/// Address facts for plugins (netdb facility). Paths are resolved.
+struct NetDbSpec {
+    std::vector<std::string> city_mmdb;
+    std::vector<std::string> asn_csv;
+    std::string special_purpose, rir, continents, connection_types, country_names;
+    std::string zoneinfo_dir = "/usr/share/zoneinfo";
+};
+
 struct Manifest {
     std::string file;  // absolute path of the manifest
     std::string dir;   // its folder; relative paths resolve against it
@@ -113,6 +121,7 @@ struct Manifest {
     std::optional<TlsSpec> tls;
     std::optional<ResolverSpec> resolver;
     std::optional<DohSpec> doh;
+    std::optional<NetDbSpec> netdb;
     std::vector<std::string> trusted_proxies;  // CIDR text, validated
     std::map<std::string, RateClass> rate_classes;
     std::vector<PluginSpec> plugins;

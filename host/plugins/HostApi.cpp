@@ -1,6 +1,7 @@
 #include "host/plugins/HostApi.h"
 
 #include "host/facilities/DnsFacilities.h"
+#include "host/facilities/NetDbFacility.h"
 #include "host/pipeline/Exchange.h"
 #include "host/pipeline/ErrorEnvelope.h"
 #include "host/pipeline/HttpText.h"
@@ -260,8 +261,9 @@ const ipf_host_api kHostApi = [] {
 
 }  // namespace
 
-ipf_host_api makeHostApi(bool with_resolver, bool with_doh) {
+ipf_host_api makeHostApi(bool with_netdb, bool with_resolver, bool with_doh) {
     ipf_host_api a = kHostApi;
+    a.netdb = with_netdb ? facilities::netdbApi() : nullptr;
     a.resolver = with_resolver ? facilities::resolverApi() : nullptr;
     a.doh = with_doh ? facilities::dohApi() : nullptr;
     return a;

@@ -12,6 +12,7 @@
 namespace ipfacts::facilities {
 class StubResolver;
 class DohClient;
+class NetDbHandle;
 }  // namespace ipfacts::facilities
 
 namespace ipfacts::plugins {
@@ -26,11 +27,12 @@ struct PluginContext {
     std::string edge;
     const facilities::StubResolver* resolver = nullptr;  // null when not configured
     const facilities::DohClient* doh = nullptr;          // null when not configured
+    const facilities::NetDbHandle* netdb = nullptr;      // null when not configured
 };
 
 /// The table handed to every plugin's init, with the facility slots filled
 /// for what this deployment configures. Copy it; keep the copy alive while
 /// plugins are loaded.
-ipf_host_api makeHostApi(bool with_resolver, bool with_doh);
+ipf_host_api makeHostApi(bool with_netdb, bool with_resolver, bool with_doh);
 
 }  // namespace ipfacts::plugins

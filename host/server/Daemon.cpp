@@ -1,6 +1,8 @@
 #include "host/server/Daemon.h"
 
+#include "host/facilities/NetDbFacility.h"
 #include "host/facilities/doh/DohClient.h"
+#include "host/facilities/netdb/NetDb.h"
 #include "host/facilities/resolver/StubResolver.h"
 #include "host/openapi/OpenApiDocument.h"
 #include "host/pipeline/Pipeline.h"
@@ -39,6 +41,7 @@ struct Daemon::Parts {
     std::unique_ptr<store::KeyStore> keys;
     std::unique_ptr<facilities::StubResolver> resolver;
     std::unique_ptr<facilities::DohClient> doh;
+    std::unique_ptr<facilities::NetDbHandle> netdb;
     ipf_host_api api{};
     plugins::PluginContext facility_ctx;  // the facilities every plugin context starts from
     std::vector<std::unique_ptr<plugins::LoadedPlugin>> plugins;
@@ -53,7 +56,32 @@ struct Daemon::Parts {
 namespace {
 
 /// Builds the facilities the manifest configures and the table that offers them.
+facilities::NetDbConfig netDbConfig(const manifest::NetDbSpec& s) {
+    facilities::NetDbConfig c;
+    c.city_mmdb = s.city_mmdb;
+    c.asn_csv = s.asn_csv;
+    c.special_purpose = s.special_purpose;
+    c.rir = s.rir;
+    c.continents = s.continents;
+    c.connection_types = s.connection_types;
+    c.country_names = s.country_names;
+    c.zoneinfo_dir = s.zoneinfo_dir;
+    return c;
+}
+
+std::shared_ptr<const facilities::NetDb> loadNetDb(const manifest::NetDbSpec& spec) {
+    auto db = std::make_shared<const facilities::NetDb>(netDbConfig(spec));
+    auto st = db->stats();
+    spdlog::info("netdb loaded in {:.0f} ms: {} ASN ranges in {} KiB (read in {:.0f} ms)", st.load_ms, st.asn_ranges,
+                 st.asn_bytes / 1024, st.asn_load_ms);
+    return db;
+}
+
 void startFacilities(Daemon::Parts& p) {
+    if (p.m.netdb) {
+        p.netdb = std::make_unique<facilities::NetDbHandle>(loadNetDb(*p.m.netdb));
+        p.facility_ctx.netdb = p.netdb.get();
+    }
     if (p.m.resolver) {
         p.resolver = std::make_unique<facilities::StubResolver>(p.m.resolver->servers, p.m.resolver->timeout_ms,
                                                                 p.m.resolver->attempts);
@@ -66,7 +94,19 @@ void startFacilities(Daemon::Parts& p) {
         p.doh = std::make_unique<facilities::DohClient>(std::move(rs), p.m.doh->timeout_ms, p.m.doh->ca_file);
         p.facility_ctx.doh = p.doh.get();
     }
-    p.api = plugins::makeHostApi(p.resolver != nullptr, p.doh != nullptr);
+    p.api = plugins::makeHostApi(p.netdb != nullptr, p.resolver != nullptr, p.doh != nullptr);
+}
+
+/// SIGHUP: loads the data files again and swaps them in; requests in flight
+/// finish on the old copy. A failed load keeps the old data.
+void reloadData(Daemon::Parts& p) {
+    if (!p.netdb) return;
+    try {
+        p.netdb->replace(loadNetDb(*p.m.netdb));
+        spdlog::info("SIGHUP: netdb reloaded");
+    } catch (const std::exception& e) {
+        spdlog::error("SIGHUP: netdb reload failed, keeping the loaded data: {}", e.what());
+    }
 }
 
 }  // namespace
@@ -182,6 +222,7 @@ int Daemon::run() {
             spdlog::info("signal {}: stopping", sig);
             break;
         }
+        if (sig == SIGHUP) reloadData(p);
         // Once a minute (and on SIGHUP): forget counters of past days.
         p.pipeline->rateLimiter().purge(static_cast<int64_t>(std::time(nullptr)));
     }

@@ -1,7 +1,5 @@
 #include "host/facilities/netdb/AddressKey.h"
 
-#include <arpa/inet.h>
-
 namespace ipfacts::facilities::netdb {
 
 namespace {
@@ -10,10 +8,6 @@ uint64_t bigEndian64(const uint8_t* p) {
     uint64_t v = 0;
     for (int i = 0; i < 8; ++i) v = (v << 8) | p[i];
     return v;
-}
-
-void storeBigEndian64(uint64_t v, uint8_t* p) {
-    for (int i = 7; i >= 0; --i, v >>= 8) p[i] = static_cast<uint8_t>(v);
 }
 
 }  // namespace
@@ -26,15 +20,6 @@ AddressKey AddressKey::of(const net::IpAddress& a) {
 
 AddressKey AddressKey::max(bool v4) {
     return v4 ? AddressKey{0, 0xFFFFFFFFull} : AddressKey{~0ull, ~0ull};
-}
-
-std::string AddressKey::toString(bool v4) const {
-    uint8_t bytes[16];
-    storeBigEndian64(hi, bytes);
-    storeBigEndian64(lo, bytes + 8);
-    char buf[INET6_ADDRSTRLEN];
-    inet_ntop(v4 ? AF_INET : AF_INET6, v4 ? bytes + 12 : bytes, buf, sizeof buf);
-    return buf;
 }
 
 AddressKey AddressKey::next() const {

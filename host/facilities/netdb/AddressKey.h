@@ -7,7 +7,6 @@
 #include "host/net/IpAddress.h"
 
 #include <cstdint>
-#include <string>
 
 namespace ipfacts::facilities::netdb {
 
@@ -18,10 +17,8 @@ struct AddressKey {
     /// The largest value of the family: 255.255.255.255 or ffff:…:ffff.
     static AddressKey max(bool v4);
 
-    /// The IPv4 address embedded in an IPv4-mapped key (::ffff:a.b.c.d).
+    /// The low 32 bits: the whole value of an IPv4 key.
     uint32_t low32() const { return static_cast<uint32_t>(lo); }
-    /// Address text of this key read as an IPv4 (v4) or IPv6 address.
-    std::string toString(bool v4) const;
 
     bool operator==(const AddressKey& o) const { return hi == o.hi && lo == o.lo; }
     bool operator!=(const AddressKey& o) const { return !(*this == o); }

@@ -52,20 +52,20 @@ ConnectionTypeRules::ConnectionTypeRules(const std::string& path) {
     }
 }
 
-size_t ConnectionTypeRules::firstByName(std::string_view as_name) const {
-    if (as_name.empty()) return rules_.size();
+uint32_t ConnectionTypeRules::ruleForName(std::string_view as_name) const {
+    const auto none = static_cast<uint32_t>(rules_.size());
+    if (as_name.empty()) return none;
     const std::string name = lowerAscii(as_name);
-    for (size_t i = 0; i < rules_.size(); ++i)
+    for (uint32_t i = 0; i < none; ++i)
         for (const auto& needle : rules_[i].needles)
             if (name.find(needle) != std::string::npos) return i;
-    return rules_.size();
+    return none;
 }
 
-const std::string& ConnectionTypeRules::typeOf(std::optional<uint32_t> asn, std::string_view as_name) const {
-    size_t rule = rules_.size();
+const std::string& ConnectionTypeRules::typeOf(std::optional<uint32_t> asn, uint32_t name_rule) const {
+    size_t rule = name_rule;
     if (asn)
         if (auto it = rule_of_asn_.find(*asn); it != rule_of_asn_.end()) rule = it->second;
-    if (rule == rules_.size()) rule = firstByName(as_name);
     return rule < rules_.size() ? types()[rules_[rule].type] : types().back();
 }
 

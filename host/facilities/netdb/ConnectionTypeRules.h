@@ -22,7 +22,16 @@ public:
 
     /// The type of the rule listing `asn`, else of the first rule whose
     /// substrings match `as_name`; "unknown" when none does. Thread-safe.
-    const std::string& typeOf(std::optional<uint32_t> asn, std::string_view as_name) const;
+    const std::string& typeOf(std::optional<uint32_t> asn, std::string_view as_name) const {
+        return typeOf(asn, ruleForName(as_name));
+    }
+
+    /// The same with the name's rule known beforehand (from ruleForName):
+    /// matching substrings costs a microsecond, so callers with a fixed set of
+    /// names work each one out once.
+    const std::string& typeOf(std::optional<uint32_t> asn, uint32_t name_rule) const;
+    /// The first rule with a substring `as_name` contains; size() when none.
+    uint32_t ruleForName(std::string_view as_name) const;
 
     size_t size() const { return rules_.size(); }
 
@@ -34,9 +43,6 @@ private:
         uint32_t type;                       // index into types()
         std::vector<std::string> needles;    // lower case
     };
-    /// The first rule whose substrings the name holds; rules_.size() if none.
-    size_t firstByName(std::string_view as_name) const;
-
     std::vector<Rule> rules_;
     std::unordered_map<uint32_t, size_t> rule_of_asn_;  // asn -> the rule listing it
 };

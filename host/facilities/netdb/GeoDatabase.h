@@ -4,7 +4,8 @@
 //  - ip-location-db's reduced layout ("city ipv4", "city ipv6"): flat
 //    country_code, state1, state2, city, postcode, latitude, longitude, timezone;
 //  - MaxMind's GeoIP2/GeoLite2 City layout ("GeoLite2-City", "GeoIP2-City",
-//    also DB-IP's "DBIP-City-Lite"): country.iso_code, subdivisions[0], city.names.en, ...
+//    the Country and Enterprise editions, DB-IP's "DBIP-City-Lite"):
+//    country.iso_code, subdivisions[0], city.names.en, ...
 // The file is closed (and unmapped) by the destructor.
 #pragma once
 

@@ -23,6 +23,15 @@ std::unique_ptr<T> optionalFile(const std::string& path) {
     return path.empty() ? nullptr : std::make_unique<T>(path);
 }
 
+/// The connection-type rule each AS name selects. The names are fixed once
+/// loaded, so their substrings are matched here, once, not per lookup.
+std::vector<uint32_t> nameRules(const ConnectionTypeRules& rules, const StringPool& names) {
+    std::vector<uint32_t> out;
+    out.reserve(names.size());
+    for (uint32_t i = 0; i < names.size(); ++i) out.push_back(rules.ruleForName(names.at(i)));
+    return out;
+}
+
 std::optional<std::string> copyOf(const std::string* s) {
     return s ? std::optional<std::string>(*s) : std::nullopt;
 }
@@ -40,6 +49,7 @@ NetDb::NetDb(const NetDbConfig& config) {
     continents_ = optionalFile<ContinentTable>(config.continents);
     country_names_ = optionalFile<CountryNames>(config.country_names);
     zones_ = std::make_unique<ZoneClock>(config.zoneinfo_dir);
+    if (connection_types_) name_rules_ = nameRules(*connection_types_, asn_->namePool());
     load_ms_ = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
 }
 
@@ -52,6 +62,7 @@ NetFacts NetDb::lookup(const net::IpAddress& a, std::chrono::system_clock::time_
     f.version = a.isV4() ? 4 : 6;
     f.address = a.toString();
     Classification c = special_->classify(a);
+    const bool locatable = c.locatable();
     f.kind = std::move(c.kind);
     f.rfc = std::move(c.rfc);
     f.description = std::move(c.description);
@@ -61,7 +72,7 @@ NetFacts NetDb::lookup(const net::IpAddress& a, std::chrono::system_clock::time_
     if (c.special) f.rir = RirTable::iana();
     // Private, documentation, loopback... space has no place and no operator
     // to guess: the classification is the answer (SPEC 2.2).
-    if (f.kind != "public" && f.kind != "anycast") return f;
+    if (!locatable) return f;
 
     const std::optional<AsnMatch> asn = asn_->find(a);
     addNetwork(f, asn);
@@ -76,7 +87,7 @@ void NetDb::addNetwork(NetFacts& f, const std::optional<AsnMatch>& asn) const {
     f.asn = asn->asn;
     if (!asn->name.empty()) f.as_name = f.isp = std::string(asn->name);
     // The ASN source carries no domain, so as_domain stays unknown.
-    if (connection_types_) f.connection_type = connection_types_->typeOf(asn->asn, asn->name);
+    if (connection_types_) f.connection_type = connection_types_->typeOf(asn->asn, name_rules_[asn->name_index]);
 }
 
 void NetDb::addGeo(NetFacts& f, const net::IpAddress& a, std::chrono::system_clock::time_point now) const {

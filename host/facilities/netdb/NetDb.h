@@ -76,6 +76,7 @@ private:
     std::unique_ptr<netdb::ContinentTable> continents_;
     std::unique_ptr<netdb::CountryNames> country_names_;
     std::unique_ptr<netdb::ZoneClock> zones_;
+    std::vector<uint32_t> name_rules_;  // connection-type rule of each AS name in the ASN table
     double load_ms_ = 0;
 };
 

@@ -25,6 +25,10 @@ public:
     int32_t utcOffsetAt(int64_t unix_s) const;
 
     size_t transitions() const { return times_.size(); }
+    /// The last transition instant; times from it on follow the footer when there is one.
+    std::optional<int64_t> lastTransition() const {
+        return times_.empty() ? std::nullopt : std::optional<int64_t>(times_.back());
+    }
     bool hasFooter() const { return footer_.has_value(); }
 
 private:

@@ -1,25 +1,27 @@
 // ZoneClock: "now" as wall time in an IANA zone, from the TZif files under a
-// zoneinfo folder. Zones are read on first use and kept for the life of the
-// clock; later reads take only a shared lock, so concurrent lookups do not
-// serialise. Zone names are checked before they touch the file system.
+// zoneinfo folder. Every zone tzdata lists (its tzdata.zi: zones and links)
+// is read at construction into an immutable table that lookups read without
+// locking. A name not listed there is read on first use into a second table
+// behind a shared mutex (shared lock on the read path). Zone names are
+// checked before they touch the file system.
 #pragma once
 
 #include "host/facilities/netdb/TzifZone.h"
 
 #include <chrono>
 #include <cstdint>
-#include <functional>
-#include <map>
 #include <memory>
 #include <optional>
 #include <shared_mutex>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 
 namespace ipfacts::facilities::netdb {
 
 class ZoneClock {
 public:
+    /// Preloads the zones `<zoneinfo_dir>/tzdata.zi` lists (if that file exists).
     explicit ZoneClock(std::string zoneinfo_dir);
 
     /// "2026-11-22T11:05:00-08:00"; nullopt when the zone is unknown or unreadable. Thread-safe.
@@ -27,26 +29,39 @@ public:
     /// Seconds east of UTC in `zone` at `unix_s`; nullopt as for localTime. Thread-safe.
     std::optional<int32_t> utcOffset(std::string_view zone, int64_t unix_s) const;
 
-    /// True for names made of [A-Za-z0-9/_+-] with no empty, "." or ".." part,
-    /// none leading with '-' or '/': nothing that could leave the zoneinfo folder.
+    /// True for names made of [A-Za-z0-9/_+-] with no empty part, none
+    /// leading with '-' or '/': nothing that could leave the zoneinfo folder
+    /// ('.' is refused outright, so no "." or ".." part).
     static bool validName(std::string_view zone);
 
-    /// Zones read so far (misses included).
-    size_t cached() const;
+    size_t preloaded() const { return preloaded_.size(); }
+    /// Names read on demand so far (misses included).
+    size_t readLater() const;
 
 private:
-    const TzifZone* zone(std::string_view name) const;
-    std::unique_ptr<const TzifZone> read(const std::string& name) const;
+    /// A zone and its name; the name is the key of the table that owns it.
+    struct Named {
+        std::string name;
+        std::unique_ptr<const TzifZone> zone;  // nullptr: could not be read
+    };
+    using Table = std::unordered_map<std::string_view, std::unique_ptr<const Named>>;
 
-    // A name the data repeats for every lookup must not be read again, nor a
-    // bad one retried forever; past this many entries misses are not kept.
-    static constexpr size_t kMaxCached = 4096;
+    const TzifZone* zone(std::string_view name) const;
+    const TzifZone* zoneOnDemand(std::string_view name) const;
+    std::unique_ptr<const TzifZone> read(const std::string& name) const;
+    void preload();
+    static void insert(Table& table, std::string name, std::unique_ptr<const TzifZone> zone);
+
+    // Misses are kept so a bad name in the data is not retried on every
+    // lookup, but only up to this many names.
+    static constexpr size_t kMaxOnDemand = 4096;
+    // The largest TZif file in tzdata is under 4 KiB; anything far bigger is not one.
+    static constexpr long kMaxFileBytes = 1 << 20;
 
     std::string dir_;
+    Table preloaded_;  // filled by the constructor, then never changed
     mutable std::shared_mutex mu_;
-    // nullptr marks a zone that could not be read. Entries are never removed,
-    // so the pointers handed out stay valid for the clock's life.
-    mutable std::map<std::string, std::unique_ptr<const TzifZone>, std::less<>> zones_;
+    mutable Table on_demand_;  // entries are never removed: handed-out pointers stay valid
 };
 
 }  // namespace ipfacts::facilities::netdb

@@ -1,8 +1,9 @@
 #include "DnsQuery.h"
 
-#include "NameNormaliser.h"
 #include "RecordType.h"
-#include "ReverseName.h"
+
+#include <ipfacts/address.hpp>
+#include <ipfacts/dns_name.hpp>
 
 #include <optional>
 #include <string_view>
@@ -47,7 +48,7 @@ std::variant<std::string_view, QueryError> readType(const Request& req) {
 
 std::variant<std::string, QueryError> asciiNameFor(std::string_view name, std::string_view type) {
     if (type == "PTR")
-        if (std::optional<std::string> reverse = reverseNameOf(name)) return *reverse;
+        if (std::optional<std::string> reverse = arpaNameOf(name)) return *reverse;
     NameCheck check = normaliseName(name);
     if (!check.ok()) return badRequest("invalid_name", std::move(check.error));
     return std::move(check.ascii);

@@ -33,8 +33,11 @@ struct QueryError {
 ///  - `name` absent, empty, repeated or over 1024 bytes: 400 invalid_parameter;
 ///  - `type` repeated: 400 invalid_parameter; absent: A; not one of the 11
 ///    types in any letter case (empty included): 400 invalid_type;
-///  - for type PTR an address literal is replaced by its reverse name;
-///  - otherwise the name goes through normaliseName: 400 invalid_name.
+///  - for type PTR an address literal is replaced by its reverse name
+///    (ipfacts::arpaNameOf: an IPv4-mapped one by its IPv4 address's);
+///  - otherwise the name goes through ipfacts::normaliseName with the
+///    default rules (underscores and the root allowed): 400 invalid_name
+///    with its message.
 /// Thread-safe.
 std::variant<DnsQuery, QueryError> parseDnsQuery(const Request& req);
 

@@ -1,6 +1,7 @@
 // The edges of `agree` and `dnssec`: who counts as having answered, what
 // differences are ignored and which are not.
 #include "AnswerConsensus.h"
+#include "tests/support/plugin/FakeHost.h"
 
 #include <cppunit/extensions/HelperMacros.h>
 
@@ -8,21 +9,10 @@ namespace ipfacts::dns {
 namespace {
 
 DnsAnswer answer(std::string source, int rcode, bool ad, std::vector<DnsRecord> records) {
-    DnsAnswer a;
-    a.source = std::move(source);
-    a.rcode = rcode;
-    a.ad = ad;
-    a.records = std::move(records);
-    return a;
+    return testing::dnsAnswer(rcode, std::move(records), std::move(source), ad);
 }
 
-DnsAnswer failed(std::string source, std::string why) {
-    DnsAnswer a;
-    a.source = std::move(source);
-    a.rcode = -1;
-    a.error = std::move(why);
-    return a;
-}
+DnsAnswer failed(std::string source, std::string why) { return testing::dnsNoResponse(std::move(why), std::move(source)); }
 
 DnsRecord rr(std::string type, uint32_t ttl, std::string data, std::string name = "example.test.") {
     return DnsRecord{std::move(name), std::move(type), ttl, std::move(data)};

@@ -1,7 +1,7 @@
 // The DnsResponse body end to end against a fake DoH facility: exact
 // shape, null status, the no-DoH reason and a refused question.
 #include "DnsLookup.h"
-#include "FakeHost.h"
+#include "tests/support/plugin/FakeHost.h"
 
 #include <cppunit/extensions/HelperMacros.h>
 
@@ -11,12 +11,7 @@ namespace {
 using testing::FakeHost;
 
 DnsAnswer answer(std::string source, int rcode, bool ad, std::vector<DnsRecord> records) {
-    DnsAnswer a;
-    a.source = std::move(source);
-    a.rcode = rcode;
-    a.ad = ad;
-    a.records = std::move(records);
-    return a;
+    return testing::dnsAnswer(rcode, std::move(records), std::move(source), ad);
 }
 
 const DnsQuery kQuery{"Bücher.example", "xn--bcher-kva.example", "A"};
@@ -46,9 +41,9 @@ public:
                         R"("type":"A","ttl":123,"data":"192.0.2.1"}],"error":null}],"agree":true,"dnssec":true,)") +
                 kStamp,
             body);
-        CPPUNIT_ASSERT_EQUAL(size_t(1), fake.asked.size());
-        CPPUNIT_ASSERT_EQUAL(std::string("xn--bcher-kva.example"), fake.asked[0].name);
-        CPPUNIT_ASSERT_EQUAL(std::string("A"), fake.asked[0].type);
+        CPPUNIT_ASSERT_EQUAL(size_t(1), fake.dohAsked.size());
+        CPPUNIT_ASSERT_EQUAL(std::string("xn--bcher-kva.example"), fake.dohAsked[0].name);
+        CPPUNIT_ASSERT_EQUAL(std::string("A"), fake.dohAsked[0].type);
     }
 
     void failedResolverHasNullStatus() {

@@ -1,6 +1,6 @@
 // The parameters of /api/v1/dns: each client mistake and its token.
 #include "DnsQuery.h"
-#include "FakeHost.h"
+#include "tests/support/plugin/FakeHost.h"
 
 #include <cppunit/extensions/HelperMacros.h>
 

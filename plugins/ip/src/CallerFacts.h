@@ -19,6 +19,11 @@ struct CallerFacts {
 /// Looks `address` up in the host's address database.
 CallerFacts lookUpFacts(const Host& host, std::string_view address);
 
+/// 6 when `address` looks like IPv6 (has a colon), else 4. For the client
+/// addresses the host hands out this is all a version needs, and unlike a
+/// full parse it also reads a link-local peer with a zone index (fe80::1%eth0).
+inline int ipVersionOf(std::string_view address) { return address.find(':') != std::string_view::npos ? 6 : 4; }
+
 }  // namespace ipfacts::ip
 
 #endif

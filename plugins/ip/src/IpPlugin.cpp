@@ -1,11 +1,11 @@
 #include "IpPlugin.h"
 
 #include "CallerFacts.h"
-#include "FlagParameter.h"
-#include "IpLiteral.h"
 #include "IpReportBuilder.h"
 #include "IpReportWriter.h"
 #include "MarkdownReport.h"
+
+#include <ipfacts/params.hpp>
 
 #include <array>
 #include <cstring>
@@ -49,10 +49,15 @@ void IpPlugin::address(Request& req, Response& resp) {
 }
 
 void IpPlugin::report(Request& req, Response& resp) {
-    const Flag full = readFlag(req.queryCount("full"), req.query("full"));
+    const Flag full = readFlag(req, "full");
     if (full == Flag::Invalid)
         return void(resp.error(400, "invalid_parameter", "`full` takes only the value 1, at most once"));
-    IpReport r = buildIpReport(host_, req);
+    // full=1 asks the resolver for the PTR record, which may wait on the
+    // network. On the event loop that must not happen: nothing is written
+    // yet, so hand the request to a worker, where this runs again with
+    // mayBlock() true.
+    if (full == Flag::Set && !req.mayBlock()) return resp.deferToWorker();
+    IpReport r = buildIpReport(host_, req);  // the address database only: never blocks
     if (full == Flag::Set) enrichIpReport(host_, r);
     resp.json(writeIpReport(r));
 }
@@ -70,5 +75,5 @@ void IpPlugin::markdown(Request& req, Response& resp) {
 IPFACTS_PLUGIN(ipfacts::ip::IpPlugin, "ip", "1.1.0", "The caller's address and what is known about it",
                ipfacts::kOpenApiFragment,
                IPFACTS_HANDLER(ipfacts::ip::IpPlugin, address, IPF_HANDLER_NONBLOCKING),
-               IPFACTS_HANDLER(ipfacts::ip::IpPlugin, report, 0),
+               IPFACTS_HANDLER(ipfacts::ip::IpPlugin, report, IPF_HANDLER_NONBLOCKING),
                IPFACTS_HANDLER(ipfacts::ip::IpPlugin, markdown, IPF_HANDLER_NONBLOCKING));

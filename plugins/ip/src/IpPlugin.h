@@ -18,8 +18,10 @@ public:
     void address(Request& req, Response& resp);
 
     /// GET /json and GET /api/v1/ip: the IpReport (SPEC 2.1), the same bytes
-    /// on both paths. `full=1` adds the PTR hostname, a DNS call, so the
-    /// handler is registered blocking (worker pool) for every request.
+    /// on both paths. Registered NONBLOCKING: without `full` it reads only
+    /// the address database and answers on the event loop. `full=1` adds the
+    /// PTR hostname, a DNS call, so on the event loop (!req.mayBlock()) it
+    /// defers to a worker (ABI 1.2) and answers when the host calls it again there.
     void report(Request& req, Response& resp);
 
     /// GET /ip.md: five lines of Markdown from the address database only.

@@ -3,9 +3,8 @@
 #ifndef IPFACTS_PLUGINS_IP_IPREPORT_H
 #define IPFACTS_PLUGINS_IP_IPREPORT_H
 
-#include "Reasons.h"
-
 #include <ipfacts/plugin.hpp>
+#include <ipfacts/reasons.hpp>
 
 #include <cstdint>
 #include <optional>
@@ -31,6 +30,9 @@ struct IpReport {
     ConnectionFacts network;
     std::optional<std::string> userAgent;
     std::optional<std::string> acceptsLanguage;
+    /// Why fields are null. kGeolocationReason covers city .. local_time,
+    /// kNetworkReason isp .. as_domain, rir and connection_type (not the
+    /// `network` object, which is always known).
     Reasons reasons;
     std::string checkedAt;
     std::string source;

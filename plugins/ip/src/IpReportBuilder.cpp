@@ -1,7 +1,6 @@
 #include "IpReportBuilder.h"
 
 #include "CallerFacts.h"
-#include "IpLiteral.h"
 #include "PtrHostname.h"
 
 namespace ipfacts::ip {
@@ -27,8 +26,8 @@ IpReport buildIpReport(const Host& host, const Request& req) {
     r.version = found.missing ? ipVersionOf(r.ip) : found.facts.version;
     r.facts = std::move(found.facts);
     if (found.missing) {
-        r.reasons.emplace_back(kGeolocationReason, *found.missing);
-        r.reasons.emplace_back(kNetworkReason, *found.missing);
+        r.reasons.add(kGeolocationReason, *found.missing);
+        r.reasons.add(kNetworkReason, *found.missing);
     }
     r.network = connectionOf(host, req);
     r.userAgent = headerText(req, "User-Agent");
@@ -41,8 +40,8 @@ IpReport buildIpReport(const Host& host, const Request& req) {
 void enrichIpReport(const Host& host, IpReport& report) {
     HostnameLookup ptr = reverseHostname(host, report.ip);
     report.hostname = std::move(ptr.name);
-    if (ptr.reason) report.reasons.emplace_back("hostname", std::move(*ptr.reason));
-    report.reasons.emplace_back("privacy", "no privacy provider is configured");
+    if (ptr.reason) report.reasons.add("hostname", std::move(*ptr.reason));
+    report.reasons.add("privacy", "no privacy provider is configured");
 }
 
 }  // namespace ipfacts::ip

@@ -39,13 +39,6 @@ void writeNetwork(JsonWriter& w, const ConnectionFacts& c) {
     w.field("edge", c.edge).endObject();
 }
 
-void writeReasons(JsonWriter& w, const Reasons& reasons) {
-    if (reasons.empty()) return;
-    w.key("reasons").beginObject();
-    for (const auto& [field, why] : reasons) w.field(field, why);
-    w.endObject();
-}
-
 void writeLocation(JsonWriter& w, const NetFacts& f) {
     w.field("city", f.city).field("region", f.region).field("region_code", f.region_code);
     w.field("country", f.country).field("country_name", f.country_name).field("continent", f.continent);
@@ -73,7 +66,7 @@ std::string writeIpReport(const IpReport& r) {
     writeNetwork(w, r.network);
     w.field("user_agent", r.userAgent).field("accepts_language", r.acceptsLanguage);
     w.field("geo_accuracy", r.facts.geo_accuracy.value_or(kFallbackAccuracy));
-    writeReasons(w, r.reasons);
+    r.reasons.writeTo(w);
     w.field("checked_at", r.checkedAt).field("source", r.source).endObject();
     return w.take();
 }

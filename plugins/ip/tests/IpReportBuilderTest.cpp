@@ -2,7 +2,7 @@
 // connection, and the full=1 enrichment.
 #include "IpReportBuilder.h"
 
-#include "FakeHost.h"
+#include "tests/support/plugin/FakeHost.h"
 
 #include <cppunit/extensions/HelperMacros.h>
 

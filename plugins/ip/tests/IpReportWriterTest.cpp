@@ -1,5 +1,6 @@
 // The /json body: every SPEC 2.1 field, always, in the specification's order.
 #include "IpReportWriter.h"
+#include "tests/support/plugin/BodyAsserts.h"
 
 #include <cppunit/extensions/HelperMacros.h>
 
@@ -16,15 +17,7 @@ const std::vector<std::string> kSpecOrder = {
     "protocol", "tls",      "rtt_ms",          "edge",    "user_agent",  "accepts_language",
     "geo_accuracy", "checked_at", "source"};
 
-/// Fails unless every key appears, as a key, after the one before it.
-void assertKeysInOrder(const std::string& body, const std::vector<std::string>& keys) {
-    size_t at = 0;
-    for (const std::string& k : keys) {
-        size_t found = body.find("\"" + k + "\":", at);
-        CPPUNIT_ASSERT_MESSAGE("missing or out of order: " + k + " in " + body, found != std::string::npos);
-        at = found + k.size() + 3;
-    }
-}
+using testing::assertKeysInOrder;
 
 IpReport nothingKnown() {
     IpReport r;
@@ -107,8 +100,8 @@ public:
 
     void reasonsComeBeforeTheStamps() {
         IpReport r = nothingKnown();
-        r.reasons.emplace_back("geolocation", "no address database is configured");
-        r.reasons.emplace_back("privacy", "no privacy provider is configured");
+        r.reasons.add("geolocation", "no address database is configured");
+        r.reasons.add("privacy", "no privacy provider is configured");
         const std::string body = writeIpReport(r);
         assertKeysInOrder(body, kSpecOrder);
         CPPUNIT_ASSERT(body.find("\"geo_accuracy\":\"country-only\",\"reasons\":{\"geolocation\":\"no address "

@@ -1,20 +1,15 @@
 // full=1 hostnames: the first PTR name, or a reason why there is none.
 #include "PtrHostname.h"
 
-#include "FakeHost.h"
+#include "tests/support/plugin/FakeHost.h"
 
 #include <cppunit/extensions/HelperMacros.h>
 
 namespace ipfacts::ip {
 namespace {
 
-DnsAnswer answer(int rcode, std::vector<DnsRecord> records = {}) {
-    DnsAnswer a;
-    a.source = "192.0.2.53:53";
-    a.rcode = rcode;
-    a.records = std::move(records);
-    return a;
-}
+// An answer from the fake resolver (192.0.2.53:53) with this response code.
+DnsAnswer answer(int rcode, std::vector<DnsRecord> records = {}) { return testing::dnsAnswer(rcode, std::move(records)); }
 
 DnsRecord ptr(std::string data) { return DnsRecord{"7.113.0.203.in-addr.arpa.", "PTR", 300, std::move(data)}; }
 

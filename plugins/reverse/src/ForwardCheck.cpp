@@ -11,15 +11,15 @@ namespace {
 // The address an A or AAAA record holds; nullopt for any other record, or
 // data that does not parse (never expected from the facility, but a record
 // of the wrong family must not count).
-std::optional<IpAddress> addressOf(const DnsRecord& record) {
+std::optional<Address> addressOf(const DnsRecord& record) {
     const int version = record.type == "A" ? 4 : record.type == "AAAA" ? 6 : 0;
     if (version == 0) return std::nullopt;
-    std::optional<IpAddress> address = parseIpAddress(record.data);
+    std::optional<Address> address = parseAddress(record.data);
     if (!address || address->version != version) return std::nullopt;
     return address;
 }
 
-void addOnce(std::vector<IpAddress>& addresses, const IpAddress& address) {
+void addOnce(std::vector<Address>& addresses, const Address& address) {
     if (std::find(addresses.begin(), addresses.end(), address) == addresses.end()) addresses.push_back(address);
 }
 
@@ -36,14 +36,14 @@ std::vector<DnsQuestion> forwardQuestions(const std::vector<std::string>& names)
 }
 
 ForwardResult checkForward(const std::vector<DnsQuestion>& questions, const std::vector<DnsAnswer>& answers,
-                           const IpAddress& queried) {
+                           const Address& queried) {
     ForwardResult result;
     for (size_t i = 0; i < answers.size() && i < questions.size(); ++i) {
         if (std::optional<std::string> why = failureOf(answers[i]))
             result.failures.push_back("the " + questions[i].type + " lookup of " + questions[i].name +
                                       " failed: " + *why);
         for (const DnsRecord& record : answers[i].records)
-            if (std::optional<IpAddress> address = addressOf(record)) addOnce(result.addresses, *address);
+            if (std::optional<Address> address = addressOf(record)) addOnce(result.addresses, *address);
     }
     result.confirmed = std::find(result.addresses.begin(), result.addresses.end(), queried) != result.addresses.end();
     return result;

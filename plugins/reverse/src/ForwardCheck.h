@@ -4,8 +4,7 @@
 #ifndef IPFACTS_PLUGINS_REVERSE_FORWARDCHECK_H
 #define IPFACTS_PLUGINS_REVERSE_FORWARDCHECK_H
 
-#include "IpAddress.h"
-
+#include <ipfacts/address.hpp>
 #include <ipfacts/plugin.hpp>
 
 #include <string>
@@ -18,7 +17,7 @@ namespace ipfacts::reverse {
 std::vector<DnsQuestion> forwardQuestions(const std::vector<std::string>& names);
 
 struct ForwardResult {
-    std::vector<IpAddress> addresses;   ///< every A/AAAA address, in answer order, each once
+    std::vector<Address> addresses;     ///< every A/AAAA address, in answer order, each once
     bool confirmed = false;             ///< some address equals the queried one, byte for byte
     std::vector<std::string> failures;  ///< "the AAAA lookup of x failed: timeout", one per failed question
 };
@@ -27,7 +26,7 @@ struct ForwardResult {
 /// for question i; other record types such as CNAME are skipped) and
 /// compares them with `queried` as bytes, never as strings.
 ForwardResult checkForward(const std::vector<DnsQuestion>& questions, const std::vector<DnsAnswer>& answers,
-                           const IpAddress& queried);
+                           const Address& queried);
 
 }  // namespace ipfacts::reverse
 

@@ -1,12 +1,11 @@
 #include "PtrNames.h"
 
+#include <ipfacts/dns_name.hpp>
+
 #include <algorithm>
 
 namespace ipfacts::reverse {
 namespace {
-
-constexpr size_t kMaxNameBytes = 253;
-constexpr size_t kMaxLabelBytes = 63;
 
 constexpr char asciiLower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
 
@@ -16,14 +15,6 @@ bool sameName(std::string_view a, std::string_view b) {
 }
 
 bool isPtr(std::string_view type) { return sameName(type, "PTR"); }
-
-bool isLabelByte(char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_';
-}
-
-bool isLabel(std::string_view label) {
-    return !label.empty() && label.size() <= kMaxLabelBytes && std::all_of(label.begin(), label.end(), isLabelByte);
-}
 
 }  // namespace
 
@@ -45,13 +36,10 @@ std::vector<std::string> ptrHostnames(const DnsAnswer& answer) {
 }
 
 bool isQueryableName(std::string_view name) {
-    if (name.empty() || name.size() > kMaxNameBytes) return false;
-    for (size_t start = 0;;) {
-        const size_t dot = name.find('.', start);
-        if (!isLabel(name.substr(start, dot == std::string_view::npos ? dot : dot - start))) return false;
-        if (dot == std::string_view::npos) return true;
-        start = dot + 1;
-    }
+    // hostnameOf already took the one trailing dot a PTR target may have;
+    // checkAsciiName would take another, which no host name has.
+    if (name.empty() || name.back() == '.') return false;
+    return checkAsciiName(name).ok();  // the SDK's DNS label rules, underscores allowed
 }
 
 }  // namespace ipfacts::reverse

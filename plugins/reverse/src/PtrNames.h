@@ -20,7 +20,8 @@ std::vector<std::string> ptrHostnames(const DnsAnswer& answer);
 /// `data` of one PTR record as a host name: the trailing dot removed.
 std::string hostnameOf(std::string_view data);
 
-/// True when `name` can be put to the resolver as a question: labels of 1
+/// True when `name` can be put to the resolver as a question (the rules of
+/// ipfacts::checkAsciiName, without a trailing dot): labels of 1
 /// to 63 letters, digits, hyphens or underscores, at most 253 bytes. A PTR
 /// target is whatever its owner wrote, so it is checked before it is asked.
 bool isQueryableName(std::string_view name);

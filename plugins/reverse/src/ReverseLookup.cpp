@@ -1,6 +1,5 @@
 #include "ReverseLookup.h"
 
-#include "ArpaName.h"
 #include "DnsFailure.h"
 #include "ForwardCheck.h"
 #include "PtrNames.h"
@@ -36,7 +35,7 @@ std::optional<DnsAnswer> askPtr(const Host& host, ReverseFacts& facts) {
     } catch (const DnsUnavailable& e) {
         why = e.what();
     }
-    facts.reasons.emplace_back("hostnames", "the PTR lookup of " + facts.arpa + " failed: " + why);
+    facts.reasons.add("hostnames", "the PTR lookup of " + facts.arpa + " failed: " + why);
     return std::nullopt;
 }
 
@@ -71,17 +70,17 @@ void confirmForward(const Host& host, ReverseFacts& facts) {
             notes.push_back(std::string("the forward lookup failed: ") + e.what());
         }
     }
-    if (!notes.empty()) facts.reasons.emplace_back("forward_addresses", joinNotes(notes));
+    if (!notes.empty()) facts.reasons.add("forward_addresses", joinNotes(notes));
 }
 
 }  // namespace
 
-ReverseFacts lookUpReverse(const Host& host, const IpAddress& address) {
+ReverseFacts lookUpReverse(const Host& host, const Address& address) {
     ReverseFacts facts;
     facts.address = unmapped(address);
     facts.arpa = arpaName(facts.address);
     if (!host.hasResolver()) {
-        facts.reasons.emplace_back("hostnames", std::string(kNoResolverReason));
+        facts.reasons.add("hostnames", std::string(kNoResolverReason));
         return facts;
     }
     const std::optional<DnsAnswer> ptr = askPtr(host, facts);

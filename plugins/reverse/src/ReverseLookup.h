@@ -27,7 +27,7 @@ inline constexpr size_t kMaxForwardNames = 10;
 /// keyed "hostnames" (the PTR query failed or there is no resolver) or
 /// "forward_addresses" (some forward questions failed or were not asked).
 /// Thread-safe.
-ReverseFacts lookUpReverse(const Host& host, const IpAddress& address);
+ReverseFacts lookUpReverse(const Host& host, const Address& address);
 
 }  // namespace ipfacts::reverse
 

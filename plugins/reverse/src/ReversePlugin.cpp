@@ -1,8 +1,9 @@
 #include "ReversePlugin.h"
 
-#include "IpAddress.h"
 #include "ReverseLookup.h"
 #include "ReverseResponseWriter.h"
+
+#include <ipfacts/address.hpp>
 
 #include <optional>
 #include <string>
@@ -15,7 +16,7 @@ ReversePlugin::ReversePlugin(Host& host) : host_(host) {
 }
 
 void ReversePlugin::lookup(Request& req, Response& resp) {
-    const std::optional<IpAddress> address = parseIpAddress(req.pathParam("ip").value_or(std::string_view()));
+    const std::optional<Address> address = parseAddress(req.pathParam("ip").value_or(std::string_view()));
     if (!address)
         return void(resp.error(400, "invalid_address",
                                "ip must be an IPv4 or IPv6 address such as 192.0.2.1 or 2001:db8::1, without "

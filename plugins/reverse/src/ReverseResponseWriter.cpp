@@ -14,13 +14,9 @@ std::string writeReverseResponse(const ReverseFacts& facts, const ResponseStamp&
         .beginArray();
     for (const std::string& name : facts.hostnames) w.value(name);
     w.endArray().field("forward_confirmed", facts.forwardConfirmed).key("forward_addresses").beginArray();
-    for (const IpAddress& address : facts.forwardAddresses) w.value(address.text());
+    for (const Address& address : facts.forwardAddresses) w.value(address.text());
     w.endArray();
-    if (!facts.reasons.empty()) {
-        w.key("reasons").beginObject();
-        for (const auto& [field, why] : facts.reasons) w.field(field, why);
-        w.endObject();
-    }
+    facts.reasons.writeTo(w);
     w.field("checked_at", stamp.checkedAt).field("source", stamp.source).endObject();
     return w.take();
 }

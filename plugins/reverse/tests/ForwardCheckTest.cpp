@@ -18,7 +18,7 @@ DnsRecord rr(std::string type, std::string data) {
     return DnsRecord{"h.example.test.", std::move(type), 60, std::move(data)};
 }
 
-IpAddress ip(const char* text) { return parseIpAddress(text).value(); }
+Address ip(const char* text) { return parseAddress(text).value(); }
 
 }  // namespace
 

@@ -1,20 +1,24 @@
 // The ReverseDnsResponse end to end against a fake resolver: the happy
 // path's exact body, NXDOMAIN, failed PTR queries and a missing resolver.
-#include "FakeResolver.h"
 #include "ReverseLookup.h"
 #include "ReverseResponseWriter.h"
+#include "tests/support/plugin/FakeHost.h"
 
 #include <cppunit/extensions/HelperMacros.h>
 
 namespace ipfacts::reverse {
 namespace {
 
-using testing::FakeResolver;
+// The shared fake host, with questions no test lists answered NOERROR and
+// empty: names that simply have no such records.
+struct FakeResolver : testing::FakeHost {
+    FakeResolver() { unlisted = testing::dnsAnswer(0); }
+};
 
 const std::string kStamp = R"("checked_at":"2026-11-22T18:51:11Z","source":"ipfacts.example"})";
 
 std::string body(FakeResolver& fake, const char* ip) {
-    const ReverseFacts facts = lookUpReverse(fake.host(), parseIpAddress(ip).value());
+    const ReverseFacts facts = lookUpReverse(fake.host(), parseAddress(ip).value());
     return writeReverseResponse(facts, ResponseStamp{"2026-11-22T18:51:11Z", "ipfacts.example"});
 }
 
@@ -39,10 +43,10 @@ public:
     void confirmsForwardInOneBatch() {
         FakeResolver fake;
         const std::string arpa = "0.1.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.8.b.d.0.1.0.0.2.ip6.arpa";
-        fake.set(arpa, "PTR", {"mail.example.test.", "www.example.test.", "MAIL.example.test."});
-        fake.set("mail.example.test", "AAAA", {"2001:db8::10"});
-        fake.set("mail.example.test", "A", {"192.0.2.10"});
-        fake.set("www.example.test", "AAAA", {"2001:db8::80", "2001:DB8::10"});
+        fake.answer(arpa, "PTR", {"mail.example.test.", "www.example.test.", "MAIL.example.test."});
+        fake.answer("mail.example.test", "AAAA", {"2001:db8::10"});
+        fake.answer("mail.example.test", "A", {"192.0.2.10"});
+        fake.answer("www.example.test", "AAAA", {"2001:db8::80", "2001:DB8::10"});
         CPPUNIT_ASSERT_EQUAL(std::string(R"({"ip":"2001:db8::10","version":6,"arpa":")") + arpa +
                                  R"(","hostnames":["mail.example.test","www.example.test"],"forward_confirmed":true,)"
                                  R"("forward_addresses":["192.0.2.10","2001:db8::10","2001:db8::80"],)" +
@@ -56,8 +60,8 @@ public:
 
     void mappedAddressIsLookedUpAsIpv4() {
         FakeResolver fake;
-        fake.set("1.2.0.192.in-addr.arpa", "PTR", {"host.example.test."});
-        fake.set("host.example.test", "A", {"192.0.2.1"});
+        fake.answer("1.2.0.192.in-addr.arpa", "PTR", {"host.example.test."});
+        fake.answer("host.example.test", "A", {"192.0.2.1"});
         CPPUNIT_ASSERT_EQUAL(std::string(R"({"ip":"192.0.2.1","version":4,"arpa":"1.2.0.192.in-addr.arpa",)"
                                          R"("hostnames":["host.example.test"],"forward_confirmed":true,)"
                                          R"("forward_addresses":["192.0.2.1"],)") +
@@ -105,7 +109,7 @@ public:
 
     void failedForwardLookupIsReported() {
         FakeResolver fake;
-        fake.set("1.2.0.192.in-addr.arpa", "PTR", {"host.example.test."});
+        fake.answer("1.2.0.192.in-addr.arpa", "PTR", {"host.example.test."});
         fake.fail("host.example.test", "A", -1, "timeout");
         const std::string b = body(fake, "192.0.2.1");
         CPPUNIT_ASSERT_MESSAGE(b, contains(b, R"("hostnames":["host.example.test"],"forward_confirmed":false,)"
@@ -115,8 +119,8 @@ public:
 
     void unaskableHostnameIsListedButNotAsked() {
         FakeResolver fake;
-        fake.set("1.2.0.192.in-addr.arpa", "PTR", {"bad name.example.test.", "host.example.test."});
-        fake.set("host.example.test", "A", {"192.0.2.1"});
+        fake.answer("1.2.0.192.in-addr.arpa", "PTR", {"bad name.example.test.", "host.example.test."});
+        fake.answer("host.example.test", "A", {"192.0.2.1"});
         const std::string b = body(fake, "192.0.2.1");
         CPPUNIT_ASSERT_MESSAGE(b, contains(b, R"("hostnames":["bad name.example.test","host.example.test"],)"
                                               R"("forward_confirmed":true,"forward_addresses":["192.0.2.1"],)"
@@ -128,7 +132,7 @@ public:
         FakeResolver fake;
         std::vector<std::string> targets;
         for (size_t i = 0; i < kMaxForwardNames + 3; ++i) targets.push_back("h" + std::to_string(i) + ".example.test.");
-        fake.set("1.2.0.192.in-addr.arpa", "PTR", targets);
+        fake.answer("1.2.0.192.in-addr.arpa", "PTR", targets);
         const std::string b = body(fake, "192.0.2.1");
         CPPUNIT_ASSERT_EQUAL(kMaxForwardNames * 2, fake.batches.at(1).size());
         CPPUNIT_ASSERT_MESSAGE(b, contains(b, R"("h12.example.test"],)"));

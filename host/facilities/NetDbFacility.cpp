@@ -1,0 +1,68 @@
+#include "host/facilities/NetDbFacility.h"
+
+#include "host/facilities/netdb/NetDb.h"
+#include "host/plugins/HostApi.h"
+
+#include <chrono>
+#include <memory>
+
+namespace ipfacts::facilities {
+namespace {
+
+/// What a plugin holds: the C view first, so the pointer it gets back is the box.
+struct FactsBox {
+    ipf_netdb_facts c{};
+    NetFacts facts;
+};
+
+ipf_str view(const std::string& s) { return ipf_str{s.data(), s.size()}; }
+ipf_str view(const std::optional<std::string>& s) { return s ? view(*s) : ipf_str{nullptr, 0}; }
+
+void fill(FactsBox& b) {
+    const NetFacts& f = b.facts;
+    ipf_netdb_facts& c = b.c;
+    c.struct_size = sizeof(ipf_netdb_facts);
+    c.version = static_cast<uint8_t>(f.version);
+    c.routable = f.routable;
+    c.has_location = f.latitude && f.longitude;
+    c.address = view(f.address);
+    c.kind = view(f.kind);
+    c.rfc = view(f.rfc);
+    c.description = view(f.description);
+    c.city = view(f.city), c.region = view(f.region), c.region_code = view(f.region_code);
+    c.country = view(f.country), c.country_name = view(f.country_name), c.continent = view(f.continent);
+    c.postal = view(f.postal);
+    c.latitude = f.latitude.value_or(0), c.longitude = f.longitude.value_or(0);
+    c.timezone = view(f.timezone), c.local_time = view(f.local_time), c.geo_accuracy = view(f.geo_accuracy);
+    c.asn = f.asn.value_or(-1);
+    c.as_name = view(f.as_name), c.as_domain = view(f.as_domain), c.isp = view(f.isp);
+    c.rir = view(f.rir);
+    c.connection_type = view(f.connection_type);
+}
+
+ipf_status lookup(ipf_plugin_ctx* ctx, ipf_str address, const ipf_netdb_facts** out) {
+    if (!ctx || !out) return IPF_INVALID;
+    const NetDbHandle* handle = reinterpret_cast<const plugins::PluginContext*>(ctx)->netdb;
+    if (!handle) return IPF_UNAVAILABLE;
+    auto a = net::IpAddress::parse(std::string_view(address.ptr ? address.ptr : "", address.len));
+    // Brackets are for URLs, not for address literals.
+    if (!a || (address.len && address.ptr[0] == '[')) return IPF_INVALID;
+    auto db = handle->current();
+    auto box = std::make_unique<FactsBox>();
+    box->facts = db->lookup(*a, std::chrono::system_clock::now());
+    fill(*box);
+    *out = &box.release()->c;  // ownership passes to the plugin until facts_free
+    return IPF_OK;
+}
+
+void factsFree(const ipf_netdb_facts* f) {
+    std::unique_ptr<const FactsBox> owned(reinterpret_cast<const FactsBox*>(f));
+}
+
+const ipf_netdb_api kNetDb{sizeof(ipf_netdb_api), lookup, factsFree};
+
+}  // namespace
+
+const ipf_netdb_api* netdbApi() { return &kNetDb; }
+
+}  // namespace ipfacts::facilities

@@ -1,0 +1,101 @@
+// The plugin through its C descriptor, as the host drives it: how the
+// handlers are registered, and `report` deferring full=1 to a worker
+// (ABI 1.2) while answering everything else on the event loop.
+#include "tests/support/plugin/FakeHost.h"
+
+#include <cppunit/extensions/HelperMacros.h>
+
+#include <string>
+
+extern "C" const ipf_plugin_descriptor* ipfacts_plugin_v1(void);
+
+namespace ipfacts::ip {
+namespace {
+
+using testing::FakeHost;
+using testing::LoadedPlugin;
+
+bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+
+void havePtr(FakeHost& fake) {
+    fake.dns["7.113.0.203.in-addr.arpa PTR"] =
+        testing::dnsAnswer(0, {{"7.113.0.203.in-addr.arpa.", "PTR", 60, "host.example.net."}});
+}
+
+}  // namespace
+
+class IpPluginTest : public CppUnit::TestFixture {
+    CPPUNIT_TEST_SUITE(IpPluginTest);
+    CPPUNIT_TEST(everyHandlerIsNonblocking);
+    CPPUNIT_TEST(reportWithoutFullAnswersOnTheEventLoop);
+    CPPUNIT_TEST(fullDefersOnTheEventLoop);
+    CPPUNIT_TEST(fullAnswersOnAWorker);
+    CPPUNIT_TEST(invalidFullIsRefusedWithoutDeferring);
+    CPPUNIT_TEST_SUITE_END();
+
+public:
+    void everyHandlerIsNonblocking() {
+        FakeHost fake;
+        LoadedPlugin plugin(fake, ipfacts_plugin_v1());
+        for (const char* h : {"address", "report", "markdown"})
+            CPPUNIT_ASSERT_MESSAGE(h, plugin.handler(h).flags & IPF_HANDLER_NONBLOCKING);
+    }
+
+    void reportWithoutFullAnswersOnTheEventLoop() {
+        FakeHost fake;
+        fake.mayBlock = false;
+        havePtr(fake);
+        LoadedPlugin plugin(fake, ipfacts_plugin_v1());
+        CPPUNIT_ASSERT_EQUAL(IPF_OK, plugin.call("report"));
+        CPPUNIT_ASSERT_EQUAL(0, fake.resolveCalls);
+        CPPUNIT_ASSERT_EQUAL(std::string("application/json"), fake.written.contentType);
+        CPPUNIT_ASSERT(contains(fake.written.body, R"("ip":"203.0.113.7","version":4,"hostname":null,)"));
+        CPPUNIT_ASSERT(!contains(fake.written.body, "\"privacy\":\"no privacy"));
+    }
+
+    void fullDefersOnTheEventLoop() {
+        FakeHost fake;
+        fake.mayBlock = false;
+        fake.query = {{"full", "1"}};
+        havePtr(fake);
+        LoadedPlugin plugin(fake, ipfacts_plugin_v1());
+        CPPUNIT_ASSERT_EQUAL(IPF_DEFER, plugin.call("report"));
+        CPPUNIT_ASSERT_EQUAL(0, fake.resolveCalls);
+        CPPUNIT_ASSERT_EQUAL(0, fake.netdbCalls);
+        CPPUNIT_ASSERT(fake.written.body.empty());
+    }
+
+    void fullAnswersOnAWorker() {
+        FakeHost fake;
+        fake.mayBlock = true;
+        fake.query = {{"full", "1"}};
+        havePtr(fake);
+        LoadedPlugin plugin(fake, ipfacts_plugin_v1());
+        CPPUNIT_ASSERT_EQUAL(IPF_OK, plugin.call("report"));
+        CPPUNIT_ASSERT_EQUAL(1, fake.resolveCalls);
+        CPPUNIT_ASSERT_EQUAL(std::string("7.113.0.203.in-addr.arpa"), fake.asked.at(0).name);
+        CPPUNIT_ASSERT(contains(fake.written.body, R"("hostname":"host.example.net")"));
+        CPPUNIT_ASSERT(contains(fake.written.body, R"("privacy":"no privacy provider is configured")"));
+        CPPUNIT_ASSERT_EQUAL(0, fake.openBatches);
+    }
+
+    void invalidFullIsRefusedWithoutDeferring() {
+        FakeHost fake;
+        fake.mayBlock = false;
+        LoadedPlugin plugin(fake, ipfacts_plugin_v1());
+        for (const char* v : {"0", "true", ""}) {
+            fake.query = {{"full", v}};
+            CPPUNIT_ASSERT_EQUAL(IPF_OK, plugin.call("report"));
+            CPPUNIT_ASSERT_EQUAL(400, fake.written.status);
+            CPPUNIT_ASSERT_EQUAL(std::string("invalid_parameter"), fake.written.errorToken);
+        }
+        fake.query = {{"full", "1"}, {"full", "1"}};
+        CPPUNIT_ASSERT_EQUAL(IPF_OK, plugin.call("report"));
+        CPPUNIT_ASSERT_EQUAL(400, fake.written.status);
+        CPPUNIT_ASSERT_EQUAL(0, fake.resolveCalls);
+    }
+};
+
+CPPUNIT_TEST_SUITE_REGISTRATION(IpPluginTest);
+
+}  // namespace ipfacts::ip

@@ -1,0 +1,26 @@
+#include "LookupPlugin.h"
+
+#include "TargetLookup.h"
+
+#include <ipfacts/params.hpp>
+
+namespace ipfacts::lookup {
+
+LookupPlugin::LookupPlugin(Host& host) : host_(host) {
+    // Not fatal: the lookup still answers, with nulls and reasons.
+    if (!host.hasNetDb()) host.warn("no address database (netdb): lookups carry no facts or classification");
+    if (!host.hasResolver()) host.warn("no DNS resolver: host name targets answer 503 resolver_unavailable");
+}
+
+void LookupPlugin::lookup(Request& req, Response& resp) {
+    const Flag privacy = readFlag(req, "privacy");
+    const LookupOutcome out = lookUpTarget(host_, req.pathParam("target").value_or(""), privacy);
+    if (out.status != 200) return void(resp.error(out.status, out.token, out.message));
+    resp.json(out.body);
+}
+
+}  // namespace ipfacts::lookup
+
+IPFACTS_PLUGIN(ipfacts::lookup::LookupPlugin, "lookup", "1.0.0",
+               "Facts and RFC classification for an address or host name", ipfacts::kOpenApiFragment,
+               IPFACTS_HANDLER(ipfacts::lookup::LookupPlugin, lookup, 0));

@@ -1,0 +1,26 @@
+// The `lookup` family: GET /api/v1/lookup/{target}, facts about an address
+// or a host name the caller names (SPEC 2.2).
+#ifndef IPFACTS_PLUGINS_LOOKUP_LOOKUPPLUGIN_H
+#define IPFACTS_PLUGINS_LOOKUP_LOOKUPPLUGIN_H
+
+#include <ipfacts/plugin.hpp>
+
+namespace ipfacts::lookup {
+
+/// The plugin object the host creates once at init. Holds no mutable state,
+/// so its handler may run on any number of threads at once.
+class LookupPlugin {
+public:
+    explicit LookupPlugin(Host& host);
+
+    /// GET /api/v1/lookup/{target}: the LookupResponse. Blocking: a host name
+    /// is resolved through the host's resolver first.
+    void lookup(Request& req, Response& resp);
+
+private:
+    const Host& host_;  // outlives the plugin: the SDK constructs it first
+};
+
+}  // namespace ipfacts::lookup
+
+#endif

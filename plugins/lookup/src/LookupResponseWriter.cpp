@@ -1,0 +1,50 @@
+#include "LookupResponseWriter.h"
+
+namespace ipfacts::lookup {
+namespace {
+
+// SPEC 2.1 allows only approximate and country-only; with nothing finer
+// than a country known (or nothing at all), the second is the true one.
+constexpr const char* kFallbackAccuracy = "country-only";
+
+void writeClassification(JsonWriter& w, const std::optional<NetFacts>& facts) {
+    w.key("classification");
+    if (!facts) return void(w.null());
+    w.beginObject().field("kind", facts->kind).field("rfc", facts->rfc);
+    w.field("description", facts->description).field("routable", facts->routable).endObject();
+}
+
+void writeAddresses(JsonWriter& w, const std::vector<std::string>& addresses) {
+    w.key("addresses").beginArray();
+    for (const std::string& a : addresses) w.value(a);
+    w.endArray();
+}
+
+void writeFacts(JsonWriter& w, const NetFacts& f) {
+    w.field("city", f.city).field("country", f.country).field("country_name", f.country_name);
+    w.field("isp", f.isp).key("asn");
+    if (f.asn) w.integer(*f.asn);
+    else w.null();
+    w.field("as_name", f.as_name).field("as_domain", f.as_domain);
+    w.field("rir", f.rir).field("connection_type", f.connection_type);
+}
+
+}  // namespace
+
+std::string writeLookupResponse(const LookupReport& r) {
+    static const NetFacts kNothingKnown;
+    const NetFacts& f = r.facts ? *r.facts : kNothingKnown;
+    JsonWriter w;
+    w.beginObject().field("ip", r.ip).field("version", r.version).field("hostname", r.hostname);
+    writeFacts(w, f);
+    // No privacy provider exists yet, so there is never anything to write.
+    w.fieldNull("privacy");
+    w.field("geo_accuracy", f.geo_accuracy.value_or(kFallbackAccuracy));
+    writeClassification(w, r.facts);
+    writeAddresses(w, r.addresses);
+    r.reasons.writeTo(w);
+    w.field("checked_at", r.checkedAt).field("source", r.source).endObject();
+    return w.take();
+}
+
+}  // namespace ipfacts::lookup

@@ -1,0 +1,70 @@
+#include "TargetLookup.h"
+
+#include "AddressResolution.h"
+#include "LookupResponseWriter.h"
+#include "SpecialPurposePolicy.h"
+#include "TargetParser.h"
+
+#include <ipfacts/address.hpp>
+
+namespace ipfacts::lookup {
+namespace {
+
+LookupOutcome failure(int status, const char* token, std::string message) {
+    return LookupOutcome{status, token, std::move(message), {}};
+}
+
+/// The addresses to report, or the error that ends the lookup.
+std::optional<LookupOutcome> resolveInto(const Host& host, const std::string& name, LookupReport& r) {
+    Resolution res = resolveAddresses(host, name);
+    switch (res.outcome) {
+        case Resolution::Outcome::NoSuchName:
+            return failure(404, kNameNotFound, name + " has no IPv4 or IPv6 address (" + res.note + ")");
+        case Resolution::Outcome::ResolverFailed:
+            return failure(503, kResolverUnavailable, "could not resolve " + name + ": " + res.note);
+        case Resolution::Outcome::Found: break;
+    }
+    r.hostname = name;
+    r.addresses = std::move(res.addresses);
+    if (!res.note.empty()) r.reasons.add("addresses", res.note + "; only the addresses found are listed");
+    return std::nullopt;
+}
+
+void addFacts(const Host& host, LookupReport& r) {
+    std::optional<std::string> missing;
+    if (!host.hasNetDb()) missing = "no address database is configured";
+    else if (!(r.facts = host.netFacts(r.ip))) missing = "the address database could not look this address up";
+    if (missing) {
+        r.reasons.add("classification", *missing);
+        r.reasons.add(kGeolocationReason, *missing);
+        r.reasons.add(kNetworkReason, *missing);
+        return;
+    }
+    withholdGeolocation(r);
+}
+
+}  // namespace
+
+LookupOutcome lookUpTarget(const Host& host, std::string_view rawTarget, Flag privacy) {
+    if (privacy == Flag::Invalid)
+        return failure(400, kInvalidParameter, "`privacy` takes only the value 1, at most once");
+    ParsedTarget parsed = parseTarget(rawTarget);
+    if (!parsed.target) return failure(400, kInvalidTarget, parsed.problem);
+    const Target& target = *parsed.target;
+
+    LookupReport r;
+    if (target.kind == Target::Kind::Hostname) {
+        if (std::optional<LookupOutcome> stop = resolveInto(host, target.text, r)) return *stop;
+    } else {
+        r.addresses = {target.text};
+    }
+    r.ip = r.addresses.front();
+    r.version = parseAddress(r.ip).value_or(Address{}).version;
+    addFacts(host, r);
+    if (privacy == Flag::Set) r.reasons.add("privacy", "no privacy provider is configured");
+    r.checkedAt = host.checkedAt();
+    r.source = std::string(host.serviceHost());
+    return LookupOutcome{200, {}, {}, writeLookupResponse(r)};
+}
+
+}  // namespace ipfacts::lookup

@@ -1,0 +1,153 @@
+// The whole lookup against a fake host: statuses, tokens and bodies.
+#include "TargetLookup.h"
+
+#include "tests/support/plugin/FakeHost.h"
+
+#include <cppunit/extensions/HelperMacros.h>
+
+namespace ipfacts::lookup {
+namespace {
+
+bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+
+// An answer from the fake resolver (192.0.2.53:53) with this response code.
+DnsAnswer answer(int rcode, std::vector<DnsRecord> records = {}) { return testing::dnsAnswer(rcode, std::move(records)); }
+
+NetFacts facts(const char* address, const char* kind, std::optional<std::string> rfc) {
+    NetFacts f;
+    f.address = address, f.kind = kind, f.rfc = std::move(rfc), f.description = "desc";
+    f.routable = std::string(kind) == "public";
+    f.version = std::string(address).find(':') == std::string::npos ? 4 : 6;
+    f.city = "Amsterdam", f.country = "NL", f.asn = 64500, f.geo_accuracy = "approximate";
+    return f;
+}
+
+}  // namespace
+
+class TargetLookupTest : public CppUnit::TestFixture {
+    CPPUNIT_TEST_SUITE(TargetLookupTest);
+    CPPUNIT_TEST(addressLiteralUsesTheDatabaseOnly);
+    CPPUNIT_TEST(privateAddressIsExplainedNotLocated);
+    CPPUNIT_TEST(hostnameReportsTheFirstAddress);
+    CPPUNIT_TEST(unknownNameIs404);
+    CPPUNIT_TEST(resolverFailureIs503);
+    CPPUNIT_TEST(noResolverIs503);
+    CPPUNIT_TEST(badTargetIs400);
+    CPPUNIT_TEST(badPrivacyIs400);
+    CPPUNIT_TEST(privacyAskedGivesAReason);
+    CPPUNIT_TEST(noDatabaseGivesReasons);
+    CPPUNIT_TEST(partialResolutionIsNoted);
+    CPPUNIT_TEST_SUITE_END();
+
+public:
+    void addressLiteralUsesTheDatabaseOnly() {
+        testing::FakeHost fake;
+        fake.netdb["2001:db8::7"] = facts("2001:db8::7", "public", std::nullopt);
+        LookupOutcome out = lookUpTarget(fake.host(), "2001:DB8::7", Flag::Absent);
+        CPPUNIT_ASSERT_EQUAL(200, out.status);
+        CPPUNIT_ASSERT_EQUAL(0, fake.resolveCalls);
+        CPPUNIT_ASSERT(contains(out.body, "{\"ip\":\"2001:db8::7\",\"version\":6,\"hostname\":null,\"city\":\"Amsterdam\""));
+        CPPUNIT_ASSERT(contains(out.body, "\"addresses\":[\"2001:db8::7\"]"));
+        CPPUNIT_ASSERT(!contains(out.body, "\"reasons\""));
+    }
+
+    void privateAddressIsExplainedNotLocated() {
+        testing::FakeHost fake;
+        fake.netdb["10.1.2.3"] = facts("10.1.2.3", "private", "RFC 1918");
+        LookupOutcome out = lookUpTarget(fake.host(), "10.1.2.3", Flag::Absent);
+        CPPUNIT_ASSERT_EQUAL(200, out.status);
+        CPPUNIT_ASSERT(contains(out.body, "\"city\":null,\"country\":null"));
+        CPPUNIT_ASSERT(contains(out.body, "\"asn\":null"));
+        CPPUNIT_ASSERT(contains(out.body, "\"geo_accuracy\":\"country-only\""));
+        CPPUNIT_ASSERT(contains(out.body, "\"classification\":{\"kind\":\"private\",\"rfc\":\"RFC 1918\""));
+        CPPUNIT_ASSERT(contains(out.body, "\"geolocation\":\"private address (RFC 1918): no geolocation\""));
+    }
+
+    void hostnameReportsTheFirstAddress() {
+        testing::FakeHost fake;
+        fake.dns["www.example.com A"] = answer(0, {{"www.example.com.", "A", 60, "198.51.100.7"}});
+        fake.dns["www.example.com AAAA"] = answer(0, {{"www.example.com.", "AAAA", 60, "2001:db8::7"}});
+        fake.netdb["198.51.100.7"] = facts("198.51.100.7", "public", std::nullopt);
+        LookupOutcome out = lookUpTarget(fake.host(), "WWW.Example.com.", Flag::Absent);
+        CPPUNIT_ASSERT_EQUAL(200, out.status);
+        CPPUNIT_ASSERT_EQUAL(1, fake.resolveCalls);
+        CPPUNIT_ASSERT(contains(out.body, "{\"ip\":\"198.51.100.7\",\"version\":4,\"hostname\":\"www.example.com\""));
+        CPPUNIT_ASSERT(contains(out.body, "\"addresses\":[\"198.51.100.7\",\"2001:db8::7\"]"));
+    }
+
+    void unknownNameIs404() {
+        testing::FakeHost fake;
+        fake.dns["nope.example A"] = answer(3);
+        fake.dns["nope.example AAAA"] = answer(3);
+        LookupOutcome out = lookUpTarget(fake.host(), "nope.example", Flag::Absent);
+        CPPUNIT_ASSERT_EQUAL(404, out.status);
+        CPPUNIT_ASSERT_EQUAL(std::string("name_not_found"), out.token);
+        CPPUNIT_ASSERT(out.body.empty());
+    }
+
+    void resolverFailureIs503() {
+        testing::FakeHost fake;  // no canned answers: both questions time out
+        LookupOutcome out = lookUpTarget(fake.host(), "slow.example", Flag::Absent);
+        CPPUNIT_ASSERT_EQUAL(503, out.status);
+        CPPUNIT_ASSERT_EQUAL(std::string("resolver_unavailable"), out.token);
+        CPPUNIT_ASSERT(contains(out.message, "timeout"));
+    }
+
+    void noResolverIs503() {
+        testing::FakeHost fake;
+        fake.hasResolver = false;
+        LookupOutcome out = lookUpTarget(fake.host(), "example.com", Flag::Absent);
+        CPPUNIT_ASSERT_EQUAL(503, out.status);
+        CPPUNIT_ASSERT_EQUAL(std::string("resolver_unavailable"), out.token);
+    }
+
+    void badTargetIs400() {
+        testing::FakeHost fake;
+        for (std::string_view t : {"", "fe80::1%eth0", "300.1.1.1", "a_b.example", "localhost"}) {
+            LookupOutcome out = lookUpTarget(fake.host(), t, Flag::Absent);
+            CPPUNIT_ASSERT_EQUAL_MESSAGE(std::string(t), 400, out.status);
+            CPPUNIT_ASSERT_EQUAL(std::string("invalid_target"), out.token);
+        }
+        CPPUNIT_ASSERT_EQUAL(0, fake.resolveCalls);
+    }
+
+    void badPrivacyIs400() {
+        testing::FakeHost fake;
+        LookupOutcome out = lookUpTarget(fake.host(), "192.0.2.1", Flag::Invalid);
+        CPPUNIT_ASSERT_EQUAL(400, out.status);
+        CPPUNIT_ASSERT_EQUAL(std::string("invalid_parameter"), out.token);
+    }
+
+    void privacyAskedGivesAReason() {
+        testing::FakeHost fake;
+        fake.netdb["192.0.2.1"] = facts("192.0.2.1", "public", std::nullopt);
+        LookupOutcome out = lookUpTarget(fake.host(), "192.0.2.1", Flag::Set);
+        CPPUNIT_ASSERT(contains(out.body, "\"privacy\":null"));
+        CPPUNIT_ASSERT(contains(out.body, "\"reasons\":{\"privacy\":\"no privacy provider is configured\"}"));
+    }
+
+    void noDatabaseGivesReasons() {
+        testing::FakeHost fake;
+        fake.hasNetDb = false;
+        LookupOutcome out = lookUpTarget(fake.host(), "192.0.2.1", Flag::Absent);
+        CPPUNIT_ASSERT_EQUAL(200, out.status);
+        CPPUNIT_ASSERT(contains(out.body, "\"classification\":null"));
+        CPPUNIT_ASSERT(contains(out.body, "\"reasons\":{\"classification\":\"no address database is configured\","
+                                          "\"geolocation\":\"no address database is configured\","
+                                          "\"network\":\"no address database is configured\"}"));
+    }
+
+    void partialResolutionIsNoted() {
+        testing::FakeHost fake;
+        fake.dns["v4only.example A"] = answer(0, {{"v4only.example.", "A", 60, "198.51.100.9"}});
+        fake.netdb["198.51.100.9"] = facts("198.51.100.9", "public", std::nullopt);
+        LookupOutcome out = lookUpTarget(fake.host(), "v4only.example", Flag::Absent);
+        CPPUNIT_ASSERT_EQUAL(200, out.status);
+        CPPUNIT_ASSERT(contains(out.body, "\"addresses\":\"the AAAA query failed: timeout; only the addresses found "
+                                          "are listed\""));
+    }
+};
+
+CPPUNIT_TEST_SUITE_REGISTRATION(TargetLookupTest);
+
+}  // namespace ipfacts::lookup

@@ -1,0 +1,194 @@
+// /json, /api/v1/ip, /ip.md and /api/v1/lookup over the netdb facility, with
+// the small mmdb and ASN fixtures of tests/fixtures/netdb and the real IANA
+// registries of etc/netdb. Forwarded addresses come from 127.0.0.2, a trusted proxy.
+#include "tests/integration/support/HttpClient.h"
+#include "tests/integration/support/Json.h"
+#include "tests/integration/support/Service.h"
+
+#include <cppunit/extensions/HelperMacros.h>
+
+#include <regex>
+
+using namespace ipfacts::testing;
+using Poco::JSON::Object;
+
+namespace {
+
+HttpReply viaProxy(const std::string& target, const std::string& client) {
+    HttpClient c("127.0.0.1", Service::instance().port(), false, "127.0.0.2");
+    return c.get(target, {"X-Forwarded-For: " + client});
+}
+
+Object::Ptr lookup(const std::string& target, int status = 200) {
+    auto r = get("/api/v1/lookup/" + target);
+    CPPUNIT_ASSERT_EQUAL_MESSAGE(r.body, status, r.status);
+    return parseJson(r.body);
+}
+
+/// The body with the fields that legitimately differ between two requests masked.
+std::string masked(std::string body) {
+    body = std::regex_replace(body, std::regex(R"("checked_at":"[^"]*")"), R"("checked_at":"-")");
+    body = std::regex_replace(body, std::regex(R"("rtt_ms":[0-9.]+)"), R"("rtt_ms":0)");
+    return std::regex_replace(body, std::regex(R"("local_time":"[^"]*")"), R"("local_time":"-")");
+}
+
+}  // namespace
+
+class AddressFactsTest : public CppUnit::TestFixture {
+    CPPUNIT_TEST_SUITE(AddressFactsTest);
+    CPPUNIT_TEST(forwardedPublicAddressIsLocated);
+    CPPUNIT_TEST(everyIpReportFieldIsPresent);
+    CPPUNIT_TEST(jsonAndApiV1IpAreTheSame);
+    CPPUNIT_TEST(countryOnlyAccuracy);
+    CPPUNIT_TEST(fullResolvesTheHostname);
+    CPPUNIT_TEST(fullTakesOnlyOne);
+    CPPUNIT_TEST(markdownHasFiveLines);
+    CPPUNIT_TEST(lookupOfDocumentationAddress);
+    CPPUNIT_TEST(lookupOfMappedAddressUsesTheEmbeddedOne);
+    CPPUNIT_TEST(lookupOfSharedAddress);
+    CPPUNIT_TEST(lookupOfPublicAddress);
+    CPPUNIT_TEST(lookupOfHostname);
+    CPPUNIT_TEST(lookupErrors);
+    CPPUNIT_TEST_SUITE_END();
+
+public:
+    void forwardedPublicAddressIsLocated() {
+        auto r = viaProxy("/json", "8.8.8.8");
+        CPPUNIT_ASSERT_EQUAL(200, r.status);
+        auto b = parseJson(r.body);
+        CPPUNIT_ASSERT_EQUAL(std::string("8.8.8.8"), b->getValue<std::string>("ip"));
+        CPPUNIT_ASSERT_EQUAL(std::string("US"), b->getValue<std::string>("country"));
+        CPPUNIT_ASSERT_EQUAL(15169, b->getValue<int>("asn"));
+        CPPUNIT_ASSERT_EQUAL(std::string("ARIN"), b->getValue<std::string>("rir"));
+        CPPUNIT_ASSERT_EQUAL(std::string("Mountain View"), b->getValue<std::string>("city"));
+        CPPUNIT_ASSERT_EQUAL(std::string("NA"), b->getValue<std::string>("continent"));
+        CPPUNIT_ASSERT_EQUAL(std::string("37.4056,-122.0775"), b->getValue<std::string>("loc"));
+        CPPUNIT_ASSERT_EQUAL(std::string("America/Los_Angeles"), b->getValue<std::string>("timezone"));
+        CPPUNIT_ASSERT(std::regex_match(b->getValue<std::string>("local_time"),
+                                        std::regex(R"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d-0[78]:00)")));
+        CPPUNIT_ASSERT_EQUAL(std::string("approximate"), b->getValue<std::string>("geo_accuracy"));
+        CPPUNIT_ASSERT_EQUAL(std::string("hosting"), b->getValue<std::string>("connection_type"));
+    }
+
+    void everyIpReportFieldIsPresent() {
+        auto b = parseJson(get("/json").body);
+        for (const char* f : {"ip", "version", "hostname", "city", "region", "region_code", "country", "country_name",
+                              "continent", "postal", "loc", "timezone", "local_time", "isp", "asn", "as_name",
+                              "as_domain", "rir", "connection_type", "privacy", "network", "user_agent",
+                              "accepts_language", "geo_accuracy", "checked_at", "source"})
+            CPPUNIT_ASSERT_MESSAGE(f, b->has(f));
+        auto n = b->getObject("network");
+        CPPUNIT_ASSERT_EQUAL(std::string("HTTP/1.1"), n->getValue<std::string>("protocol"));
+        CPPUNIT_ASSERT_EQUAL(std::string("none"), n->getValue<std::string>("tls"));
+        CPPUNIT_ASSERT_EQUAL(std::string("test1"), n->getValue<std::string>("edge"));
+        CPPUNIT_ASSERT(n->getValue<double>("rtt_ms") >= 0);
+        // 127.0.0.1 is loopback: no location, no network owner.
+        CPPUNIT_ASSERT_EQUAL(std::string("unknown"), b->getValue<std::string>("connection_type"));
+        CPPUNIT_ASSERT(b->get("country").isEmpty() && b->get("asn").isEmpty());
+        CPPUNIT_ASSERT(b->get("hostname").isEmpty());  // not asked for without full=1
+    }
+
+    void jsonAndApiV1IpAreTheSame() {
+        HttpClient c("127.0.0.1", Service::instance().port(), false, "127.0.0.2");
+        auto a = c.get("/json", {"X-Forwarded-For: 81.2.69.160", "User-Agent: t/1", "Accept-Language: en"});
+        auto b = c.get("/api/v1/ip", {"X-Forwarded-For: 81.2.69.160", "User-Agent: t/1", "Accept-Language: en"});
+        CPPUNIT_ASSERT_EQUAL(masked(a.body), masked(b.body));
+        CPPUNIT_ASSERT(a.body.find("London") != std::string::npos);
+    }
+
+    void countryOnlyAccuracy() {
+        auto b = parseJson(viaProxy("/json", "1.1.1.1").body);
+        CPPUNIT_ASSERT_EQUAL(std::string("AU"), b->getValue<std::string>("country"));
+        CPPUNIT_ASSERT(b->get("city").isEmpty());
+        CPPUNIT_ASSERT_EQUAL(std::string("country-only"), b->getValue<std::string>("geo_accuracy"));
+        CPPUNIT_ASSERT_EQUAL(13335, b->getValue<int>("asn"));
+    }
+
+    void fullResolvesTheHostname() {
+        auto b = parseJson(viaProxy("/json?full=1", "192.0.2.10").body);
+        CPPUNIT_ASSERT_EQUAL(std::string("host.example.test"), b->getValue<std::string>("hostname"));
+        CPPUNIT_ASSERT(b->get("privacy").isEmpty());
+        CPPUNIT_ASSERT(b->getObject("reasons")->has("privacy"));
+        auto none = parseJson(viaProxy("/json?full=1", "192.0.2.12").body);
+        CPPUNIT_ASSERT(none->get("hostname").isEmpty());
+        CPPUNIT_ASSERT(none->getObject("reasons")->has("hostname"));
+    }
+
+    void fullTakesOnlyOne() {
+        for (const char* t : {"/json?full=2", "/json?full=", "/api/v1/ip?full=1&full=1", "/json?full=true"}) {
+            auto r = get(t);
+            CPPUNIT_ASSERT_EQUAL_MESSAGE(t, 400, r.status);
+            CPPUNIT_ASSERT_EQUAL(std::string("invalid_parameter"), parseJson(r.body)->getValue<std::string>("error"));
+        }
+    }
+
+    void markdownHasFiveLines() {
+        auto r = viaProxy("/ip.md", "8.8.8.8");
+        CPPUNIT_ASSERT_EQUAL(200, r.status);
+        CPPUNIT_ASSERT(r.header("Content-Type")->rfind("text/markdown", 0) == 0);
+        std::vector<std::string> lines;
+        std::string line;
+        for (char ch : r.body) {
+            if (ch == '\n') lines.push_back(line), line.clear();
+            else line += ch;
+        }
+        CPPUNIT_ASSERT(line.empty());  // ends with a newline
+        CPPUNIT_ASSERT_EQUAL(size_t(5), lines.size());
+        CPPUNIT_ASSERT_EQUAL(std::string("# Your IP address"), lines[0]);
+        CPPUNIT_ASSERT_EQUAL(std::string("- IP: 8.8.8.8 (IPv4)"), lines[1]);
+        CPPUNIT_ASSERT(lines[2].find("Mountain View") != std::string::npos);
+        CPPUNIT_ASSERT(lines[3].find("AS15169") != std::string::npos);
+        CPPUNIT_ASSERT_EQUAL(std::string("- Source: http://ipfacts.test/ip.md"), lines[4]);
+    }
+
+    void lookupOfDocumentationAddress() {
+        auto b = lookup("192.0.2.1");
+        auto c = b->getObject("classification");
+        CPPUNIT_ASSERT_EQUAL(std::string("documentation"), c->getValue<std::string>("kind"));
+        CPPUNIT_ASSERT_EQUAL(std::string("RFC 5737"), c->getValue<std::string>("rfc"));
+        CPPUNIT_ASSERT(!c->getValue<bool>("routable"));
+        CPPUNIT_ASSERT(b->get("city").isEmpty() && b->get("country").isEmpty() && b->get("asn").isEmpty());
+    }
+
+    void lookupOfMappedAddressUsesTheEmbeddedOne() {
+        auto c = lookup("::ffff:10.0.0.1")->getObject("classification");
+        CPPUNIT_ASSERT_EQUAL(std::string("private"), c->getValue<std::string>("kind"));
+        CPPUNIT_ASSERT(c->getValue<std::string>("rfc").find("1918") != std::string::npos);
+    }
+
+    void lookupOfSharedAddress() {
+        auto c = lookup("100.64.0.1")->getObject("classification");
+        CPPUNIT_ASSERT_EQUAL(std::string("shared"), c->getValue<std::string>("kind"));
+        CPPUNIT_ASSERT_EQUAL(std::string("RFC 6598"), c->getValue<std::string>("rfc"));
+    }
+
+    void lookupOfPublicAddress() {
+        auto b = lookup("8.8.8.8");
+        CPPUNIT_ASSERT_EQUAL(std::string("public"), b->getObject("classification")->getValue<std::string>("kind"));
+        CPPUNIT_ASSERT_EQUAL(std::string("US"), b->getValue<std::string>("country"));
+        CPPUNIT_ASSERT_EQUAL(15169, b->getValue<int>("asn"));
+        CPPUNIT_ASSERT(lookup("2001:4860::8888")->getValue<int>("version") == 6);
+    }
+
+    void lookupOfHostname() {
+        auto b = lookup("www.example.test");
+        CPPUNIT_ASSERT_EQUAL(std::string("192.0.2.1"), b->getValue<std::string>("ip"));
+        CPPUNIT_ASSERT_EQUAL(std::string("www.example.test"), b->getValue<std::string>("hostname"));
+        auto addresses = b->getArray("addresses");
+        CPPUNIT_ASSERT_EQUAL(size_t(2), addresses->size());
+        CPPUNIT_ASSERT_EQUAL(std::string("2001:db8::1"), addresses->getElement<std::string>(1));
+    }
+
+    void lookupErrors() {
+        CPPUNIT_ASSERT_EQUAL(std::string("name_not_found"),
+                             lookup("nonexistent.example.test", 404)->getValue<std::string>("error"));
+        for (const char* bad : {"fe80::1%25eth0", "999.1.1.1", "bad_name!.test", "a..b"})
+            CPPUNIT_ASSERT_EQUAL_MESSAGE(bad, std::string("invalid_target"),
+                                         lookup(bad, 400)->getValue<std::string>("error"));
+        CPPUNIT_ASSERT_EQUAL(std::string("invalid_target"),
+                             lookup(std::string(300, 'a') + ".test", 400)->getValue<std::string>("error"));
+        CPPUNIT_ASSERT_EQUAL(std::string("invalid_parameter"), lookup("8.8.8.8?privacy=yes", 400)->getValue<std::string>("error"));
+    }
+};
+
+CPPUNIT_TEST_SUITE_REGISTRATION(AddressFactsTest);
