@@ -302,9 +302,20 @@ void readNetDb(const Reader& r, const YAML::Node& n, Manifest& m) {
     m.netdb = spec;
 }
 
+void readMeters(const Reader& r, const YAML::Node& n, Manifest& m) {
+    if (!n.IsMap()) r.fail(n, "meters must be a mapping of meter name to { per_day }");
+    for (const auto& kv : n) {
+        std::string name = kv.first.as<std::string>();
+        if (!validName(name)) r.fail(kv.first, "meter name '" + name + "' must match [a-z0-9_-]+");
+        r.onlyKeys(kv.second, {"per_day"}, "meters." + name);
+        if (!kv.second["per_day"]) r.fail(kv.second, "meters." + name + " needs per_day");
+        m.meters[name] = r.integer(kv.second["per_day"], "meters." + name + ".per_day", 0, INT32_MAX);
+    }
+}
+
 void readTopLevel(const Reader& r, const YAML::Node& root, Manifest& m) {
     r.onlyKeys(root, {"service", "server", "tls", "trusted_proxies", "state_dir", "store", "access_log", "log_level",
-                      "plugin_dir", "rate_classes", "plugins", "routes", "keys", "resolver", "doh", "netdb"},
+                      "plugin_dir", "rate_classes", "plugins", "routes", "keys", "resolver", "doh", "netdb", "meters"},
                "the manifest");
     if (const auto& s = root["service"]) {
         r.onlyKeys(s, {"host", "edge"}, "service");
@@ -401,6 +412,7 @@ Manifest loadManifest(const std::string& path) {
     if (root["resolver"]) readResolver(r, root["resolver"], m);
     if (root["doh"]) readDoh(r, root["doh"], m);
     if (root["netdb"]) readNetDb(r, root["netdb"], m);
+    if (root["meters"]) readMeters(r, root["meters"], m);
     m.rate_classes["unmetered"] = RateClass{"unmetered", false, {}, {}};
     if (root["rate_classes"]) readRateClasses(r, root["rate_classes"], m);
     if (root["plugins"]) readPlugins(r, root["plugins"], m);

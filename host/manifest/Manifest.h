@@ -122,6 +122,7 @@ struct Manifest {
     std::optional<ResolverSpec> resolver;
     std::optional<DohSpec> doh;
     std::optional<NetDbSpec> netdb;
+    std::map<std::string, int64_t> meters;  // daily budget per caller address, by meter name
     std::vector<std::string> trusted_proxies;  // CIDR text, validated
     std::map<std::string, RateClass> rate_classes;
     std::vector<PluginSpec> plugins;

@@ -1,5 +1,6 @@
 #include "host/plugins/HostApi.h"
 
+#include "host/facilities/DailyMeters.h"
 #include "host/facilities/DnsFacilities.h"
 #include "host/facilities/NetDbFacility.h"
 #include "host/pipeline/Exchange.h"
@@ -261,8 +262,9 @@ const ipf_host_api kHostApi = [] {
 
 }  // namespace
 
-ipf_host_api makeHostApi(bool with_netdb, bool with_resolver, bool with_doh) {
+ipf_host_api makeHostApi(bool with_netdb, bool with_resolver, bool with_doh, bool with_meters) {
     ipf_host_api a = kHostApi;
+    a.meters = with_meters ? facilities::metersApi() : nullptr;
     a.netdb = with_netdb ? facilities::netdbApi() : nullptr;
     a.resolver = with_resolver ? facilities::resolverApi() : nullptr;
     a.doh = with_doh ? facilities::dohApi() : nullptr;

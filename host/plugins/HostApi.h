@@ -13,6 +13,7 @@ namespace ipfacts::facilities {
 class StubResolver;
 class DohClient;
 class NetDbHandle;
+class DailyMeters;
 }  // namespace ipfacts::facilities
 
 namespace ipfacts::plugins {
@@ -28,11 +29,12 @@ struct PluginContext {
     const facilities::StubResolver* resolver = nullptr;  // null when not configured
     const facilities::DohClient* doh = nullptr;          // null when not configured
     const facilities::NetDbHandle* netdb = nullptr;      // null when not configured
+    facilities::DailyMeters* meters = nullptr;           // null when no meters are declared
 };
 
 /// The table handed to every plugin's init, with the facility slots filled
 /// for what this deployment configures. Copy it; keep the copy alive while
 /// plugins are loaded.
-ipf_host_api makeHostApi(bool with_netdb, bool with_resolver, bool with_doh);
+ipf_host_api makeHostApi(bool with_netdb, bool with_resolver, bool with_doh, bool with_meters);
 
 }  // namespace ipfacts::plugins

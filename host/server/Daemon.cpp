@@ -1,5 +1,6 @@
 #include "host/server/Daemon.h"
 
+#include "host/facilities/DailyMeters.h"
 #include "host/facilities/NetDbFacility.h"
 #include "host/facilities/doh/DohClient.h"
 #include "host/facilities/netdb/NetDb.h"
@@ -42,6 +43,7 @@ struct Daemon::Parts {
     std::unique_ptr<facilities::StubResolver> resolver;
     std::unique_ptr<facilities::DohClient> doh;
     std::unique_ptr<facilities::NetDbHandle> netdb;
+    std::unique_ptr<facilities::DailyMeters> meters;
     ipf_host_api api{};
     plugins::PluginContext facility_ctx;  // the facilities every plugin context starts from
     std::vector<std::unique_ptr<plugins::LoadedPlugin>> plugins;
@@ -94,7 +96,11 @@ void startFacilities(Daemon::Parts& p) {
         p.doh = std::make_unique<facilities::DohClient>(std::move(rs), p.m.doh->timeout_ms, p.m.doh->ca_file);
         p.facility_ctx.doh = p.doh.get();
     }
-    p.api = plugins::makeHostApi(p.netdb != nullptr, p.resolver != nullptr, p.doh != nullptr);
+    if (!p.m.meters.empty()) {
+        p.meters = std::make_unique<facilities::DailyMeters>(p.m.meters);
+        p.facility_ctx.meters = p.meters.get();
+    }
+    p.api = plugins::makeHostApi(p.netdb != nullptr, p.resolver != nullptr, p.doh != nullptr, p.meters != nullptr);
 }
 
 /// SIGHUP: loads the data files again and swaps them in; requests in flight
@@ -225,6 +231,7 @@ int Daemon::run() {
         if (sig == SIGHUP) reloadData(p);
         // Once a minute (and on SIGHUP): forget counters of past days.
         p.pipeline->rateLimiter().purge(static_cast<int64_t>(std::time(nullptr)));
+        if (p.meters) p.meters->purge(static_cast<int64_t>(std::time(nullptr)));
     }
     for (auto& loop : p.loops) loop->stop();
     for (auto& t : p.threads) t.join();

@@ -7,7 +7,9 @@
 
 #include <cppunit/extensions/HelperMacros.h>
 
+#include <csignal>
 #include <regex>
+#include <thread>
 
 using namespace ipfacts::testing;
 using Poco::JSON::Object;
@@ -49,6 +51,8 @@ class AddressFactsTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(lookupOfPublicAddress);
     CPPUNIT_TEST(lookupOfHostname);
     CPPUNIT_TEST(lookupErrors);
+    CPPUNIT_TEST(privacyMeterIsSharedAndRunsOut);
+    CPPUNIT_TEST(sighupReloadsWithoutDroppingRequests);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -188,6 +192,37 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::string("invalid_target"),
                              lookup(std::string(300, 'a') + ".test", 400)->getValue<std::string>("error"));
         CPPUNIT_ASSERT_EQUAL(std::string("invalid_parameter"), lookup("8.8.8.8?privacy=yes", 400)->getValue<std::string>("error"));
+    }
+    void privacyMeterIsSharedAndRunsOut() {
+        // The test manifest gives the privacy meter 3 uses a day per address.
+        HttpClient c("127.0.0.1", Service::instance().port(), false, "127.0.0.9");
+        auto reasonOf = [](const HttpReply& r) {
+            return parseJson(r.body)->getObject("reasons")->getValue<std::string>("privacy");
+        };
+        CPPUNIT_ASSERT_EQUAL(std::string("no privacy provider is configured"), reasonOf(c.get("/json?full=1")));
+        CPPUNIT_ASSERT_EQUAL(std::string("no privacy provider is configured"), reasonOf(c.get("/api/v1/ip?full=1")));
+        CPPUNIT_ASSERT_EQUAL(std::string("no privacy provider is configured"),
+                             reasonOf(c.get("/api/v1/lookup/192.0.2.1?privacy=1")));
+        auto spent = c.get("/json?full=1");
+        CPPUNIT_ASSERT_EQUAL(200, spent.status);
+        CPPUNIT_ASSERT(reasonOf(spent).find("daily privacy quota") != std::string::npos);
+        CPPUNIT_ASSERT(parseJson(spent.body)->get("hostname").isEmpty());
+        // Without full nothing is spent and nothing is refused.
+        CPPUNIT_ASSERT_EQUAL(200, c.get("/json").status);
+    }
+
+    void sighupReloadsWithoutDroppingRequests() {
+        HttpClient c("127.0.0.1", Service::instance().port(), false, "127.0.0.2");
+        CPPUNIT_ASSERT(Service::instance().signal(SIGHUP));
+        for (int i = 0; i < 50; ++i) {
+            auto r = c.get("/json", {"X-Forwarded-For: 8.8.8.8"});
+            CPPUNIT_ASSERT_EQUAL(200, r.status);
+            CPPUNIT_ASSERT_EQUAL(15169, parseJson(r.body)->getValue<int>("asn"));
+        }
+        for (int i = 0; i < 100 && Service::instance().log().find("SIGHUP: netdb reloaded") == std::string::npos; ++i)
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        CPPUNIT_ASSERT(Service::instance().log().find("SIGHUP: netdb reloaded") != std::string::npos);
+        CPPUNIT_ASSERT_EQUAL(15169, parseJson(c.get("/json", {"X-Forwarded-For: 8.8.8.8"}).body)->getValue<int>("asn"));
     }
 };
 

@@ -58,7 +58,7 @@ void IpPlugin::report(Request& req, Response& resp) {
     // mayBlock() true.
     if (full == Flag::Set && !req.mayBlock()) return resp.deferToWorker();
     IpReport r = buildIpReport(host_, req);  // the address database only: never blocks
-    if (full == Flag::Set) enrichIpReport(host_, r);
+    if (full == Flag::Set) enrichIpReport(host_, req, r);
     resp.json(writeIpReport(r));
 }
 

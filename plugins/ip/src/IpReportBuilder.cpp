@@ -37,7 +37,15 @@ IpReport buildIpReport(const Host& host, const Request& req) {
     return r;
 }
 
-void enrichIpReport(const Host& host, IpReport& report) {
+void enrichIpReport(const Host& host, const Request& req, IpReport& report) {
+    // Enrichment costs provider calls: it spends the caller's daily privacy
+    // meter, and past it the fields are null with the reason.
+    if (auto use = host.takeMeter(req.handle(), "privacy"); use && !use->allowed) {
+        std::string why = "the daily privacy quota of this address is spent; it resets at " + isoUtc(use->resets_at * 1000);
+        report.reasons.add("hostname", why);
+        report.reasons.add("privacy", why);
+        return;
+    }
     HostnameLookup ptr = reverseHostname(host, report.ip);
     report.hostname = std::move(ptr.name);
     if (ptr.reason) report.reasons.add("hostname", std::move(*ptr.reason));

@@ -18,7 +18,7 @@ IpReport buildIpReport(const Host& host, const Request& req);
 
 /// The full=1 enrichment: hostname from the PTR record (or reasons.hostname),
 /// and reasons.privacy, since no privacy provider exists. Blocking (DNS).
-void enrichIpReport(const Host& host, IpReport& report);
+void enrichIpReport(const Host& host, const Request& req, IpReport& report);
 
 }  // namespace ipfacts::ip
 

@@ -109,7 +109,7 @@ public:
         a.records = {{"7.113.0.203.in-addr.arpa.", "PTR", 60, "host.example.net."}};
         fake.dns["7.113.0.203.in-addr.arpa PTR"] = a;
         IpReport r = buildIpReport(fake.host(), fake.request());
-        enrichIpReport(fake.host(), r);
+        enrichIpReport(fake.host(), fake.request(), r);
         CPPUNIT_ASSERT_EQUAL(std::string("host.example.net"), r.hostname.value());
         CPPUNIT_ASSERT(!reason(r, "hostname"));
         CPPUNIT_ASSERT_EQUAL(std::string("no privacy provider is configured"), reason(r, "privacy").value());
@@ -121,7 +121,7 @@ public:
         nx.rcode = 3;
         fake.dns["7.113.0.203.in-addr.arpa PTR"] = nx;
         IpReport r = buildIpReport(fake.host(), fake.request());
-        enrichIpReport(fake.host(), r);
+        enrichIpReport(fake.host(), fake.request(), r);
         CPPUNIT_ASSERT(!r.hostname);
         CPPUNIT_ASSERT_EQUAL(std::string("no PTR record"), reason(r, "hostname").value());
     }

@@ -14,7 +14,7 @@ LookupPlugin::LookupPlugin(Host& host) : host_(host) {
 
 void LookupPlugin::lookup(Request& req, Response& resp) {
     const Flag privacy = readFlag(req, "privacy");
-    const LookupOutcome out = lookUpTarget(host_, req.pathParam("target").value_or(""), privacy);
+    const LookupOutcome out = lookUpTarget(host_, req, req.pathParam("target").value_or(""), privacy);
     if (out.status != 200) return void(resp.error(out.status, out.token, out.message));
     resp.json(out.body);
 }

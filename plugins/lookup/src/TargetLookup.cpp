@@ -45,7 +45,15 @@ void addFacts(const Host& host, LookupReport& r) {
 
 }  // namespace
 
-LookupOutcome lookUpTarget(const Host& host, std::string_view rawTarget, Flag privacy) {
+/// privacy=1 spends the caller's daily privacy meter even while no provider
+/// exists, so the budget means the same once one does.
+std::string privacyReason(const Host& host, const Request& req) {
+    if (auto use = host.takeMeter(req.handle(), "privacy"); use && !use->allowed)
+        return "the daily privacy quota of this address is spent; it resets at " + isoUtc(use->resets_at * 1000);
+    return "no privacy provider is configured";
+}
+
+LookupOutcome lookUpTarget(const Host& host, const Request& req, std::string_view rawTarget, Flag privacy) {
     if (privacy == Flag::Invalid)
         return failure(400, kInvalidParameter, "`privacy` takes only the value 1, at most once");
     ParsedTarget parsed = parseTarget(rawTarget);
@@ -61,7 +69,7 @@ LookupOutcome lookUpTarget(const Host& host, std::string_view rawTarget, Flag pr
     r.ip = r.addresses.front();
     r.version = parseAddress(r.ip).value_or(Address{}).version;
     addFacts(host, r);
-    if (privacy == Flag::Set) r.reasons.add("privacy", "no privacy provider is configured");
+    if (privacy == Flag::Set) r.reasons.add("privacy", privacyReason(host, req));
     r.checkedAt = host.checkedAt();
     r.source = std::string(host.serviceHost());
     return LookupOutcome{200, {}, {}, writeLookupResponse(r)};

@@ -27,7 +27,7 @@ inline constexpr const char* kNameNotFound = "name_not_found";               // 
 inline constexpr const char* kResolverUnavailable = "resolver_unavailable";  // 503: resolver failed or absent
 
 /// Runs one lookup. Blocking when the target is a host name (DNS).
-LookupOutcome lookUpTarget(const Host& host, std::string_view target, Flag privacy);
+LookupOutcome lookUpTarget(const Host& host, const Request& req, std::string_view target, Flag privacy);
 
 }  // namespace ipfacts::lookup
 

@@ -43,7 +43,7 @@ public:
     void addressLiteralUsesTheDatabaseOnly() {
         testing::FakeHost fake;
         fake.netdb["2001:db8::7"] = facts("2001:db8::7", "public", std::nullopt);
-        LookupOutcome out = lookUpTarget(fake.host(), "2001:DB8::7", Flag::Absent);
+        LookupOutcome out = lookUpTarget(fake.host(), fake.request(), "2001:DB8::7", Flag::Absent);
         CPPUNIT_ASSERT_EQUAL(200, out.status);
         CPPUNIT_ASSERT_EQUAL(0, fake.resolveCalls);
         CPPUNIT_ASSERT(contains(out.body, "{\"ip\":\"2001:db8::7\",\"version\":6,\"hostname\":null,\"city\":\"Amsterdam\""));
@@ -54,7 +54,7 @@ public:
     void privateAddressIsExplainedNotLocated() {
         testing::FakeHost fake;
         fake.netdb["10.1.2.3"] = facts("10.1.2.3", "private", "RFC 1918");
-        LookupOutcome out = lookUpTarget(fake.host(), "10.1.2.3", Flag::Absent);
+        LookupOutcome out = lookUpTarget(fake.host(), fake.request(), "10.1.2.3", Flag::Absent);
         CPPUNIT_ASSERT_EQUAL(200, out.status);
         CPPUNIT_ASSERT(contains(out.body, "\"city\":null,\"country\":null"));
         CPPUNIT_ASSERT(contains(out.body, "\"asn\":null"));
@@ -68,7 +68,7 @@ public:
         fake.dns["www.example.com A"] = answer(0, {{"www.example.com.", "A", 60, "198.51.100.7"}});
         fake.dns["www.example.com AAAA"] = answer(0, {{"www.example.com.", "AAAA", 60, "2001:db8::7"}});
         fake.netdb["198.51.100.7"] = facts("198.51.100.7", "public", std::nullopt);
-        LookupOutcome out = lookUpTarget(fake.host(), "WWW.Example.com.", Flag::Absent);
+        LookupOutcome out = lookUpTarget(fake.host(), fake.request(), "WWW.Example.com.", Flag::Absent);
         CPPUNIT_ASSERT_EQUAL(200, out.status);
         CPPUNIT_ASSERT_EQUAL(1, fake.resolveCalls);
         CPPUNIT_ASSERT(contains(out.body, "{\"ip\":\"198.51.100.7\",\"version\":4,\"hostname\":\"www.example.com\""));
@@ -79,7 +79,7 @@ public:
         testing::FakeHost fake;
         fake.dns["nope.example A"] = answer(3);
         fake.dns["nope.example AAAA"] = answer(3);
-        LookupOutcome out = lookUpTarget(fake.host(), "nope.example", Flag::Absent);
+        LookupOutcome out = lookUpTarget(fake.host(), fake.request(), "nope.example", Flag::Absent);
         CPPUNIT_ASSERT_EQUAL(404, out.status);
         CPPUNIT_ASSERT_EQUAL(std::string("name_not_found"), out.token);
         CPPUNIT_ASSERT(out.body.empty());
@@ -87,7 +87,7 @@ public:
 
     void resolverFailureIs503() {
         testing::FakeHost fake;  // no canned answers: both questions time out
-        LookupOutcome out = lookUpTarget(fake.host(), "slow.example", Flag::Absent);
+        LookupOutcome out = lookUpTarget(fake.host(), fake.request(), "slow.example", Flag::Absent);
         CPPUNIT_ASSERT_EQUAL(503, out.status);
         CPPUNIT_ASSERT_EQUAL(std::string("resolver_unavailable"), out.token);
         CPPUNIT_ASSERT(contains(out.message, "timeout"));
@@ -96,7 +96,7 @@ public:
     void noResolverIs503() {
         testing::FakeHost fake;
         fake.hasResolver = false;
-        LookupOutcome out = lookUpTarget(fake.host(), "example.com", Flag::Absent);
+        LookupOutcome out = lookUpTarget(fake.host(), fake.request(), "example.com", Flag::Absent);
         CPPUNIT_ASSERT_EQUAL(503, out.status);
         CPPUNIT_ASSERT_EQUAL(std::string("resolver_unavailable"), out.token);
     }
@@ -104,7 +104,7 @@ public:
     void badTargetIs400() {
         testing::FakeHost fake;
         for (std::string_view t : {"", "fe80::1%eth0", "300.1.1.1", "a_b.example", "localhost"}) {
-            LookupOutcome out = lookUpTarget(fake.host(), t, Flag::Absent);
+            LookupOutcome out = lookUpTarget(fake.host(), fake.request(), t, Flag::Absent);
             CPPUNIT_ASSERT_EQUAL_MESSAGE(std::string(t), 400, out.status);
             CPPUNIT_ASSERT_EQUAL(std::string("invalid_target"), out.token);
         }
@@ -113,7 +113,7 @@ public:
 
     void badPrivacyIs400() {
         testing::FakeHost fake;
-        LookupOutcome out = lookUpTarget(fake.host(), "192.0.2.1", Flag::Invalid);
+        LookupOutcome out = lookUpTarget(fake.host(), fake.request(), "192.0.2.1", Flag::Invalid);
         CPPUNIT_ASSERT_EQUAL(400, out.status);
         CPPUNIT_ASSERT_EQUAL(std::string("invalid_parameter"), out.token);
     }
@@ -121,7 +121,7 @@ public:
     void privacyAskedGivesAReason() {
         testing::FakeHost fake;
         fake.netdb["192.0.2.1"] = facts("192.0.2.1", "public", std::nullopt);
-        LookupOutcome out = lookUpTarget(fake.host(), "192.0.2.1", Flag::Set);
+        LookupOutcome out = lookUpTarget(fake.host(), fake.request(), "192.0.2.1", Flag::Set);
         CPPUNIT_ASSERT(contains(out.body, "\"privacy\":null"));
         CPPUNIT_ASSERT(contains(out.body, "\"reasons\":{\"privacy\":\"no privacy provider is configured\"}"));
     }
@@ -129,7 +129,7 @@ public:
     void noDatabaseGivesReasons() {
         testing::FakeHost fake;
         fake.hasNetDb = false;
-        LookupOutcome out = lookUpTarget(fake.host(), "192.0.2.1", Flag::Absent);
+        LookupOutcome out = lookUpTarget(fake.host(), fake.request(), "192.0.2.1", Flag::Absent);
         CPPUNIT_ASSERT_EQUAL(200, out.status);
         CPPUNIT_ASSERT(contains(out.body, "\"classification\":null"));
         CPPUNIT_ASSERT(contains(out.body, "\"reasons\":{\"classification\":\"no address database is configured\","
@@ -141,7 +141,7 @@ public:
         testing::FakeHost fake;
         fake.dns["v4only.example A"] = answer(0, {{"v4only.example.", "A", 60, "198.51.100.9"}});
         fake.netdb["198.51.100.9"] = facts("198.51.100.9", "public", std::nullopt);
-        LookupOutcome out = lookUpTarget(fake.host(), "v4only.example", Flag::Absent);
+        LookupOutcome out = lookUpTarget(fake.host(), fake.request(), "v4only.example", Flag::Absent);
         CPPUNIT_ASSERT_EQUAL(200, out.status);
         CPPUNIT_ASSERT(contains(out.body, "\"addresses\":\"the AAAA query failed: timeout; only the addresses found "
                                           "are listed\""));

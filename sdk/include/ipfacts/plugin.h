@@ -172,6 +172,21 @@ struct ipf_netdb_api {
     void (*facts_free)(const ipf_netdb_facts* facts);
 };
 
+/* ---- Daily meters (since 1.2) -------------------------------------------- */
+
+/* Named daily budgets the manifest declares (meters: section), such as the
+ * privacy enrichment's 20 a day per address. */
+struct ipf_meters_api {
+    uint32_t struct_size;
+    /* Counts one use of `meter` for the caller of `req` (its address, with or
+     * without a key) and says whether it was within today's budget: *allowed
+     * 1 (counted) or 0 (spent; not counted). *remaining: uses left today.
+     * *resets_at: Unix seconds of the next 00:00 UTC. IPF_NOT_FOUND for a
+     * meter the manifest does not declare. Never blocks. */
+    ipf_status (*take)(ipf_plugin_ctx* ctx, const ipf_request* req, ipf_str meter, int* allowed,
+                       int64_t* remaining, int64_t* resets_at);
+};
+
 /* The host's services, handed to a plugin's init. Valid until shutdown returns.
  * Every function is thread-safe unless it says otherwise. */
 typedef struct ipf_host_api {
@@ -282,7 +297,7 @@ typedef struct ipf_host_api {
     void (*set_error)(ipf_response* resp, int status, ipf_str token, ipf_str message);
 
     /* ---- since 1.0: facility slots (NULL until a minor fills them) ----- */
-    /* 1.2 fills netdb, resolver and doh when the manifest configures them. */
+    /* 1.2 fills netdb, resolver, doh and meters when the manifest configures them. */
     const struct ipf_netdb_api* netdb;
     const struct ipf_resolver_api* resolver;
     const struct ipf_doh_api* doh;

@@ -84,6 +84,13 @@ struct NetFacts {
     std::string connection_type = "unknown";
 };
 
+/// The outcome of counting one use of a daily meter.
+struct MeterUse {
+    bool allowed = false;    // counted; false when today's budget is spent
+    int64_t remaining = 0;   // uses left today
+    int64_t resets_at = 0;   // Unix seconds of the next 00:00 UTC
+};
+
 /// Thrown by Host's DNS calls when the facility is missing or the question malformed.
 struct DnsUnavailable : std::runtime_error {
     using std::runtime_error::runtime_error;
@@ -151,6 +158,19 @@ public:
         if (f->rir.ptr) n.rir = std::string(view(f->rir));
         if (f->connection_type.ptr) n.connection_type = std::string(view(f->connection_type));
         return n;
+    }
+
+    /// Counts one use of the manifest's daily meter `name` for this caller.
+    /// nullopt when the host has no such meter (the caller decides: usually
+    /// serve and say the meter is unavailable).
+    std::optional<MeterUse> takeMeter(const ipf_request* req, std::string_view name) const {
+        if (!IPF_HOST_HAS(api_, meters)) return std::nullopt;
+        int allowed = 0;
+        MeterUse use;
+        if (api_->meters->take(ctx_, req, str(name), &allowed, &use.remaining, &use.resets_at) != IPF_OK)
+            return std::nullopt;
+        use.allowed = allowed != 0;
+        return use;
     }
 
     /// True when the host offers stub DNS (ABI 1.2 and a resolver: section).
@@ -269,6 +289,9 @@ public:
     /// the handler is not NONBLOCKING). A NONBLOCKING handler that finds it
     /// must block calls Response::deferToWorker() and returns (since 1.2).
     bool mayBlock() const { return IPF_HOST_HAS(api_, may_block) && api_->may_block(req_) != 0; }
+
+    /// The C handle, for host calls that take the request (Host::takeMeter).
+    const ipf_request* handle() const { return req_; }
 
 private:
     const ipf_host_api* api_;

@@ -166,6 +166,8 @@ int Service::stop() {
     return -1;
 }
 
+bool Service::signal(int sig) const { return pid_ > 0 && ::kill(pid_, sig) == 0; }
+
 std::string Service::log() const { return readFile(state_dir_ + "/ipfactsd.log"); }
 std::string Service::accessLog() const { return readFile(state_dir_ + "/access.log"); }
 

@@ -23,6 +23,8 @@ public:
     int stop();
 
     int port() const { return port_; }
+    /// Sends `sig` to ipfactsd; false when it is not running.
+    bool signal(int sig) const;
     int tlsPort() const { return tls_port_; }
     const std::string& stateDir() const { return state_dir_; }
     const std::string& manifest() const { return manifest_; }
