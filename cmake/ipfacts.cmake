@@ -50,3 +50,18 @@ endfunction()
 function(ipfacts_embed_openapi json out)
   ipfacts_embed_text(${json} ${out} kOpenApiFragment)
 endfunction()
+
+# ipfacts_add_plugin_core(<name> SOURCES <files...> [LIBS <libs...>])
+# A plugin's pure logic as a static library <name>, apart from the plugin so its
+# unit tests link the same build; PIC and hidden visibility, since it ends up
+# inside a plugin that must export nothing but its entry point. src/ is public.
+function(ipfacts_add_plugin_core name)
+  cmake_parse_arguments(C "" "" "SOURCES;LIBS" ${ARGN})
+  add_library(${name} STATIC ${C_SOURCES})
+  set_target_properties(${name} PROPERTIES
+    POSITION_INDEPENDENT_CODE ON
+    CXX_VISIBILITY_PRESET hidden
+    VISIBILITY_INLINES_HIDDEN ON)
+  target_include_directories(${name} PUBLIC ${CMAKE_CURRENT_SOURCE_DIR}/src)
+  target_link_libraries(${name} PUBLIC ipfacts::sdk ${C_LIBS})
+endfunction()

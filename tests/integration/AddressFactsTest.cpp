@@ -51,6 +51,7 @@ class AddressFactsTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(lookupOfPublicAddress);
     CPPUNIT_TEST(lookupOfHostname);
     CPPUNIT_TEST(lookupErrors);
+    CPPUNIT_TEST(truncatedAnswerIsRetriedOverTcp);
     CPPUNIT_TEST(privacyMeterIsSharedAndRunsOut);
     CPPUNIT_TEST(sighupReloadsWithoutDroppingRequests);
     CPPUNIT_TEST_SUITE_END();
@@ -193,6 +194,13 @@ public:
                              lookup(std::string(300, 'a') + ".test", 400)->getValue<std::string>("error"));
         CPPUNIT_ASSERT_EQUAL(std::string("invalid_parameter"), lookup("8.8.8.8?privacy=yes", 400)->getValue<std::string>("error"));
     }
+    void truncatedAnswerIsRetriedOverTcp() {
+        // many.example.test has 120 A records: too big for a 1232-byte UDP
+        // answer, so the resolver facility must fall back to TCP to see them all.
+        auto b = lookup("many.example.test");
+        CPPUNIT_ASSERT_EQUAL(size_t(120), b->getArray("addresses")->size());
+    }
+
     void privacyMeterIsSharedAndRunsOut() {
         // The test manifest gives the privacy meter 3 uses a day per address.
         HttpClient c("127.0.0.1", Service::instance().port(), false, "127.0.0.9");
