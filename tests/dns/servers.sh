@@ -186,6 +186,10 @@ server:
     identity: "ipfacts-test-nsd"
     refuse-any: no
     zonefiles-write: 0
+    # Response rate limiting would throttle the resolvers themselves under
+    # tools/bench (every query comes from 127.0.0.1).
+    rrl-ratelimit: 0
+    rrl-whitelist-ratelimit: 0
 
 remote-control:
     control-enable: no
@@ -212,6 +216,9 @@ server:
     port: $dns_port
     https-port: $doh_port
     http-endpoint: "/dns-query"
+    # ipfactsd keeps one DoH connection per worker thread; unbound's default of
+    # 10 incoming TCP/TLS connections would make the rest wait.
+    incoming-num-tcp: 256
     tls-service-key: "$state/server.key"
     tls-service-pem: "$state/server.pem"
     do-ip4: yes
