@@ -133,7 +133,7 @@ bool Pipeline::meter(Exchange& ex) {
                               : RateLimiter::addressKey(ex.route->rate_class_index, ex.client.bytes(), ex.client.size());
     int64_t now = static_cast<int64_t>(std::time(nullptr));
     RateDecision d = limiter_.take(key, quota, now);
-    std::string policy = rc->name + (ex.keyed ? ":key" : ":anonymous");
+    const std::string& policy = ex.keyed ? ex.route->policy_keyed : ex.route->policy_anonymous;
     if (!d.unlimited) {
         addNumber(resp, "X-RateLimit-Limit", d.limit);
         if (!d.minute_window) addNumber(resp, "X-RateLimit-Remaining", d.remaining);

@@ -24,6 +24,8 @@ struct Route {
     const manifest::RateClass* rate_class = nullptr;
     size_t rate_class_index = 0;
     std::string cache_control_line;  // "Cache-Control: ...\r\n"
+    std::string policy_anonymous;    // X-RateLimit-Policy values, built once: "<class>:anonymous"
+    std::string policy_keyed;        // "<class>:key"
 
     // A plugin handler, or a host handler when `host_handler` is set.
     ipf_handler_fn fn = nullptr;

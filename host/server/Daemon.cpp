@@ -154,6 +154,8 @@ Daemon::Daemon(manifest::Manifest m) : parts_(std::make_unique<Parts>()) {
         r.rate_class_index = static_cast<size_t>(
             std::find(class_names.begin(), class_names.end(), spec.rate_class) - class_names.begin());
         r.cache_control_line = "Cache-Control: " + spec.cache_control + "\r\n";
+        r.policy_anonymous = spec.rate_class + ":anonymous";
+        r.policy_keyed = spec.rate_class + ":key";
         openapi::RoutedOperation op{spec, "", ""};
         if (spec.plugin == "host") {
             if (spec.handler != "openapi")
