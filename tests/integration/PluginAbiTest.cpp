@@ -15,6 +15,7 @@ class PluginAbiTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(pluginOfNewerMinorThatCopesLoads);
     CPPUNIT_TEST(refusedPluginsAreLoggedAndTheirRoutesAbsent);
     CPPUNIT_TEST(outOfTreeExampleAnswers);
+    CPPUNIT_TEST(checkConfigNamesFileAndLine);
     CPPUNIT_TEST_SUITE_END();
 
     static bool logHas(const std::string& text) { return Service::instance().log().find(text) != std::string::npos; }
@@ -51,6 +52,16 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::string("hi, Ada"), body->getValue<std::string>("message"));
         CPPUNIT_ASSERT_EQUAL(std::string("ipfacts.test"), body->getValue<std::string>("source"));
         CPPUNIT_ASSERT_EQUAL(400, get("/example/hello?name=" + std::string(80, 'x')).status);
+    }
+    void checkConfigNamesFileAndLine() {
+        const std::string daemon = Service::buildDir() + "/host/ipfactsd";
+        CPPUNIT_ASSERT(runCommand(daemon + " --check-config " + Service::instance().manifest()).find(": ok") !=
+                       std::string::npos);
+        const std::string bad = Service::instance().stateDir() + "/bad.yaml";
+        runCommand("printf 'routes:\\n  - { path: /x, handler: nope.h }\\n' > " + bad);
+        std::string out = runCommand(daemon + " --check-config " + bad + " 2>&1; echo exit=$?");
+        CPPUNIT_ASSERT_MESSAGE(out, out.find("bad.yaml:2:") != std::string::npos);
+        CPPUNIT_ASSERT_MESSAGE(out, out.find("exit=1") != std::string::npos);
     }
 };
 
