@@ -25,6 +25,9 @@ constexpr uint64_t kWakeTag = 1ull << 63;
 constexpr uint64_t kListenerTag = 1ull << 62;
 constexpr int kAcceptBatch = 64;
 constexpr int64_t kStopGraceSeconds = 5;
+// A client that pipelines requests but does not read the answers stops being
+// read once this much is waiting for it, so it cannot grow our memory.
+constexpr size_t kMaxPendingOutput = 256 * 1024;
 
 int bindListener(const manifest::ListenAddress& addr) {
     sockaddr_storage ss{};
@@ -173,12 +176,19 @@ void EventLoop::onConnection(int fd, uint32_t events) {
     }
     if (events & EPOLLOUT) {
         if (c.hasPendingOutput()) {
+            bool was_full = c.pendingOutput() >= kMaxPendingOutput;
             flush(c);
+            if (!conns_[static_cast<size_t>(fd)]) return;
+            // Requests that arrived while the client was not reading are still buffered.
+            if (was_full && c.pendingOutput() < kMaxPendingOutput) serve(c);
             if (!conns_[static_cast<size_t>(fd)]) return;
         }
     }
-    if (events & (EPOLLIN | EPOLLHUP | EPOLLERR | EPOLLRDHUP | EPOLLOUT)) {
-        if (c.close_after_write) return;
+    // Read on input, on hang-up (to see it), and when TLS waited for writability
+    // to go on reading; not while the client leaves its answers unread.
+    bool readable = events & (EPOLLIN | EPOLLHUP | EPOLLERR | EPOLLRDHUP);
+    bool tls_resume = (events & EPOLLOUT) && c.wantsWrite();
+    if ((readable || tls_resume) && !c.close_after_write && c.pendingOutput() < kMaxPendingOutput) {
         auto io = c.readSome();
         if (io == HttpConnection::Io::Closed) {
             close(fd);
@@ -191,7 +201,7 @@ void EventLoop::onConnection(int fd, uint32_t events) {
 
 void EventLoop::serve(HttpConnection& c) {
     const int fd = c.fd();
-    while (!c.awaiting_worker && !c.close_after_write) {
+    while (!c.awaiting_worker && !c.close_after_write && c.pendingOutput() < kMaxPendingOutput) {
         auto parsed = c.parse();
         if (parsed == HttpConnection::Parse::NeedMore) break;
         if (parsed == HttpConnection::Parse::Error) {
@@ -313,9 +323,10 @@ void EventLoop::flush(HttpConnection& c) {
 void EventLoop::watch(HttpConnection& c) {
     uint32_t want = 0;
     if (!c.awaiting_worker) {
-        want = EPOLLRDHUP;
+        // RDHUP only with IN: a level-triggered half-close we are not reading
+        // for would wake the loop again and again.
+        if (!c.close_after_write && c.pendingOutput() < kMaxPendingOutput) want |= EPOLLIN | EPOLLRDHUP;
         if (c.hasPendingOutput() || c.wantsWrite()) want |= EPOLLOUT;
-        if (!c.close_after_write) want |= EPOLLIN;
     }
     if (want == c.epoll_events) return;
     epoll_event ev{};

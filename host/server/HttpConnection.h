@@ -54,6 +54,7 @@ public:
     /// Writes buffered output. Progress when all is written.
     Io flush();
     bool hasPendingOutput() const { return out_off_ < out_.size(); }
+    size_t pendingOutput() const { return out_.size() - out_off_; }
     /// True while the TLS layer wants the socket writable to go on reading.
     bool wantsWrite() const { return ssl_wants_write_; }
 

@@ -16,6 +16,7 @@ class ServerTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(headHasGetLengthAndNoBody);
     CPPUNIT_TEST(pipelinedRequestsAnswerInOrder);
     CPPUNIT_TEST(workerHandlersKeepOrderWhenPipelined);
+    CPPUNIT_TEST(unreadPipelineIsThrottledNotDropped);
     CPPUNIT_TEST(http10ClosesUnlessKeepAlive);
     CPPUNIT_TEST(connectionCloseIsHonoured);
     CPPUNIT_TEST(malformedRequestGets400AndClose);
@@ -76,6 +77,27 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::string("slow\n"), a->body);
         CPPUNIT_ASSERT_EQUAL(std::string("127.0.0.1\n"), b->body);
         CPPUNIT_ASSERT_EQUAL(std::string("slow\n"), d->body);
+    }
+
+    void unreadPipelineIsThrottledNotDropped() {
+        // 4000 requests whose answers (about 4 MB) the client does not read for a
+        // while: the server stops reading it past its output limit, serves
+        // others meanwhile, and answers every request once the client reads.
+        const int n = 4000;
+        HttpClient c("127.0.0.1", Service::instance().port());
+        std::string burst;
+        for (int i = 0; i < n; ++i) burst += "GET /api/v1/headers?i=" + std::to_string(i) + " HTTP/1.1\r\nHost: a\r\n\r\n";
+        std::thread sender([&] { c.sendRaw(burst); });
+        std::this_thread::sleep_for(std::chrono::milliseconds(300));
+        CPPUNIT_ASSERT_EQUAL(std::string("127.0.0.1\n"), get("/ip").body);  // others are still served
+        int answered = 0;
+        while (answered < n) {
+            auto r = c.read(false, std::chrono::seconds(10));
+            if (!r || r->status != 200) break;
+            ++answered;
+        }
+        sender.join();
+        CPPUNIT_ASSERT_EQUAL(n, answered);
     }
 
     void http10ClosesUnlessKeepAlive() {
