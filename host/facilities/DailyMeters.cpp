@@ -31,7 +31,7 @@ ipf_status take(ipf_plugin_ctx* ctx, const ipf_request* req, ipf_str meter, int*
     DailyMeters* meters = reinterpret_cast<const plugins::PluginContext*>(ctx)->meters;
     if (!meters) return IPF_UNAVAILABLE;
     const auto* ex = reinterpret_cast<const pipeline::Exchange*>(req);
-    auto use = meters->take(std::string(meter.ptr ? meter.ptr : "", meter.len), ex->client);
+    auto use = meters->take(std::string(meter.ptr ? meter.ptr : "", meter.len), ex->caller_block);
     if (!use) return IPF_NOT_FOUND;
     *allowed = use->allowed ? 1 : 0;
     if (remaining) *remaining = use->remaining;

@@ -75,7 +75,7 @@ std::vector<ListenAddress> readListen(const Reader& r, const YAML::Node& n, cons
 void readServer(const Reader& r, const YAML::Node& n, ServerSpec& s) {
     r.onlyKeys(n, {"listen", "threads", "workers", "queue", "keepalive_timeout_s", "header_timeout_s",
                    "max_request_line", "max_header_count", "max_header_bytes", "max_body_bytes",
-                   "max_connections"},
+                   "max_connections", "max_connections_per_address", "shutdown_grace_s"},
                "server");
     if (n["listen"]) s.listen = readListen(r, n["listen"], "server.listen");
     auto u = [&](const char* key, unsigned& field, int64_t min, int64_t max) {
@@ -91,6 +91,8 @@ void readServer(const Reader& r, const YAML::Node& n, ServerSpec& s) {
     u("max_header_bytes", s.max_header_bytes, 1024, 1 << 20);
     u("max_body_bytes", s.max_body_bytes, 0, 1 << 24);
     u("max_connections", s.max_connections, 16, 1000000);
+    u("max_connections_per_address", s.max_connections_per_address, 1, 1000000);
+    u("shutdown_grace_s", s.shutdown_grace_s, 2, 300);
 }
 
 Quota readQuota(const Reader& r, const YAML::Node& n, const std::string& where) {
@@ -315,7 +317,8 @@ void readMeters(const Reader& r, const YAML::Node& n, Manifest& m) {
 
 void readTopLevel(const Reader& r, const YAML::Node& root, Manifest& m) {
     r.onlyKeys(root, {"service", "server", "tls", "trusted_proxies", "state_dir", "store", "access_log", "log_level",
-                      "plugin_dir", "rate_classes", "plugins", "routes", "keys", "resolver", "doh", "netdb", "meters"},
+                      "plugin_dir", "rate_classes", "plugins", "routes", "keys", "resolver", "doh", "netdb", "meters",
+                      "caller_ipv6_prefix"},
                "the manifest");
     if (const auto& s = root["service"]) {
         r.onlyKeys(s, {"host", "edge"}, "service");
@@ -342,6 +345,8 @@ void readTopLevel(const Reader& r, const YAML::Node& root, Manifest& m) {
         if (!levels.count(m.log_level)) r.fail(root["log_level"], "log_level must be debug, info, warn, error or off");
     }
     m.plugin_dir = resolvePath(m.dir, root["plugin_dir"] ? r.str(root["plugin_dir"], "plugin_dir") : "../build/plugins");
+    if (root["caller_ipv6_prefix"])
+        m.caller_ipv6_prefix = static_cast<unsigned>(r.integer(root["caller_ipv6_prefix"], "caller_ipv6_prefix", 32, 128));
     if (const auto& tp = root["trusted_proxies"]) {
         if (!tp.IsSequence()) r.fail(tp, "trusted_proxies must be a list of CIDR blocks");
         for (const auto& item : tp) {

@@ -75,6 +75,8 @@ struct ServerSpec {
     unsigned max_header_bytes = 16384;
     unsigned max_body_bytes = 65536;
     unsigned max_connections = 10000;  // per event loop
+    unsigned max_connections_per_address = 256;  // per caller block, all loops; trusted proxies exempt
+    unsigned shutdown_grace_s = 10;    // SIGTERM: in-flight requests are answered within this
 };
 
 /// Stub DNS for plugins (resolver facility).
@@ -124,6 +126,7 @@ struct Manifest {
     std::optional<NetDbSpec> netdb;
     std::map<std::string, int64_t> meters;  // daily budget per caller address, by meter name
     std::vector<std::string> trusted_proxies;  // CIDR text, validated
+    unsigned caller_ipv6_prefix = 64;  // IPv6 callers are counted per block of this length
     std::map<std::string, RateClass> rate_classes;
     std::vector<PluginSpec> plugins;
     std::vector<RouteSpec> routes;

@@ -51,6 +51,23 @@ std::string IpAddress::toString() const {
     return buf;
 }
 
+IpAddress IpAddress::unmapped() const {
+    static constexpr uint8_t kMapped[12] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff};
+    if (v4_ || std::memcmp(bytes_.data(), kMapped, 12) != 0) return *this;
+    IpAddress a;
+    std::memcpy(a.bytes_.data(), bytes_.data() + 12, 4);
+    return a;
+}
+
+IpAddress IpAddress::callerBlock(unsigned ipv6_prefix) const {
+    if (v4_ || ipv6_prefix >= 128) return *this;
+    IpAddress a = *this;
+    unsigned full = ipv6_prefix / 8, rest = ipv6_prefix % 8;
+    if (rest) a.bytes_[full] &= static_cast<uint8_t>(0xFF << (8 - rest)), ++full;
+    for (unsigned i = full; i < 16; ++i) a.bytes_[i] = 0;
+    return a;
+}
+
 std::optional<CidrRange> CidrRange::parse(std::string_view text) {
     size_t slash = text.find('/');
     auto base = IpAddress::parse(text.substr(0, slash));
@@ -70,10 +87,17 @@ std::optional<CidrRange> CidrRange::parse(std::string_view text) {
     CidrRange r;
     r.base_ = *base;
     r.prefix_ = prefix;
+    if (!base->isV4() && prefix >= 96 && base->unmapped().isV4()) {
+        r.base_ = base->unmapped();
+        r.prefix_ = prefix - 96;
+    }
     return r;
 }
 
-bool CidrRange::contains(const IpAddress& a) const {
+bool CidrRange::contains(const IpAddress& addr) const {
+    // A mapped address is judged by the IPv4 address it carries; an IPv6
+    // block is matched against the address as written.
+    const IpAddress a = base_.isV4() ? addr.unmapped() : addr;
     if (a.isV4() != base_.isV4()) return false;
     unsigned full = prefix_ / 8, rest = prefix_ % 8;
     if (std::memcmp(a.bytes(), base_.bytes(), full) != 0) return false;

@@ -27,6 +27,14 @@ public:
     /// Canonical text form (RFC 5952 for IPv6).
     std::string toString() const;
 
+    /// An IPv4-mapped address (::ffff:a.b.c.d) as the IPv4 address it carries;
+    /// any other address as itself. Callers, proxies and counters are judged
+    /// by the address a packet really came from.
+    IpAddress unmapped() const;
+    /// The address with every bit past `prefix` cleared (IPv6 only; IPv4 is
+    /// returned whole): the block a caller is counted by.
+    IpAddress callerBlock(unsigned ipv6_prefix) const;
+
     bool operator==(const IpAddress& o) const { return v4_ == o.v4_ && bytes_ == o.bytes_; }
 
 private:
@@ -34,7 +42,8 @@ private:
     std::array<uint8_t, 16> bytes_{};
 };
 
-/// An address block "10.0.0.0/8"; a bare address is a /32 or /128.
+/// An address block "10.0.0.0/8"; a bare address is a /32 or /128. A block
+/// written in IPv4-mapped form (::ffff:10.0.0.0/104) is held as IPv4.
 class CidrRange {
 public:
     static std::optional<CidrRange> parse(std::string_view text);

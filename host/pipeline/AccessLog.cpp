@@ -73,7 +73,7 @@ void AccessLog::write(const Exchange& ex, int64_t duration_us) const {
     }
     std::string_view target = ex.request.target;
     std::string redacted;
-    if (target.find("key=") != std::string_view::npos) {
+    if (size_t q = target.find('?'); q != std::string_view::npos && hasKeyParam(target.substr(q + 1))) {
         redacted = redactKeyParam(target, "[redacted]");
         target = redacted;
     }

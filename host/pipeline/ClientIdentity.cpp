@@ -79,26 +79,19 @@ net::IpAddress ClientIdentity::clientOf(const HttpRequest& req) const {
     for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
         auto a = net::IpAddress::parse(*it);
         if (!a) break;
-        client = *a;
-        if (!trusted(*a)) break;
+        client = a->unmapped();  // ::ffff:8.8.8.8 is the IPv4 caller 8.8.8.8
+        if (!trusted(client)) break;
     }
     return client;
 }
 
-std::optional<std::string_view> ClientIdentity::presentedKey(const HttpRequest& req, std::string_view raw_query) {
+std::optional<std::string> ClientIdentity::presentedKey(const HttpRequest& req, std::string_view raw_query) {
     for (const auto& h : req.headers) {
         if (!iequals(h.name, "authorization")) continue;
         std::string_view v = trim(h.value);
-        if (v.size() > 7 && iequals(v.substr(0, 7), "bearer ")) return trim(v.substr(7));
+        if (v.size() > 7 && iequals(v.substr(0, 7), "bearer ")) return std::string(trim(v.substr(7)));
     }
-    while (!raw_query.empty()) {
-        size_t amp = raw_query.find('&');
-        std::string_view p = raw_query.substr(0, amp);
-        if (p.substr(0, 4) == "key=") return p.substr(4);
-        if (amp == std::string_view::npos) break;
-        raw_query.remove_prefix(amp + 1);
-    }
-    return std::nullopt;
+    return keyParamValue(raw_query);
 }
 
 }  // namespace ipfacts::pipeline

@@ -23,9 +23,11 @@ public:
 
     bool trusted(const net::IpAddress& a) const;
 
-    /// The key from "Authorization: Bearer <key>", else from a key= query
-    /// parameter. An Authorization header of another scheme is not a key.
-    static std::optional<std::string_view> presentedKey(const HttpRequest& req, std::string_view raw_query);
+    /// The key from "Authorization: Bearer <key>", else from the query's key
+    /// parameter (the rule of HttpText.h: "key", "KEY", "ke%79", after '&'
+    /// or ';'; the value percent-decoded). An Authorization header of another
+    /// scheme is not a key.
+    static std::optional<std::string> presentedKey(const HttpRequest& req, std::string_view raw_query);
 
 private:
     std::vector<net::CidrRange> trusted_;

@@ -58,6 +58,7 @@ struct Exchange {
     bool query_parsed = false;
     std::vector<std::pair<std::string_view, std::string>> path_params;
     net::IpAddress client;
+    net::IpAddress caller_block;  // what quotas and meters count: client, IPv6 cut to caller_ipv6_prefix
     std::string client_address;
     std::string peer_address;
     std::string key_id;  // empty when anonymous
@@ -68,8 +69,11 @@ struct Exchange {
     bool deferred = false;   // a NONBLOCKING handler asked to run again on a worker
     int64_t started_us = 0;
 
-    // Lazily computed for plugins.
-    std::optional<std::string> safe_target;  // target without key=
+    const std::string* service_host = nullptr;  // the manifest's, for URLs echoed back
+
+    // The target without key parameters: set by the identify stage when the
+    // query holds one (raw_query then views into it), else lazily for plugins.
+    std::optional<std::string> safe_target;
     std::optional<std::string> url;
 };
 

@@ -10,27 +10,29 @@ int hexValue(char c) {
     return -1;
 }
 
-bool isKeyParam(std::string_view param) { return param == "key" || param.substr(0, 4) == "key="; }
-
-/// Rebuilds the target, passing each query parameter through `keep`.
+/// Rebuilds the target, passing each query parameter through `rewrite`
+/// (nullopt drops it). Parameters are split at '&' and at ';', so that a key
+/// written after a ';' is found too; the separators are kept as written.
 template <class F>
 std::string rewriteQuery(std::string_view target, F&& rewrite) {
     size_t q = target.find('?');
     if (q == std::string_view::npos) return std::string(target);
     std::string out(target.substr(0, q));
     std::string_view query = target.substr(q + 1);
+    char sep = '?';
     bool first = true;
     while (true) {
-        size_t amp = query.find('&');
-        std::string_view param = query.substr(0, amp);
+        size_t end = query.find_first_of("&;");
+        std::string_view param = query.substr(0, end);
         std::optional<std::string> kept = rewrite(param);
         if (kept) {
-            out += first ? '?' : '&';
+            out += first ? '?' : sep;
             out += *kept;
             first = false;
         }
-        if (amp == std::string_view::npos) break;
-        query.remove_prefix(amp + 1);
+        if (end == std::string_view::npos) break;
+        sep = query[end];
+        query.remove_prefix(end + 1);
     }
     return out;
 }
@@ -74,6 +76,36 @@ std::optional<std::vector<std::pair<std::string, std::string>>> parseQuery(std::
         query.remove_prefix(amp + 1);
     }
     return out;
+}
+
+bool isKeyParam(std::string_view param) {
+    std::string_view name = param.substr(0, param.find('='));
+    if (name.size() < 3 || name.size() > 9) return false;  // "key" .. "%6B%65%79"
+    auto decoded = percentDecode(name, true);
+    return decoded && iequals(*decoded, "key");
+}
+
+bool hasKeyParam(std::string_view query) {
+    while (true) {
+        size_t end = query.find_first_of("&;");
+        if (isKeyParam(query.substr(0, end))) return true;
+        if (end == std::string_view::npos) return false;
+        query.remove_prefix(end + 1);
+    }
+}
+
+std::optional<std::string> keyParamValue(std::string_view query) {
+    while (true) {
+        size_t end = query.find_first_of("&;");
+        std::string_view param = query.substr(0, end);
+        if (isKeyParam(param)) {
+            size_t eq = param.find('=');
+            auto v = percentDecode(eq == std::string_view::npos ? std::string_view() : param.substr(eq + 1), true);
+            return v ? *v : std::string();
+        }
+        if (end == std::string_view::npos) return std::nullopt;
+        query.remove_prefix(end + 1);
+    }
 }
 
 std::string redactKeyParam(std::string_view target, std::string_view replacement) {

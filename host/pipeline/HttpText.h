@@ -16,11 +16,24 @@ std::optional<std::string> percentDecode(std::string_view in, bool plus_is_space
 /// Splits "a=1&b=2&a=3" into decoded pairs, in order. nullopt on bad escapes.
 std::optional<std::vector<std::pair<std::string, std::string>>> parseQuery(std::string_view query);
 
-/// The target with every key= parameter's value replaced, for logs and
-/// request_target: key values never leave the identify stage.
+// The API key in a query, one rule everywhere (identify stage, access log,
+// what plugins read, every URL echoed back): a parameter is the key when its
+// name, percent-decoded, is "key" in any case ("key", "KEY", "ke%79");
+// parameters are separated by '&' or ';'. Its value is percent-decoded.
+
+/// True when `param` ("name=value", raw) is a key parameter.
+bool isKeyParam(std::string_view param);
+/// True when the raw query holds a key parameter.
+bool hasKeyParam(std::string_view query);
+/// The decoded value of the first key parameter of the raw query (a
+/// malformed escape reads as ""), or nullopt when there is none.
+std::optional<std::string> keyParamValue(std::string_view query);
+
+/// The target with every key parameter written "key=<replacement>", for
+/// logs: key values never leave the identify stage.
 std::string redactKeyParam(std::string_view target, std::string_view replacement);
 
-/// The target with key= parameters removed entirely.
+/// The target with key parameters removed entirely.
 std::string removeKeyParam(std::string_view target);
 
 /// "OK", "Not Found", ...

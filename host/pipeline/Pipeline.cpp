@@ -41,6 +41,8 @@ Pipeline::Pipeline(const manifest::Manifest& m, std::unique_ptr<RouteTable> rout
 
 Pipeline::Next Pipeline::begin(Exchange& ex) {
     ex.started_us = monotonicMicros();
+    // Known before any check, so that no answer to HEAD carries a body, whatever its status.
+    ex.head = ex.request.method == "HEAD";
     const auto& target = ex.request.target;
     size_t q = target.find('?');
     std::string_view raw_path = target.substr(0, q);
@@ -63,6 +65,8 @@ Pipeline::Next Pipeline::begin(Exchange& ex) {
     // The address is known even for errors, so the access log names it.
     ex.client = identity_.clientOf(ex.request);
     ex.client_address = ex.client.toString();
+    ex.caller_block = ex.client.callerBlock(manifest_.caller_ipv6_prefix);
+    ex.service_host = &manifest_.service_host;
 
     if (!ex.route) {
         writeError(ex.response, 404, "not_found", "no endpoint at " + ex.path + "; see /api/openapi.json");
@@ -79,8 +83,13 @@ Pipeline::Next Pipeline::begin(Exchange& ex) {
                    std::string(method) + " is not allowed here; use GET, HEAD or OPTIONS");
         return Next::Respond;
     }
-    ex.head = method == "HEAD";
     if (!identify(ex)) return Next::Respond;
+    if (!ex.raw_query.empty() && hasKeyParam(ex.raw_query)) {
+        // From here on nothing reads the key: plugins see the query without it.
+        ex.safe_target = removeKeyParam(ex.request.target);
+        size_t q = ex.safe_target->find('?');
+        ex.raw_query = q == std::string::npos ? std::string_view() : std::string_view(*ex.safe_target).substr(q + 1);
+    }
     if (!meter(ex)) return Next::Respond;
     if (!ex.raw_query.empty()) {
         auto query = parseQuery(ex.raw_query);
@@ -130,7 +139,8 @@ bool Pipeline::meter(Exchange& ex) {
     }
     const auto& quota = ex.keyed ? rc->keyed : rc->anonymous;
     CounterKey key = ex.keyed ? RateLimiter::identityKey(ex.route->rate_class_index, ex.key_id)
-                              : RateLimiter::addressKey(ex.route->rate_class_index, ex.client.bytes(), ex.client.size());
+                              : RateLimiter::addressKey(ex.route->rate_class_index, ex.caller_block.bytes(),
+                                                      ex.caller_block.size());
     int64_t now = static_cast<int64_t>(std::time(nullptr));
     RateDecision d = limiter_.take(key, quota, now);
     const std::string& policy = ex.keyed ? ex.route->policy_keyed : ex.route->policy_anonymous;
@@ -203,6 +213,7 @@ void Pipeline::finish(Exchange& ex) {
 
 void Pipeline::rejectUnparsed(Exchange& ex, int status, std::string_view token, std::string_view message) {
     ex.client_address = ex.request.peer.toString();
+    ex.head = ex.request.method == "HEAD";
     writeError(ex.response, status, token, message);
     ex.response.close = true;
     finish(ex);

@@ -4,13 +4,6 @@
 
 namespace ipfacts::pipeline {
 
-size_t CounterKeyHash::operator()(const CounterKey& k) const noexcept {
-    // FNV-1a over 18 bytes: cheap and well spread for addresses.
-    uint64_t h = 1469598103934665603ull;
-    for (uint8_t b : k.bytes) h = (h ^ b) * 1099511628211ull;
-    return static_cast<size_t>(h);
-}
-
 CounterKey RateLimiter::addressKey(size_t class_index, const uint8_t* addr, size_t len) {
     CounterKey k;
     k.bytes[0] = static_cast<uint8_t>(class_index);
@@ -36,29 +29,30 @@ RateDecision RateLimiter::take(const CounterKey& key, const manifest::Quota& q, 
     const int64_t minute = now_s / 60, day = now_s / 86400;
     const int64_t minute_end = (minute + 1) * 60, day_end = (day + 1) * 86400;
 
-    Stripe& s = stripes_[CounterKeyHash()(key) % kStripes];
+    const size_t hash = CounterKeyHash()(key);
+    // The stripe comes from the high bits, the slot within a table from the low ones.
+    Stripe& s = stripes_[(hash >> 48) % kStripes];
     int64_t m_count, d_count;
     {
         std::lock_guard<std::mutex> lock(s.mu);
-        Counter& c = s.counters[key];
-        if (c.minute != minute) c.minute = minute, c.minute_count = 0;
-        if (c.day != day) c.day = day, c.day_count = 0;
-        if (q.per_minute && c.minute_count >= q.per_minute) {
+        s.roll(minute, day);
+        m_count = s.minute_counts.get(key, hash);
+        d_count = s.day_counts.get(key, hash);
+        if (q.per_minute && m_count >= q.per_minute) {
             d.allowed = false;
             d.retry_after_s = minute_end - now_s;
-        } else if (q.per_day && c.day_count >= q.per_day) {
+        } else if (q.per_day && d_count >= q.per_day) {
             d.allowed = false;
             d.retry_after_s = day_end - now_s;
-        } else if (q.challenge_after && c.day_count >= q.challenge_after) {
+        } else if (q.challenge_after && d_count >= q.challenge_after) {
             d.allowed = false;
             d.challenge = true;
             d.retry_after_s = day_end - now_s;
         } else {
-            ++c.minute_count;
-            ++c.day_count;
+            // Only what is counted takes a slot: a denied caller adds nothing.
+            m_count = ++s.minute_counts.at(key, hash);
+            d_count = ++s.day_counts.at(key, hash);
         }
-        m_count = c.minute_count;
-        d_count = c.day_count;
     }
 
     // Report the window closest to exhaustion: the smaller share left.
@@ -78,15 +72,29 @@ RateDecision RateLimiter::take(const CounterKey& key, const manifest::Quota& q, 
     return d;
 }
 
+void RateLimiter::Stripe::roll(int64_t now_minute, int64_t now_day) {
+    // Forward only: a thread that read the clock just before another rolled
+    // the window counts into the new one rather than wiping it.
+    if (now_minute > minute) minute_counts.clear(), minute = now_minute;
+    if (now_day > day) day_counts.clear(), day = now_day;
+}
+
 void RateLimiter::purge(int64_t now_s) {
-    const int64_t day = now_s / 86400;
     for (auto& s : stripes_) {
         std::lock_guard<std::mutex> lock(s.mu);
-        for (auto it = s.counters.begin(); it != s.counters.end();) {
-            if (it->second.day < day) it = s.counters.erase(it);
-            else ++it;
-        }
+        s.roll(now_s / 60, now_s / 86400);
     }
+}
+
+RateLimiter::Usage RateLimiter::usage() const {
+    Usage u;
+    for (const auto& s : stripes_) {
+        std::lock_guard<std::mutex> lock(s.mu);
+        u.callers_today += s.day_counts.size();
+        u.callers_minute += s.minute_counts.size();
+        u.bytes += s.day_counts.bytes() + s.minute_counts.bytes();
+    }
+    return u;
 }
 
 }  // namespace ipfacts::pipeline

@@ -1,29 +1,22 @@
 // RateLimiter: per-caller fixed windows (this minute, this UTC day) for each
 // rate class, held in memory in lock-striped tables so concurrent requests
 // from different callers rarely contend. Counters reset at minute and 00:00
-// UTC boundaries, as SPEC part 8 says.
+// UTC boundaries, as SPEC part 8 says. Each stripe keeps one table for the
+// current minute and one for the current day; a table is dropped whole when
+// its window ends, so memory follows the callers of this minute plus a
+// compact daily count (about 24-48 bytes) per caller seen today.
 #pragma once
 
 #include "host/manifest/Manifest.h"
+#include "host/pipeline/CounterTable.h"
 
 #include <array>
 #include <cstdint>
 #include <mutex>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 
 namespace ipfacts::pipeline {
-
-/// Who is counted: an address (16 bytes, v4 zero-padded) or a key id hash.
-struct CounterKey {
-    std::array<uint8_t, 18> bytes{};  // [0] rate class index, [1] kind, [2..17] identity
-    bool operator==(const CounterKey& o) const { return bytes == o.bytes; }
-};
-
-struct CounterKeyHash {
-    size_t operator()(const CounterKey& k) const noexcept;
-};
 
 /// The outcome of counting one request, with what the quota headers report.
 struct RateDecision {
@@ -44,20 +37,26 @@ public:
     /// blocked exactly until the window ends. Thread-safe.
     RateDecision take(const CounterKey& key, const manifest::Quota& quota, int64_t now_s);
 
-    /// Drops counters of past days. Thread-safe; call now and then.
+    /// Drops the tables of ended windows (minutes and days) even where no
+    /// request came since. Thread-safe; call now and then.
     void purge(int64_t now_s);
+
+    struct Usage {
+        size_t callers_today = 0;   // entries of the daily tables
+        size_t callers_minute = 0;  // entries of the minute tables
+        size_t bytes = 0;           // held by all tables
+    };
+    Usage usage() const;
 
     static CounterKey addressKey(size_t class_index, const uint8_t* addr, size_t len);
     static CounterKey identityKey(size_t class_index, std::string_view id);
 
 private:
-    struct Counter {
-        int64_t minute = 0, minute_count = 0;
-        int64_t day = 0, day_count = 0;
-    };
     struct Stripe {
-        std::mutex mu;
-        std::unordered_map<CounterKey, Counter, CounterKeyHash> counters;
+        mutable std::mutex mu;
+        int64_t minute = -1, day = -1;
+        CounterTable minute_counts, day_counts;
+        void roll(int64_t now_minute, int64_t now_day);
     };
     static constexpr size_t kStripes = 64;
     std::array<Stripe, kStripes> stripes_;

@@ -7,6 +7,7 @@
 #include "host/pipeline/ErrorEnvelope.h"
 #include "host/pipeline/HttpText.h"
 #include "host/pipeline/RouteTable.h"
+#include "host/net/IpAddress.h"
 
 #include <netinet/in.h>
 #include <netinet/tcp.h>
@@ -14,7 +15,9 @@
 
 #include <spdlog/spdlog.h>
 
+#include <cctype>
 #include <chrono>
+#include <cstring>
 #include <mutex>
 
 namespace ipfacts::plugins {
@@ -166,16 +169,59 @@ int64_t rttUs(const ipf_request* r) {
     return static_cast<int64_t>(info.tcpi_rtt);
 }
 
+/// True for an authority a client may name: a host name of letters, digits,
+/// '-' and '.', an IPv4 literal or a bracketed IPv6 literal, with an optional
+/// port. Anything else (Markdown, HTML, user info) is not echoed back.
+bool validAuthority(std::string_view host) {
+    if (host.empty() || host.size() > 260) return false;
+    std::string_view name = host, port;
+    if (host.front() == '[') {
+        size_t close = host.find(']');
+        if (close == std::string_view::npos) return false;
+        if (!net::IpAddress::parse(host.substr(0, close + 1))) return false;
+        name = {};
+        port = host.substr(close + 1);
+    } else if (size_t colon = host.find(':'); colon != std::string_view::npos) {
+        name = host.substr(0, colon);
+        port = host.substr(colon);
+    }
+    if (!port.empty()) {
+        if (port.size() < 2 || port.size() > 6 || port.front() != ':') return false;
+        for (char c : port.substr(1))
+            if (c < '0' || c > '9') return false;
+    }
+    for (char c : name)
+        if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '.') return false;
+    return host.front() == '[' || (!name.empty() && name.front() != '.' && name.front() != '-');
+}
+
+/// The target with every character that could end a URL or start markup in
+/// Markdown or HTML percent-encoded, so an echoed URL stays one inert URL.
+std::string inertTarget(std::string_view t) {
+    static const char* hex = "0123456789ABCDEF";
+    std::string out;
+    out.reserve(t.size());
+    for (unsigned char c : t) {
+        if (c <= 0x20 || c >= 0x7F || std::strchr("[]()<>*_`\\\"'{}|^!", c)) {
+            out += '%';
+            out += hex[c >> 4];
+            out += hex[c & 15];
+        } else {
+            out += static_cast<char>(c);
+        }
+    }
+    return out;
+}
+
 ipf_str requestUrl(const ipf_request* r) {
     Exchange* e = mex(r);
     if (!e->url) {
         std::string_view host;
         for (const auto& h : e->request.headers)
             if (iequals(h.name, "host")) host = h.value;
-        bool bad = host.empty() || host.find_first_of(" /\\@\"<>") != std::string_view::npos;
+        if (!validAuthority(host)) host = e->service_host ? std::string_view(*e->service_host) : "localhost";
         std::string scheme = e->request.tls != "none" ? "https" : "http";
-        ipf_str t = target(r);
-        e->url = scheme + "://" + std::string(bad ? std::string_view("localhost") : host) + std::string(sv(t));
+        e->url = scheme + "://" + std::string(host) + inertTarget(sv(target(r)));
     }
     return view(*e->url);
 }

@@ -8,16 +8,21 @@
 #include "host/openapi/OpenApiDocument.h"
 #include "host/pipeline/Pipeline.h"
 #include "host/plugins/PluginLoader.h"
+#include "host/server/ConnectionCounter.h"
 #include "host/server/EventLoop.h"
+#include "host/server/HttpConnection.h"
 #include "host/server/TlsContext.h"
 #include "host/server/WorkerPool.h"
 #include "host/store/sqlite/SqliteKeyStore.h"
 
+#include <malloc.h>
 #include <signal.h>
 
 #include <spdlog/spdlog.h>
 
 #include <chrono>
+#include <cstdio>
+#include <cstdlib>
 #include <ctime>
 #include <filesystem>
 #include <thread>
@@ -35,6 +40,8 @@ constexpr const char* kOpenApiOperation = R"({
 
 enum HostHandlerId { kOpenApi = 0 };
 
+constexpr time_t kHousekeepingSeconds = 10;
+
 }  // namespace
 
 struct Daemon::Parts {
@@ -50,6 +57,7 @@ struct Daemon::Parts {
     std::string openapi;
     std::unique_ptr<pipeline::Pipeline> pipeline;
     std::unique_ptr<WorkerPool> workers;
+    std::unique_ptr<ConnectionCounter> per_address;
     TlsContextPtr tls;
     std::vector<std::unique_ptr<EventLoop>> loops;
     std::vector<std::thread> threads;
@@ -194,11 +202,13 @@ Daemon::Daemon(manifest::Manifest m) : parts_(std::make_unique<Parts>()) {
     p.pipeline = std::make_unique<pipeline::Pipeline>(p.m, std::make_unique<pipeline::RouteTable>(std::move(routes)),
                                                       p.keys.get(), std::move(host_handlers));
     p.workers = std::make_unique<WorkerPool>(p.m.server.workers, p.m.server.queue);
+    p.per_address = std::make_unique<ConnectionCounter>(p.m.server.max_connections_per_address, p.m.caller_ipv6_prefix,
+                                                        p.m.trusted_proxies);
     if (p.m.tls) p.tls = makeServerTlsContext(p.m.tls->certificate, p.m.tls->key);
 
     unsigned n = p.m.server.threads ? p.m.server.threads : std::max(1u, std::thread::hardware_concurrency());
     for (unsigned i = 0; i < n; ++i) {
-        auto loop = std::make_unique<EventLoop>(p.m.server, *p.pipeline, *p.workers);
+        auto loop = std::make_unique<EventLoop>(p.m.server, *p.pipeline, *p.workers, *p.per_address);
         for (const auto& a : p.m.server.listen) loop->listen(a, nullptr);
         if (p.m.tls)
             for (const auto& a : p.m.tls->listen) loop->listen(a, p.tls.get());
@@ -223,21 +233,43 @@ int Daemon::run() {
     sigaddset(&set, SIGTERM);
     sigaddset(&set, SIGINT);
     sigaddset(&set, SIGHUP);
+    int64_t last_purge = monotonicSeconds();
     while (true) {
-        timespec wait{60, 0};
+        timespec wait{kHousekeepingSeconds, 0};
         int sig = sigtimedwait(&set, nullptr, &wait);
         if (sig == SIGTERM || sig == SIGINT) {
             spdlog::info("signal {}: stopping", sig);
             break;
         }
         if (sig == SIGHUP) reloadData(p);
-        // Once a minute (and on SIGHUP): forget counters of past days.
-        p.pipeline->rateLimiter().purge(static_cast<int64_t>(std::time(nullptr)));
-        if (p.meters) p.meters->purge(static_cast<int64_t>(std::time(nullptr)));
+        // Buffers of closed connections go back to the system, not only to
+        // the allocator's free lists: after a burst of thousands of
+        // connections the resident size comes back down within seconds.
+        malloc_trim(0);
+        // Once a minute (and on SIGHUP): drop counters of ended windows.
+        int64_t now = monotonicSeconds();
+        if (sig == SIGHUP || now - last_purge >= 60) {
+            last_purge = now;
+            p.pipeline->rateLimiter().purge(static_cast<int64_t>(std::time(nullptr)));
+            if (p.meters) p.meters->purge(static_cast<int64_t>(std::time(nullptr)));
+        }
     }
-    for (auto& loop : p.loops) loop->stop();
+    // Requests in flight are answered within the grace: with their result,
+    // or 503 a second before its end; the process is gone by the end.
+    const auto grace = std::chrono::seconds(p.m.server.shutdown_grace_s);
+    const auto deadline = std::chrono::steady_clock::now() + grace;
+    const int64_t answer_by = monotonicSeconds() + static_cast<int64_t>(p.m.server.shutdown_grace_s) - 1;
+    for (auto& loop : p.loops) loop->stop(answer_by);
     for (auto& t : p.threads) t.join();
-    p.workers->stop();
+    if (!p.workers->stopBy(deadline)) {
+        // A worker still waits on an upstream past its budget. Its client was
+        // answered; nothing is left to save, so leave without waiting for it.
+        spdlog::warn("grace of {} s over with workers still busy; exiting without them", p.m.server.shutdown_grace_s);
+        spdlog::info("stopped");
+        spdlog::shutdown();
+        std::fflush(nullptr);
+        std::_Exit(0);
+    }
     spdlog::info("stopped");
     return 0;
 }

@@ -15,6 +15,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include <chrono>
 #include <cstring>
 #include <stdexcept>
 
@@ -24,7 +25,31 @@ namespace {
 constexpr uint64_t kWakeTag = 1ull << 63;
 constexpr uint64_t kListenerTag = 1ull << 62;
 constexpr int kAcceptBatch = 64;
-constexpr int64_t kStopGraceSeconds = 5;
+// Out of descriptors (EMFILE/ENFILE): stop accepting this long, as nginx
+// does, instead of waking for the same pending connection again and again.
+constexpr int64_t kAcceptPauseMs = 500;
+constexpr int64_t kFdWarningEverySeconds = 60;
+
+int64_t monotonicMillis() {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+}
+
+/// The whole answer to a connection refused at accept: it has sent nothing
+/// yet, so it is written before the request and the socket closed.
+const std::string& tooManyConnectionsReply() {
+    static const std::string reply = [] {
+        std::string body =
+            R"({"error":"too_many_connections","message":"too many open connections from your address; close some and retry","status":429})";
+        return "HTTP/1.1 429 Too Many Requests\r\nServer: ipfacts\r\nContent-Type: application/json\r\n"
+               "Content-Length: " +
+               std::to_string(body.size()) +
+               "\r\nRetry-After: 1\r\nAccess-Control-Allow-Origin: *\r\nCache-Control: no-store\r\n"
+               "Connection: close\r\n\r\n" +
+               body;
+    }();
+    return reply;
+}
 // A client that pipelines requests but does not read the answers stops being
 // read once this much is waiting for it, so it cannot grow our memory.
 constexpr size_t kMaxPendingOutput = 256 * 1024;
@@ -63,8 +88,9 @@ int bindListener(const manifest::ListenAddress& addr) {
 
 }  // namespace
 
-EventLoop::EventLoop(const manifest::ServerSpec& spec, pipeline::Pipeline& pipeline, WorkerPool& workers)
-    : spec_(spec), pipeline_(pipeline), workers_(workers) {
+EventLoop::EventLoop(const manifest::ServerSpec& spec, pipeline::Pipeline& pipeline, WorkerPool& workers,
+                     ConnectionCounter& per_address)
+    : spec_(spec), pipeline_(pipeline), workers_(workers), per_address_(per_address) {
     epfd_ = epoll_create1(EPOLL_CLOEXEC);
     wakefd_ = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
     if (epfd_ < 0 || wakefd_ < 0) throw std::runtime_error(std::string("epoll/eventfd: ") + std::strerror(errno));
@@ -90,7 +116,8 @@ void EventLoop::listen(const manifest::ListenAddress& addr, SSL_CTX* tls) {
     listeners_.push_back({fd, tls});
 }
 
-void EventLoop::stop() {
+void EventLoop::stop(int64_t answer_by) {
+    answer_by_ = answer_by;
     stopping_ = true;
     uint64_t one = 1;
     [[maybe_unused]] ssize_t n = ::write(wakefd_, &one, sizeof one);
@@ -99,19 +126,17 @@ void EventLoop::stop() {
 void EventLoop::run() {
     epoll_event events[256];
     int64_t last_sweep = monotonicSeconds();
-    int64_t stop_deadline = 0;
     while (true) {
-        if (stopping_ && stop_deadline == 0) {
-            // Stop taking connections; close idle ones; let in-flight ones finish.
-            for (const auto& l : listeners_) ::close(l.fd);
-            listeners_.clear();
-            stop_deadline = monotonicSeconds() + kStopGraceSeconds;
-            for (auto& c : conns_)
-                if (c && !c->awaiting_worker && !c->hasPendingOutput() && !c->midRequest()) close(c->fd());
-        }
-        if (stop_deadline && (open_ == 0 || monotonicSeconds() >= stop_deadline)) break;
+        if (stopping_ && !stop_begun_) beginStopping();
+        if (stop_begun_ && (open_ == 0 || monotonicSeconds() >= answer_by_)) break;
 
-        int n = epoll_wait(epfd_, events, 256, 1000);
+        int wait_ms = 1000;
+        if (accept_paused_until_ms_) {
+            int64_t left = accept_paused_until_ms_ - monotonicMillis();
+            if (left <= 0) resumeAccepting();
+            else wait_ms = static_cast<int>(std::min<int64_t>(left, wait_ms));
+        }
+        int n = epoll_wait(epfd_, events, 256, wait_ms);
         for (int i = 0; i < n; ++i) {
             uint64_t tag = events[i].data.u64;
             if (tag == kWakeTag) onWorkerDone();
@@ -127,10 +152,46 @@ void EventLoop::run() {
             pipeline_.flushLog();
         }
     }
-    // Anything still here missed the grace period.
-    for (auto& c : conns_)
-        if (c && !c->awaiting_worker) close(c->fd());
+    answerAbandoned();
     pipeline_.flushLog();
+}
+
+/// Stop taking connections; close idle ones; let the ones in flight finish.
+void EventLoop::beginStopping() {
+    stop_begun_ = true;
+    for (const auto& l : listeners_) ::close(l.fd);
+    listeners_.clear();
+    accept_paused_until_ms_ = 0;
+    closeIdleAtStop();
+}
+
+void EventLoop::closeIdleAtStop() {
+    for (auto& c : conns_)
+        if (c && !c->awaiting_worker && !c->hasPendingOutput() && !c->midRequest()) close(c->fd());
+}
+
+/// The grace is over: every request a worker still holds is answered 503
+/// now. The connection object stays (the worker still reads the request it
+/// points into) until the process ends; its socket is shut down.
+void EventLoop::answerAbandoned() {
+    for (auto& slot : conns_) {
+        if (!slot) continue;
+        HttpConnection& c = *slot;
+        if (c.awaiting_worker) {
+            pipeline::Exchange ex;
+            c.describe(ex.request);
+            ex.response.addHeader("Retry-After", "5");
+            pipeline_.rejectUnparsed(ex, 503, "shutting_down",
+                                     "the server is restarting and the answer was not ready in time; retry shortly");
+            writeResponse(ex, false, c.output());
+            c.flush();
+            ::shutdown(c.fd(), SHUT_RDWR);
+            c.abandoned = true;
+            continue;
+        }
+        if (c.hasPendingOutput()) c.flush();  // best effort, never waits
+        close(c.fd());
+    }
 }
 
 void EventLoop::accept(const Listener& l) {
@@ -138,12 +199,16 @@ void EventLoop::accept(const Listener& l) {
         sockaddr_storage ss{};
         socklen_t len = sizeof ss;
         int fd = ::accept4(l.fd, reinterpret_cast<sockaddr*>(&ss), &len, SOCK_NONBLOCK | SOCK_CLOEXEC);
-        if (fd < 0) return;  // EAGAIN, or a transient error the next wake retries
+        if (fd < 0) {
+            if (errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM) pauseAccepting(errno);
+            return;  // EAGAIN, or a transient error the next wake retries
+        }
         auto peer = net::IpAddress::fromSockaddr(reinterpret_cast<sockaddr*>(&ss));
         if (!peer || open_ >= spec_.max_connections || stopping_) {
             ::close(fd);
             continue;
         }
+        if (!admit(fd, *peer, l.tls != nullptr)) continue;
         int one = 1;
         setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
         SSL* ssl = nullptr;
@@ -162,6 +227,51 @@ void EventLoop::accept(const Listener& l) {
         ev.data.u64 = static_cast<uint64_t>(fd);
         c.epoll_events = ev.events;
         epoll_ctl(epfd_, EPOLL_CTL_ADD, fd, &ev);
+    }
+}
+
+/// The per-address connection limit. A refused plain-HTTP client is told
+/// why (429) before the socket closes; a TLS one is only closed.
+bool EventLoop::admit(int fd, const net::IpAddress& peer, bool tls) {
+    if (per_address_.admit(peer)) return true;
+    if (!tls) {
+        const std::string& reply = tooManyConnectionsReply();
+        [[maybe_unused]] ssize_t n = ::send(fd, reply.data(), reply.size(), MSG_NOSIGNAL | MSG_DONTWAIT);
+    }
+    ::close(fd);
+    return false;
+}
+
+/// Out of descriptors: take the listeners out of the epoll set for a while.
+/// Connections keep waiting in the kernel's backlog and are accepted once
+/// descriptors free up; the loop sleeps meanwhile instead of spinning.
+void EventLoop::pauseAccepting(int err) {
+    if (accept_paused_until_ms_ == 0) {
+        for (const auto& l : listeners_) {
+            epoll_event ev{};
+            ev.data.u64 = kListenerTag | static_cast<uint64_t>(&l - listeners_.data());
+            epoll_ctl(epfd_, EPOLL_CTL_MOD, l.fd, &ev);  // no events: asleep, still registered
+        }
+    }
+    accept_paused_until_ms_ = monotonicMillis() + kAcceptPauseMs;
+    ++fd_pauses_since_warning_;
+    int64_t now = monotonicSeconds();
+    if (last_fd_warning_s_ == 0 || now - last_fd_warning_s_ >= kFdWarningEverySeconds) {
+        spdlog::warn("accept: {} ({} open connections on this loop); accepting paused {} ms at a time, {} pauses "
+                     "since the last warning",
+                     std::strerror(err), open_, kAcceptPauseMs, fd_pauses_since_warning_);
+        last_fd_warning_s_ = now;
+        fd_pauses_since_warning_ = 0;
+    }
+}
+
+void EventLoop::resumeAccepting() {
+    accept_paused_until_ms_ = 0;
+    for (size_t i = 0; i < listeners_.size(); ++i) {
+        epoll_event ev{};
+        ev.events = EPOLLIN;
+        ev.data.u64 = kListenerTag | i;
+        epoll_ctl(epfd_, EPOLL_CTL_MOD, listeners_[i].fd, &ev);
     }
 }
 
@@ -341,6 +451,7 @@ void EventLoop::close(int fd) {
     auto& slot = conns_[static_cast<size_t>(fd)];
     if (!slot || slot->awaiting_worker) return;
     if (slot->epoll_events) epoll_ctl(epfd_, EPOLL_CTL_DEL, fd, nullptr);
+    per_address_.release(slot->peer());
     slot.reset();  // closes the socket
     --open_;
 }
@@ -350,7 +461,7 @@ void EventLoop::sweep() {
     for (auto& slot : conns_) {
         if (!slot || slot->awaiting_worker) continue;
         HttpConnection& c = *slot;
-        if (c.midRequest() && now - c.messageStartedAt() >= static_cast<int64_t>(spec_.header_timeout_s)) {
+        if (c.headPending() && now - c.headStartedAt() >= static_cast<int64_t>(spec_.header_timeout_s)) {
             pipeline::Exchange ex;
             c.describe(ex.request);
             if (ex.request.method.empty()) ex.request.method = "-";
@@ -358,7 +469,7 @@ void EventLoop::sweep() {
             writeResponse(ex, false, c.output());
             c.close_after_write = true;
             flush(c);
-        } else if (!c.midRequest() && !c.hasPendingOutput() &&
+        } else if (!c.headPending() && !c.hasPendingOutput() &&
                    now - c.last_activity >= static_cast<int64_t>(spec_.keepalive_timeout_s)) {
             close(c.fd());
         } else if (c.hasPendingOutput() && now - c.last_activity >= static_cast<int64_t>(spec_.keepalive_timeout_s)) {

@@ -7,6 +7,7 @@
 
 #include "host/manifest/Manifest.h"
 #include "host/pipeline/Pipeline.h"
+#include "host/server/ConnectionCounter.h"
 #include "host/server/HttpConnection.h"
 #include "host/server/WorkerPool.h"
 
@@ -21,7 +22,8 @@ namespace ipfacts::server {
 
 class EventLoop {
 public:
-    EventLoop(const manifest::ServerSpec& spec, pipeline::Pipeline& pipeline, WorkerPool& workers);
+    EventLoop(const manifest::ServerSpec& spec, pipeline::Pipeline& pipeline, WorkerPool& workers,
+              ConnectionCounter& per_address);
     ~EventLoop();
     EventLoop(const EventLoop&) = delete;
     EventLoop& operator=(const EventLoop&) = delete;
@@ -30,10 +32,13 @@ public:
     /// Throws std::runtime_error when the address cannot be bound.
     void listen(const manifest::ListenAddress& addr, SSL_CTX* tls);
 
-    /// Serves until stop(); then drains in-flight requests for a short grace.
+    /// Serves until stop(); then answers the requests in flight — with their
+    /// result, or 503 at `answer_by` (monotonic seconds) if a worker still
+    /// holds them — and returns.
     void run();
-    /// Asks the loop to stop. Thread-safe, async-signal-unsafe.
-    void stop();
+    /// Asks the loop to stop, answering what is in flight by `answer_by`.
+    /// Thread-safe, async-signal-unsafe.
+    void stop(int64_t answer_by);
 
 private:
     struct Listener {
@@ -42,6 +47,11 @@ private:
     };
 
     void accept(const Listener& l);
+    bool admit(int fd, const net::IpAddress& peer, bool tls);
+    void pauseAccepting(int err);
+    void resumeAccepting();
+    void beginStopping();
+    void answerAbandoned();
     void onConnection(int fd, uint32_t events);
     void serve(HttpConnection& c);
     bool startExchange(HttpConnection& c);
@@ -52,12 +62,14 @@ private:
     void flush(HttpConnection& c);
     void watch(HttpConnection& c);
     void close(int fd);
+    void closeIdleAtStop();
     void sweep();
     void post(int fd, uint64_t generation);
 
     const manifest::ServerSpec& spec_;
     pipeline::Pipeline& pipeline_;
     WorkerPool& workers_;
+    ConnectionCounter& per_address_;
     int epfd_ = -1;
     int wakefd_ = -1;
     std::vector<Listener> listeners_;
@@ -65,6 +77,12 @@ private:
     size_t open_ = 0;
     uint64_t next_generation_ = 1;
     std::atomic<bool> stopping_{false};
+    std::atomic<int64_t> answer_by_{0};
+    bool stop_begun_ = false;
+    // Out of descriptors: accepting pauses until this monotonic millisecond.
+    int64_t accept_paused_until_ms_ = 0;
+    int64_t last_fd_warning_s_ = 0;
+    uint64_t fd_pauses_since_warning_ = 0;
     std::mutex done_mu_;
     std::vector<std::pair<int, uint64_t>> done_;  // finished worker exchanges
 };

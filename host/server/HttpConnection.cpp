@@ -6,11 +6,18 @@
 
 #include <openssl/err.h>
 
+#include <algorithm>
+#include <array>
+#include <cstring>
+#include <strings.h>
+#include <cctype>
 #include <chrono>
 
 namespace ipfacts::server {
 namespace {
 constexpr size_t kReadChunk = 16384;
+// Buffers larger than this are released once empty rather than kept for reuse.
+constexpr size_t kKeptCapacity = 4096;
 HttpConnection* self(http_parser* p) { return static_cast<HttpConnection*>(p->data); }
 }  // namespace
 
@@ -61,17 +68,18 @@ HttpConnection::Io HttpConnection::readSome() {
         ssl_wants_write_ = false;
     }
     bool got = false;
+    // Reads land in a per-thread scratch buffer and only the bytes received are
+    // kept: a connection holds what it was sent, not a 16 KiB read window, so
+    // thousands of idle connections cost little and give it back when closed.
+    thread_local std::array<char, kReadChunk> scratch;
     // Plain sockets: one read per readiness (epoll is level-triggered and says
     // so again if more is waiting). TLS: drain, since OpenSSL may hold
     // decrypted bytes epoll cannot see.
     do {
-        size_t old = in_.size();
-        in_.resize(old + kReadChunk);
         ssize_t n;
         if (ssl_) {
-            int r = SSL_read(ssl_, in_.data() + old, static_cast<int>(kReadChunk));
+            int r = SSL_read(ssl_, scratch.data(), static_cast<int>(scratch.size()));
             if (r <= 0) {
-                in_.resize(old);
                 int e = SSL_get_error(ssl_, r);
                 ssl_wants_write_ = e == SSL_ERROR_WANT_WRITE;
                 if (e == SSL_ERROR_WANT_READ || e == SSL_ERROR_WANT_WRITE) return got ? Io::Progress : Io::WouldBlock;
@@ -80,16 +88,21 @@ HttpConnection::Io HttpConnection::readSome() {
             }
             n = r;
         } else {
-            n = ::recv(fd_, in_.data() + old, kReadChunk, 0);
+            n = ::recv(fd_, scratch.data(), scratch.size(), 0);
             if (n <= 0) {
-                in_.resize(old);
                 if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)) return Io::WouldBlock;
                 return Io::Closed;
             }
         }
-        in_.resize(old + static_cast<size_t>(n));
+        in_.append(scratch.data(), static_cast<size_t>(n));
         got = true;
         last_activity = monotonicSeconds();
+        // The header time-out counts from the first byte of a request head,
+        // whatever it is: empty lines before a request line count too.
+        if (!head_pending_) {
+            head_pending_ = true;
+            head_started_at_ = last_activity;
+        }
     } while (ssl_ && in_.size() < limits_.max_header_bytes + limits_.max_request_line + limits_.max_body_bytes);
     return Io::Progress;
 }
@@ -103,7 +116,9 @@ HttpConnection::Parse HttpConnection::parse() {
         auto err = HTTP_PARSER_ERRNO(&parser_);
         if (error_status_) return Parse::Error;
         if (err != HPE_OK && err != HPE_PAUSED) {
-            fail(400, "bad_request", err == HPE_INVALID_VERSION ? "unsupported HTTP version" : "malformed HTTP request");
+            if (err == HPE_HEADER_OVERFLOW) fail(431, "request_too_large", "request headers exceed the server's limit");
+            else if (err == HPE_INVALID_VERSION) fail(400, "bad_request", "malformed HTTP version");
+            else fail(400, "bad_request", "malformed HTTP request");
             return Parse::Error;
         }
     }
@@ -136,6 +151,11 @@ void HttpConnection::describe(pipeline::HttpRequest& req) const {
 void HttpConnection::consumeRequest() {
     in_.erase(0, parsed_);
     parsed_ = 0;
+    // A pipelined request already buffered starts its head time now, at the
+    // end of the response before it.
+    head_pending_ = !in_.empty();
+    head_started_at_ = monotonicSeconds();
+    if (in_.empty() && in_.capacity() > kKeptCapacity) std::string().swap(in_);
     resetMessage();
     http_parser_pause(&parser_, 0);
 }
@@ -176,6 +196,7 @@ HttpConnection::Io HttpConnection::flush() {
     }
     out_.clear();
     out_off_ = 0;
+    if (out_.capacity() > kKeptCapacity * 16) std::string().swap(out_);  // after a large burst of answers
     return Io::Progress;
 }
 
@@ -196,7 +217,6 @@ int HttpConnection::onMessageBegin(http_parser* p) {
     auto* c = self(p);
     c->resetMessage();
     c->message_begun_ = true;
-    c->message_started_at_ = monotonicSeconds();
     return 0;
 }
 
@@ -222,6 +242,11 @@ int HttpConnection::onHeaderField(http_parser* p, const char* at, size_t len) {
 
 int HttpConnection::onHeaderValue(http_parser* p, const char* at, size_t len) {
     auto* c = self(p);
+    // A value that resumes after a gap was folded onto a second line
+    // (obs-fold, RFC 9112 5.2); a server may reject it, and we do.
+    const Span& v = c->headers_.back().value;
+    if (c->last_was_value_ && v.len != 0 && at != c->in_.data() + v.off + v.len)
+        return c->fail(400, "bad_request", "obsolete line folding in a header field is not accepted");
     c->last_was_value_ = true;
     c->extend(c->headers_.back().value, at, len);
     return 0;
@@ -234,10 +259,33 @@ int HttpConnection::onHeadersComplete(http_parser* p) {
     if (head > c->limits_.max_header_bytes) return c->fail(431, "request_too_large", "request headers exceed the server's limit");
     c->method_ = http_method_str(static_cast<http_method>(p->method));
     c->protocol_ = p->http_major == 1 && p->http_minor == 0 ? "HTTP/1.0" : "HTTP/1.1";
-    if (p->http_major != 1) return c->fail(505, "bad_request", "only HTTP/1.0 and HTTP/1.1 are served");
+    if (p->http_major != 1 || p->http_minor > 1)
+        return c->fail(505, "http_version_not_supported", "only HTTP/1.0 and HTTP/1.1 are served");
     if (p->content_length != ULLONG_MAX && p->content_length > c->limits_.max_body_bytes)
         return c->fail(413, "request_too_large", "the request body exceeds the server's limit");
+    return c->checkFields(p->http_minor);
+}
+
+/// RFC 9110/9112 rules the parser leaves to us: field names are tokens (so
+/// "Content-Length : 5" is refused rather than half-understood), and an
+/// HTTP/1.1 request names exactly one Host.
+int HttpConnection::checkFields(unsigned minor) {
+    auto at = [this](const Span& s) { return std::string_view(in_.data() + s.off, s.len); };
+    int hosts = 0;
+    for (const auto& h : headers_) {
+        std::string_view name = at(h.name);
+        if (name.empty() || !std::all_of(name.begin(), name.end(), isTokenChar))
+            return fail(400, "bad_request", "malformed header field name");
+        if (name.size() == 4 && strncasecmp(name.data(), "host", 4) == 0) ++hosts;
+    }
+    if (minor == 1 && hosts == 0) return fail(400, "bad_request", "an HTTP/1.1 request must carry a Host header");
+    if (hosts > 1) return fail(400, "bad_request", "more than one Host header");
     return 0;
+}
+
+bool HttpConnection::isTokenChar(char ch) {
+    // tchar of RFC 9110 5.6.2
+    return std::isalnum(static_cast<unsigned char>(ch)) || (ch != '\0' && std::strchr("!#$%&'*+-.^_`|~", ch) != nullptr);
 }
 
 int HttpConnection::onBody(http_parser* p, const char*, size_t len) {

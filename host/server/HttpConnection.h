@@ -30,6 +30,7 @@ public:
     HttpConnection& operator=(const HttpConnection&) = delete;
 
     int fd() const { return fd_; }
+    const net::IpAddress& peer() const { return peer_; }
     uint64_t generation() const { return generation_; }
 
     /// Reads what the socket has (completing a TLS handshake first).
@@ -48,7 +49,10 @@ public:
     void consumeRequest();
     /// Bytes of a request begun but not complete are buffered.
     bool midRequest() const { return message_begun_; }
-    int64_t messageStartedAt() const { return message_started_at_; }
+    /// Bytes have arrived (even empty lines) since the last complete request:
+    /// the header time-out runs from headStartedAt().
+    bool headPending() const { return head_pending_ && !message_done_; }
+    int64_t headStartedAt() const { return head_started_at_; }
 
     std::string& output() { return out_; }
     /// Writes buffered output. Progress when all is written.
@@ -61,6 +65,7 @@ public:
     // State the loop keeps per connection.
     std::unique_ptr<pipeline::Exchange> exchange;  // the request being handled on a worker
     bool awaiting_worker = false;
+    bool abandoned = false;  // answered 503 at shutdown while a worker still holds the request
     bool close_after_write = false;
     int64_t last_activity = 0;  // monotonic seconds
     uint32_t epoll_events = 0;  // what the loop registered
@@ -83,6 +88,8 @@ private:
 
     void extend(Span& s, const char* at, size_t len);
     int fail(int status, const char* token, const char* message);
+    int checkFields(unsigned minor);
+    static bool isTokenChar(char ch);
     void resetMessage();
 
     int fd_;
@@ -107,7 +114,8 @@ private:
     bool message_done_ = false;
     bool keep_alive_ = true;
     size_t body_bytes_ = 0;
-    int64_t message_started_at_ = 0;
+    bool head_pending_ = false;
+    int64_t head_started_at_ = 0;
     std::string_view method_, protocol_;
 
     int error_status_ = 0;

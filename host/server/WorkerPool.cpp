@@ -29,6 +29,18 @@ void WorkerPool::stop() {
     threads_.clear();
 }
 
+bool WorkerPool::stopBy(std::chrono::steady_clock::time_point deadline) {
+    {
+        std::unique_lock<std::mutex> lock(mu_);
+        stopping_ = true;
+        jobs_.clear();  // their connections were answered 503 by the loops
+        cv_.notify_all();
+        if (!idle_cv_.wait_until(lock, deadline, [this] { return running_ == 0; })) return false;
+    }
+    stop();
+    return true;
+}
+
 void WorkerPool::run() {
     while (true) {
         std::function<void()> job;
@@ -38,8 +50,14 @@ void WorkerPool::run() {
             if (jobs_.empty()) return;
             job = std::move(jobs_.front());
             jobs_.pop_front();
+            ++running_;
         }
         job();
+        {
+            std::lock_guard<std::mutex> lock(mu_);
+            --running_;
+        }
+        idle_cv_.notify_all();
     }
 }
 

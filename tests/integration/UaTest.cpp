@@ -12,8 +12,10 @@ using namespace ipfacts::testing;
 
 namespace {
 
-/// Compares one {name, version} pair; a version is checked only where the case gives one.
+/// Compares one {name, version} pair; a version is checked only where the case
+/// gives one, and a part the case leaves out not at all.
 void assertPart(const std::string& ua, const char* part, const YAML::Node& want, Poco::JSON::Object::Ptr got) {
+    if (!want) return;
     auto obj = got->getObject(part);
     std::string where = std::string(part) + " of '" + ua + "'";
     CPPUNIT_ASSERT_MESSAGE(where, obj);
@@ -41,7 +43,7 @@ class UaTest : public CppUnit::TestFixture {
 public:
     void everyFixtureCaseOverHttp() {
         auto cases = YAML::LoadFile(Service::sourceDir() + "/tests/fixtures/ua-cases.yaml")["cases"];
-        CPPUNIT_ASSERT(cases.size() >= 100);
+        CPPUNIT_ASSERT(cases.size() >= 500);
         HttpClient c("127.0.0.1", Service::instance().port());
         for (const auto& tc : cases) {
             std::string ua = tc["ua"].as<std::string>();

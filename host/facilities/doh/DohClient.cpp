@@ -5,6 +5,7 @@
 #include <curl/curl.h>
 
 #include <chrono>
+#include <string_view>
 #include <memory>
 
 namespace ipfacts::facilities {
@@ -50,22 +51,35 @@ size_t onBody(char* data, size_t size, size_t n, void* arg) {
     return size * n;
 }
 
+/// The reason a transfer failed, in words that name no address or port:
+/// libcurl's own message does ("Failed to connect to 10.1.2.3 port 443"),
+/// and the resolvers' internal addresses are not for callers to see.
 std::string describe(CURLcode code, const Transfer& t) {
     if (code == CURLE_OPERATION_TIMEDOUT) return "timeout";
     if (t.too_big) return "response larger than a DNS message";
-    std::string detail = t.error[0] ? t.error : curl_easy_strerror(code);
+    std::string_view detail = t.error;
+    auto says = [&](std::string_view what) { return detail.find(what) != std::string_view::npos; };
     switch (code) {
-        case CURLE_SSL_CONNECT_ERROR:
-        case CURLE_PEER_FAILED_VERIFICATION:
-        case CURLE_SSL_CACERT_BADFILE:
-        case CURLE_SSL_CERTPROBLEM:
-            return "TLS: " + detail;
         case CURLE_COULDNT_CONNECT:
-            return "connection failed: " + detail;
+            if (says("Connection refused")) return "connection failed: connection refused";
+            if (says("No route to host")) return "connection failed: no route to host";
+            if (says("Network is unreachable")) return "connection failed: network unreachable";
+            return "connection failed";
         case CURLE_COULDNT_RESOLVE_HOST:
-            return "cannot resolve the resolver's host: " + detail;
+            return "cannot resolve the resolver's host name";
+        case CURLE_PEER_FAILED_VERIFICATION:
+            if (says("subject name") || says("does not match")) return "TLS: the certificate does not name the resolver";
+            [[fallthrough]];
+        case CURLE_SSL_CONNECT_ERROR:
+        case CURLE_SSL_CACERT_BADFILE:
+        case CURLE_SSL_CERTPROBLEM: {
+            // OpenSSL's verify texts name no peer: "unable to get local issuer certificate".
+            constexpr std::string_view kProblem = "SSL certificate problem: ";
+            if (detail.substr(0, kProblem.size()) == kProblem) return "TLS: " + std::string(detail.substr(kProblem.size()));
+            return "TLS: " + std::string(curl_easy_strerror(code));
+        }
         default:
-            return detail;
+            return curl_easy_strerror(code);  // libcurl's fixed text for the code, never an address
     }
 }
 

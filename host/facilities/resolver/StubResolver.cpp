@@ -32,14 +32,21 @@ void onAnswer(void* arg, int status, int /*timeouts*/, unsigned char* abuf, int 
         return;
     }
     p->answer->rcode = -1;
-    p->answer->error = status == ARES_ETIMEOUT       ? "timeout"
+    // ECANCELLED: the call's budget ran out (see run()); to the caller that is a time-out.
+    p->answer->error = status == ARES_ETIMEOUT || status == ARES_ECANCELLED ? "timeout"
                        : status == ARES_ECONNREFUSED ? "connection refused"
                                                      : ares_strerror(status);
 }
 
-/// Drives the channel until every query has called back.
-void run(ares_channel ch, const int& remaining) {
+/// Drives the channel until every query has called back, or until
+/// `deadline_us`, when the open ones are cancelled (and call back).
+void run(ares_channel ch, const int& remaining, int64_t deadline_us) {
     while (remaining > 0) {
+        const int64_t left_ms = (deadline_us - nowUs()) / 1000;
+        if (left_ms <= 0) {
+            ares_cancel(ch);
+            break;
+        }
         ares_socket_t socks[ARES_GETSOCK_MAXNUM];
         int mask = ares_getsock(ch, socks, ARES_GETSOCK_MAXNUM);
         pollfd fds[ARES_GETSOCK_MAXNUM];
@@ -52,8 +59,9 @@ void run(ares_channel ch, const int& remaining) {
         }
         timeval tv{};
         timeval* t = ares_timeout(ch, nullptr, &tv);
-        int wait_ms = t ? static_cast<int>(t->tv_sec * 1000 + t->tv_usec / 1000) : 1000;
-        int ready = ::poll(fds, n, wait_ms);
+        int64_t wait_ms = t ? t->tv_sec * 1000 + t->tv_usec / 1000 : 1000;
+        if (wait_ms > left_ms) wait_ms = left_ms;
+        int ready = ::poll(fds, n, static_cast<int>(wait_ms));
         if (ready <= 0) {
             ares_process_fd(ch, ARES_SOCKET_BAD, ARES_SOCKET_BAD);  // timeouts
             continue;
@@ -111,7 +119,7 @@ std::vector<DnsAnswer> StubResolver::resolve(const std::vector<DnsQuestion>& que
         ares_send(ch, reinterpret_cast<const unsigned char*>(wire->data()), static_cast<int>(wire->size()), onAnswer,
                   &pending[i]);
     }
-    run(ch, remaining);
+    run(ch, remaining, nowUs() + int64_t(budgetMs()) * 1000);
     return answers;
 }
 

@@ -18,8 +18,12 @@ public:
 
     /// Answers every question in parallel; answer i is for question i.
     /// A question that cannot be encoded gets an answer with an error.
-    /// Blocks at most timeout_ms × attempts (per server tried). Thread-safe.
+    /// Blocks at most budgetMs() = timeout_ms × attempts, whatever c-ares's
+    /// own back-off would do (it doubles each retry's wait); questions still
+    /// open then are answered "timeout". Thread-safe.
     std::vector<DnsAnswer> resolve(const std::vector<DnsQuestion>& questions) const;
+
+    int budgetMs() const { return timeout_ms_ * attempts_; }
 
 private:
     std::string servers_csv_;

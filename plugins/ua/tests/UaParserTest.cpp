@@ -122,6 +122,9 @@ class UaParserTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(uapCaseInsensitiveFlag);
     CPPUNIT_TEST(uapNoMatchIsOther);
     CPPUNIT_TEST(engineRulesAreOrdered);
+    CPPUNIT_TEST(engineVersionsOfAnyLength);
+    CPPUNIT_TEST(geckoWithoutRv);
+    CPPUNIT_TEST(enginesSentBehindOtherEnginesTokens);
     CPPUNIT_TEST(cliWinsOverUapSpiderButNotOverBotList);
     CPPUNIT_TEST(missingFilesFailWithTheirPath);
     CPPUNIT_TEST(badRulesFailWithTheEntry);
@@ -137,7 +140,7 @@ public:
         YAML::Node root = YAML::LoadFile(casesPath());
         const YAML::Node cases = root["cases"];
         CPPUNIT_ASSERT(cases.IsSequence());
-        CPPUNIT_ASSERT_MESSAGE("at least 110 fixture cases", cases.size() >= 110);
+        CPPUNIT_ASSERT_MESSAGE("at least 500 fixture cases", cases.size() >= 500);
         std::ostringstream failures;
         size_t failed = 0;
         for (const auto& c : cases) {
@@ -292,6 +295,86 @@ device_parsers:
         NameVersion ie6 = p.parse("Mozilla/4.0 (compatible; MSIE 6.0; Windows NT 5.1; SV1)").engine;
         CPPUNIT_ASSERT_EQUAL(std::string("Trident"), *ie6.name);
         CPPUNIT_ASSERT(!ie6.version);
+    }
+
+    void engineVersionsOfAnyLength() {
+        const UaParser& p = realParser();
+        // "Chrome/300": the Blink rule must take 300, not stop at the "30"
+        // its two-digit alternative matches first.
+        for (const char* v : {"300.0.0.0", "280.1", "1000.0.1.2", "99.0.1", "28.0.1500.95"}) {
+            NameVersion e = p.parse(std::string("Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 "
+                                                "(KHTML, like Gecko) Chrome/") +
+                                    v + " Safari/537.36")
+                                .engine;
+            CPPUNIT_ASSERT_EQUAL_MESSAGE(v, std::string("Blink"), *e.name);
+            CPPUNIT_ASSERT_EQUAL_MESSAGE(v, std::string(v), *e.version);
+        }
+        NameVersion old = p.parse("Mozilla/5.0 (Windows NT 6.1) AppleWebKit/537.17 (KHTML, like Gecko) "
+                                  "Chrome/27.0.1453.116 Safari/537.17")
+                              .engine;
+        CPPUNIT_ASSERT_EQUAL(std::string("WebKit"), *old.name);
+        NameVersion tizen = p.parse("Mozilla/5.0 (SMART-TV; LINUX; Tizen 9.0) AppleWebKit/537.36 (KHTML, like Gecko) "
+                                    "300.0.1234.5/9.0 TV Safari/537.36")
+                                .engine;
+        CPPUNIT_ASSERT_EQUAL(std::string("Blink"), *tizen.name);
+        CPPUNIT_ASSERT_EQUAL(std::string("300.0.1234.5"), *tizen.version);
+        NameVersion gecko = p.parse("Mozilla/5.0 (X11; Linux x86_64; rv:1234.0) Gecko/20100101 Firefox/1234.0").engine;
+        CPPUNIT_ASSERT_EQUAL(std::string("1234.0"), *gecko.version);
+    }
+
+    void geckoWithoutRv() {
+        const UaParser& p = realParser();
+        // A real Gecko version after Gecko/, wherever rv: is or is not.
+        NameVersion kaios = p.parse("Mozilla/5.0 (Mobile; Nokia_8110_4G) Gecko/48.0 Firefox/48.0 KAIOS/2.5").engine;
+        CPPUNIT_ASSERT_EQUAL(std::string("Gecko"), *kaios.name);
+        CPPUNIT_ASSERT_EQUAL(std::string("48.0"), *kaios.version);
+        // A build date stands for Firefox's version.
+        NameVersion dated = p.parse("Mozilla/5.0 (X11; Linux x86_64) Gecko/20100101 Firefox/115.0").engine;
+        CPPUNIT_ASSERT_EQUAL(std::string("Gecko"), *dated.name);
+        CPPUNIT_ASSERT_EQUAL(std::string("115.0"), *dated.version);
+        // A date and nothing else: Gecko, version unknown.
+        NameVersion bare = p.parse("Mozilla/5.0 (X11; U; Linux i686) Gecko/20030624").engine;
+        CPPUNIT_ASSERT_EQUAL(std::string("Gecko"), *bare.name);
+        CPPUNIT_ASSERT(!bare.version);
+        // Nokia's Series 40 proxy browser sends Gecko/ but does not render with it.
+        NameVersion s40 = p.parse("Mozilla/5.0 (Series40; Nokia311/03.81; Profile/MIDP-2.1 Configuration/CLDC-1.1) "
+                                  "Gecko/20100401 S40OviBrowser/2.2.0.0.31")
+                              .engine;
+        CPPUNIT_ASSERT(!s40.name);
+        // "like Gecko" is not Gecko.
+        CPPUNIT_ASSERT(!p.parse("Mozilla/5.0 (compatible) like Gecko").engine.name);
+    }
+
+    void enginesSentBehindOtherEnginesTokens() {
+        const UaParser& p = realParser();
+        auto engineOf = [&p](const char* ua) { return p.parse(ua).engine.name.value_or("<null>"); };
+        // AppleWebKit/ is matched in any case.
+        CPPUNIT_ASSERT_EQUAL(std::string("WebKit"),
+                             engineOf("Mozilla/5.0 (X11; U; Linux i686; en-US) Applewebkit/534.10 (KHTML, like Gecko) "
+                                      "Safari/534.10"));
+        CPPUNIT_ASSERT_EQUAL(std::string("WebKit"),
+                             engineOf("Mozilla/5.0 (iPhone; CPU iPhone OS 9_3 like Mac OS X) APPLEWEBKIT/601.1.46 "
+                                      "(KHTML, like Gecko) Mobile/13E233"));
+        // Ekioh's Flow sends Chrome/ for compatibility.
+        CPPUNIT_ASSERT_EQUAL(std::string("Flow"),
+                             engineOf("Mozilla/5.0 (X11; Linux armv7l) AppleWebKit/537.36 (KHTML, like Gecko) "
+                                      "Flow/5.6.0 Chrome/86.0.4240.198 Safari/537.36"));
+        // Servo sends Firefox/, Goanna Gecko/20100101 and Firefox/.
+        CPPUNIT_ASSERT_EQUAL(std::string("Servo"),
+                             engineOf("Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Servo/0.0.1 Firefox/128.0"));
+        CPPUNIT_ASSERT_EQUAL(std::string("Goanna"),
+                             engineOf("Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:102.0) Gecko/20100101 Goanna/6.5 "
+                                      "Firefox/102.0 PaleMoon/32.5.0"));
+        // WPE WebKit on set-top boxes sends Chrome/.
+        CPPUNIT_ASSERT_EQUAL(std::string("WebKit"),
+                             engineOf("Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) "
+                                      "Chrome/92.0.4515.131 Safari/537.36 WPE/2.30.1 Kreatv/8.4"));
+        // Opera before 7 is Elektra, 7 on Presto; IE 5 for Mac is Tasman.
+        CPPUNIT_ASSERT_EQUAL(std::string("Elektra"), engineOf("Opera/6.05 (Windows 2000; U) [en]"));
+        CPPUNIT_ASSERT_EQUAL(std::string("Presto"), engineOf("Opera/7.23 (Windows NT 5.1; U) [en]"));
+        CPPUNIT_ASSERT_EQUAL(std::string("Presto"), engineOf("Opera/9.80 (Windows NT 6.1) Presto/2.12.388 Version/12.18"));
+        CPPUNIT_ASSERT_EQUAL(std::string("Tasman"), engineOf("Mozilla/4.0 (compatible; MSIE 5.23; Mac_PowerPC)"));
+        CPPUNIT_ASSERT_EQUAL(std::string("<null>"), engineOf("Mozilla/4.0 (compatible; MSIE 4.5; Mac_PowerPC)"));
     }
 
     void cliWinsOverUapSpiderButNotOverBotList() {
