@@ -326,8 +326,9 @@ void readTopLevel(const Reader& r, const YAML::Node& root, Manifest& m) {
         if (s["edge"]) m.edge = r.str(s["edge"], "service.edge");
     }
     if (const auto& k = root["keys"]) {
-        r.onlyKeys(k, {"docs_url"}, "keys");
+        r.onlyKeys(k, {"docs_url", "invalid_key_limit"}, "keys");
         if (k["docs_url"]) m.key_docs_url = r.str(k["docs_url"], "keys.docs_url");
+        if (k["invalid_key_limit"]) m.invalid_key_limit = readQuota(r, k["invalid_key_limit"], "keys.invalid_key_limit");
     }
     if (m.key_docs_url.empty()) m.key_docs_url = "https://" + m.service_host + "/docs/api-keys";
     m.state_dir = resolvePath(m.dir, root["state_dir"] ? r.str(root["state_dir"], "state_dir") : "../var");

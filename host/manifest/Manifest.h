@@ -113,6 +113,7 @@ struct Manifest {
     std::string service_host = "localhost";
     std::string edge = "local";
     std::string key_docs_url;
+    Quota invalid_key_limit{10, 100, 0};  // unknown or revoked keys a caller may send before 429
     std::string log_level = "info";
     std::string access_log = "-";  // "-" stderr, "off", or a path (relative to state_dir)
     std::string state_dir;         // resolved

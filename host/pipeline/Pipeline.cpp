@@ -14,6 +14,9 @@ namespace {
 constexpr std::string_view kExposed =
     "X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, X-RateLimit-Policy, Retry-After";
 
+// Counter slot of wrong keys: apart from every rate class's index.
+constexpr size_t kInvalidKeyCounter = 255;
+
 void addNumber(HttpResponse& r, std::string_view name, int64_t v) {
     char buf[24];
     int n = std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(v));
@@ -110,13 +113,26 @@ Pipeline::Next Pipeline::begin(Exchange& ex) {
 bool Pipeline::identify(Exchange& ex) {
     auto key = ClientIdentity::presentedKey(ex.request, ex.raw_query);
     if (!key) return true;
+    // Wrong keys are counted per caller; past the limit the answer is 429
+    // without a look-up, so guessing keys costs the service nothing.
+    const CounterKey bad_keys = RateLimiter::addressKey(kInvalidKeyCounter, ex.caller_block.bytes(), ex.caller_block.size());
+    const int64_t now = static_cast<int64_t>(std::time(nullptr));
+    if (limiter_.exhausted(bad_keys, manifest_.invalid_key_limit, now)) {
+        ex.response.addHeader("Retry-After", "60");
+        writeError(ex.response, 429, "rate_limited",
+                   "too many unknown or revoked API keys from this address; retry after 60 seconds; see " +
+                       manifest_.key_docs_url);
+        return false;
+    }
     if (!keys_) {
+        limiter_.count(bad_keys, now);
         writeError(ex.response, 401, "invalid_key", "this deployment issues no API keys; see " + manifest_.key_docs_url);
         return false;
     }
     try {
         auto live = keys_->findLive(store::sha256Hex(*key));
         if (!live) {
+            limiter_.count(bad_keys, now);
             writeError(ex.response, 401, "invalid_key",
                        "the API key is unknown or revoked; see " + manifest_.key_docs_url);
             return false;

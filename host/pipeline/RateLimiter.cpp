@@ -72,6 +72,24 @@ RateDecision RateLimiter::take(const CounterKey& key, const manifest::Quota& q, 
     return d;
 }
 
+bool RateLimiter::exhausted(const CounterKey& key, const manifest::Quota& q, int64_t now_s) {
+    const size_t hash = CounterKeyHash()(key);
+    Stripe& s = stripes_[(hash >> 48) % kStripes];
+    std::lock_guard<std::mutex> lock(s.mu);
+    s.roll(now_s / 60, now_s / 86400);
+    return (q.per_minute && s.minute_counts.get(key, hash) >= q.per_minute) ||
+           (q.per_day && s.day_counts.get(key, hash) >= q.per_day);
+}
+
+void RateLimiter::count(const CounterKey& key, int64_t now_s) {
+    const size_t hash = CounterKeyHash()(key);
+    Stripe& s = stripes_[(hash >> 48) % kStripes];
+    std::lock_guard<std::mutex> lock(s.mu);
+    s.roll(now_s / 60, now_s / 86400);
+    ++s.minute_counts.at(key, hash);
+    ++s.day_counts.at(key, hash);
+}
+
 void RateLimiter::Stripe::roll(int64_t now_minute, int64_t now_day) {
     // Forward only: a thread that read the clock just before another rolled
     // the window counts into the new one rather than wiping it.

@@ -37,6 +37,11 @@ public:
     /// blocked exactly until the window ends. Thread-safe.
     RateDecision take(const CounterKey& key, const manifest::Quota& quota, int64_t now_s);
 
+    /// True when `key` has used up `quota` in this minute or day; counts nothing.
+    bool exhausted(const CounterKey& key, const manifest::Quota& quota, int64_t now_s);
+    /// Counts one event of `key` in this minute and day, whatever the limits.
+    void count(const CounterKey& key, int64_t now_s);
+
     /// Drops the tables of ended windows (minutes and days) even where no
     /// request came since. Thread-safe; call now and then.
     void purge(int64_t now_s);

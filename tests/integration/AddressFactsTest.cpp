@@ -43,6 +43,7 @@ class AddressFactsTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(jsonAndApiV1IpAreTheSame);
     CPPUNIT_TEST(countryOnlyAccuracy);
     CPPUNIT_TEST(fullResolvesTheHostname);
+    CPPUNIT_TEST(hostnameReasonsMatchTheReverseEndpoint);
     CPPUNIT_TEST(fullTakesOnlyOne);
     CPPUNIT_TEST(markdownHasFiveLines);
     CPPUNIT_TEST(lookupOfDocumentationAddress);
@@ -114,9 +115,22 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::string("host.example.test"), b->getValue<std::string>("hostname"));
         CPPUNIT_ASSERT(b->get("privacy").isEmpty());
         CPPUNIT_ASSERT(b->getObject("reasons")->has("privacy"));
+        CPPUNIT_ASSERT(!b->getObject("reasons")->has("hostname"));
         auto none = parseJson(viaProxy("/json?full=1", "192.0.2.12").body);
         CPPUNIT_ASSERT(none->get("hostname").isEmpty());
-        CPPUNIT_ASSERT(none->getObject("reasons")->has("hostname"));
+        CPPUNIT_ASSERT_EQUAL(std::string("no PTR record: NXDOMAIN (the reverse name does not exist)"),
+                             none->getObject("reasons")->getValue<std::string>("hostname"));
+    }
+
+    void hostnameReasonsMatchTheReverseEndpoint() {
+        // One wording for one cause: full=1's reasons.hostname is the reverse
+        // endpoint's reasons.hostnames, for NXDOMAIN and for a refused query.
+        for (const char* ip : {"192.0.2.12", "8.8.4.4"}) {
+            auto full = parseJson(viaProxy("/api/v1/ip?full=1", ip).body);
+            auto reverse = parseJson(get(std::string("/api/v1/reverse/") + ip).body);
+            CPPUNIT_ASSERT_EQUAL_MESSAGE(ip, reverse->getObject("reasons")->getValue<std::string>("hostnames"),
+                                         full->getObject("reasons")->getValue<std::string>("hostname"));
+        }
     }
 
     void fullTakesOnlyOne() {
@@ -213,8 +227,15 @@ public:
                              reasonOf(c.get("/api/v1/lookup/192.0.2.1?privacy=1")));
         auto spent = c.get("/json?full=1");
         CPPUNIT_ASSERT_EQUAL(200, spent.status);
-        CPPUNIT_ASSERT(reasonOf(spent).find("daily privacy quota") != std::string::npos);
+        const std::regex allowanceSpent(
+            R"(the daily privacy allowance of the calling address is spent; it resets at \d{4}-\d\d-\d\dT00:00:00Z)");
+        CPPUNIT_ASSERT_MESSAGE(spent.body, std::regex_match(reasonOf(spent), allowanceSpent));
         CPPUNIT_ASSERT(parseJson(spent.body)->get("hostname").isEmpty());
+        CPPUNIT_ASSERT_EQUAL(reasonOf(spent),
+                             parseJson(spent.body)->getObject("reasons")->getValue<std::string>("hostname"));
+        // The lookup's privacy=1 says the same, not that a provider is missing.
+        CPPUNIT_ASSERT_MESSAGE(spent.body, std::regex_match(reasonOf(c.get("/api/v1/lookup/192.0.2.1?privacy=1")),
+                                                            allowanceSpent));
         // Without full nothing is spent and nothing is refused.
         CPPUNIT_ASSERT_EQUAL(200, c.get("/json").status);
     }

@@ -119,6 +119,11 @@ public:
         CPPUNIT_ASSERT_EQUAL(3, answerOf(nx, "alpha")->getValue<int>("status"));
         CPPUNIT_ASSERT_EQUAL(3, answerOf(nx, "beta")->getValue<int>("status"));
         CPPUNIT_ASSERT(nx->getValue<bool>("agree"));
+        // An empty answer says why in its own row: `status` (3 NXDOMAIN, 0 with
+        // no records NODATA) or `error`; no top-level reason repeats it.
+        CPPUNIT_ASSERT_EQUAL(size_t(0), answerOf(nx, "alpha")->getArray("records")->size());
+        CPPUNIT_ASSERT(answerOf(nx, "alpha")->get("error").isEmpty());
+        CPPUNIT_ASSERT(!nx->has("reasons"));
         auto sf = dns("www.broken.test");
         CPPUNIT_ASSERT_EQUAL(2, answerOf(sf, "alpha")->getValue<int>("status"));
     }

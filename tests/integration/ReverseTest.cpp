@@ -32,6 +32,7 @@ class ReverseTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(confirmedIpv4);
     CPPUNIT_TEST(unconfirmedPtrCarriesNoWeight);
     CPPUNIT_TEST(noPtrIsEmpty);
+    CPPUNIT_TEST(refusedPtrLookupSaysWhy);
     CPPUNIT_TEST(severalPtrNames);
     CPPUNIT_TEST(confirmedIpv6ComparedAsAddresses);
     CPPUNIT_TEST(mappedAddressIsItsIpv4);
@@ -47,6 +48,7 @@ public:
         CPPUNIT_ASSERT(strings(body, "hostnames") == std::vector<std::string>{"host.example.test"});
         CPPUNIT_ASSERT(strings(body, "forward_addresses") == std::vector<std::string>{"192.0.2.10"});
         CPPUNIT_ASSERT(body->getValue<bool>("forward_confirmed"));
+        CPPUNIT_ASSERT(!body->has("reasons"));  // nothing is empty
     }
     void unconfirmedPtrCarriesNoWeight() {
         auto body = reverse("192.0.2.11");
@@ -55,10 +57,23 @@ public:
         CPPUNIT_ASSERT(!body->getValue<bool>("forward_confirmed"));
     }
     void noPtrIsEmpty() {
-        auto body = reverse("192.0.2.12");
+        auto body = reverse("192.0.2.12");  // no record in 2.0.192.in-addr.arpa: NXDOMAIN
         CPPUNIT_ASSERT(strings(body, "hostnames").empty());
         CPPUNIT_ASSERT(strings(body, "forward_addresses").empty());
         CPPUNIT_ASSERT(!body->getValue<bool>("forward_confirmed"));
+        auto reasons = body->getObject("reasons");
+        CPPUNIT_ASSERT(reasons);
+        CPPUNIT_ASSERT_EQUAL(std::string("no PTR record: NXDOMAIN (the reverse name does not exist)"),
+                             reasons->getValue<std::string>("hostnames"));
+        CPPUNIT_ASSERT_EQUAL(std::string("not looked up: there is no PTR host name to resolve"),
+                             reasons->getValue<std::string>("forward_addresses"));
+    }
+    void refusedPtrLookupSaysWhy() {
+        // The fixture resolvers refuse every name outside their zones.
+        auto body = reverse("8.8.4.4");
+        CPPUNIT_ASSERT(strings(body, "hostnames").empty());
+        CPPUNIT_ASSERT_EQUAL(std::string("PTR lookup failed: the DNS resolver answered REFUSED"),
+                             body->getObject("reasons")->getValue<std::string>("hostnames"));
     }
     void severalPtrNames() {
         auto names = strings(reverse("192.0.2.13"), "hostnames");

@@ -6,12 +6,20 @@
 
 #include "tests/support/RunSuites.h"
 
+#include <sys/resource.h>
+
 #include <fstream>
 #include <iostream>
 
 using ipfacts::testing::Service;
 
 int main() {
+    // The flood tests hold thousands of sockets: use the whole descriptor allowance.
+    rlimit lim{};
+    if (::getrlimit(RLIMIT_NOFILE, &lim) == 0 && lim.rlim_cur < lim.rlim_max) {
+        lim.rlim_cur = lim.rlim_max;
+        ::setrlimit(RLIMIT_NOFILE, &lim);
+    }
     auto& service = Service::instance();
     try {
         service.start();

@@ -12,9 +12,22 @@
 
 namespace ipfacts::facilities {
 
-/// A query for `name` (A-label form) and `type` ("AAAA"): RD set, EDNS0 with a
-/// 1232-byte UDP size and DO, and AD, so the AD bit of the answer reflects
-/// the resolver's validation. nullopt for a malformed name or unknown type.
+/// The number of a record type given as text: a mnemonic ldns knows ("AAAA",
+/// any letter case) or the RFC 3597 generic form "TYPE" followed by the decimal
+/// number, 0..65535 ("TYPE65", "type0065"). nullopt for anything else: an unknown
+/// mnemonic, no digits, a sign, a space, a NUL, a number over 65535.
+std::optional<uint16_t> parseRrType(std::string_view text);
+
+/// The same for a class: "IN", "CH", "HS", "NONE", "ANY" or "CLASS" + 0..65535.
+std::optional<uint16_t> parseRrClass(std::string_view text);
+
+/// The presentation name of a record type: its mnemonic, or "TYPE<n>".
+std::string rrTypeName(uint16_t type);
+
+/// A query for `name` (A-label form) and `type` (parseRrType: "AAAA", "TYPE65"):
+/// class IN, RD set, EDNS0 with a 1232-byte UDP size and DO, and AD, so the AD
+/// bit of the answer reflects the resolver's validation. nullopt for a malformed
+/// name (or one holding a NUL), an unknown type or type 0 (reserved).
 std::optional<std::string> buildQuery(std::string_view name, std::string_view type, uint16_t id);
 
 /// Fills `out` (rcode, ad, answer section) from a response; on a malformed

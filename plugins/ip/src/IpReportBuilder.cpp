@@ -41,7 +41,7 @@ void enrichIpReport(const Host& host, const Request& req, IpReport& report) {
     // Enrichment costs provider calls: it spends the caller's daily privacy
     // meter, and past it the fields are null with the reason.
     if (auto use = host.takeMeter(req.handle(), "privacy"); use && !use->allowed) {
-        std::string why = "the daily privacy quota of this address is spent; it resets at " + isoUtc(use->resets_at * 1000);
+        const std::string why = privacyAllowanceSpentReason(isoUtc(use->resets_at * 1000));
         report.reasons.add("hostname", why);
         report.reasons.add("privacy", why);
         return;
@@ -49,7 +49,7 @@ void enrichIpReport(const Host& host, const Request& req, IpReport& report) {
     HostnameLookup ptr = reverseHostname(host, report.ip);
     report.hostname = std::move(ptr.name);
     if (ptr.reason) report.reasons.add("hostname", std::move(*ptr.reason));
-    report.reasons.add("privacy", "no privacy provider is configured");
+    report.reasons.add("privacy", kNoPrivacyProviderReason);
 }
 
 }  // namespace ipfacts::ip

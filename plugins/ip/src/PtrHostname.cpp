@@ -2,6 +2,7 @@
 
 #include <ipfacts/address.hpp>
 #include <ipfacts/dns_rcode.hpp>
+#include <ipfacts/reasons.hpp>
 
 namespace ipfacts::ip {
 namespace {
@@ -13,10 +14,9 @@ bool isPtr(const DnsRecord& r) { return r.type == "PTR" || r.type == "ptr"; }
 }  // namespace
 
 HostnameLookup hostnameFromAnswer(const DnsAnswer& answer) {
-    if (answer.rcode < 0)
-        return because("the reverse DNS lookup failed: " + answer.error.value_or("no response"));
-    if (answer.rcode == kRcodeNxDomain) return because("no PTR record");
-    if (answer.rcode != kRcodeNoError) return because("the DNS resolver answered " + rcodeName(answer.rcode));
+    std::optional<std::string_view> error;
+    if (answer.error) error = *answer.error;
+    if (std::optional<std::string> why = ptrAnswerReason(answer.rcode, error)) return because(std::move(*why));
     for (const DnsRecord& r : answer.records) {
         if (!isPtr(r)) continue;
         std::string name = r.data;
@@ -24,19 +24,19 @@ HostnameLookup hostnameFromAnswer(const DnsAnswer& answer) {
         if (name.empty()) continue;  // a PTR to the root names nothing
         return HostnameLookup{std::move(name), std::nullopt};
     }
-    return because("no PTR record");
+    return because(ptrNoDataReason());
 }
 
 HostnameLookup reverseHostname(const Host& host, std::string_view address) {
-    if (!host.hasResolver()) return because("no DNS resolver is configured");
+    if (!host.hasResolver()) return because(kNoResolverReason);
     std::optional<std::string> arpa = arpaNameOf(address);
     if (!arpa) return because("the address is not an address literal");
     try {
         std::vector<DnsAnswer> answers = host.resolve({DnsQuestion{*arpa, "PTR"}});
-        if (answers.empty()) return because("the reverse DNS lookup failed: no answer");
+        if (answers.empty()) return because(ptrLookupFailedReason("the DNS resolver gave no answer"));
         return hostnameFromAnswer(answers.front());
     } catch (const DnsUnavailable& e) {
-        return because(std::string("the reverse DNS lookup failed: ") + e.what());
+        return because(ptrLookupFailedReason(e.what()));
     }
 }
 

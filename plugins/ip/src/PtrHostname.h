@@ -18,9 +18,10 @@ struct HostnameLookup {
 };
 
 /// Reads the answer to the PTR question: the first PTR record's name (a
-/// CNAME before it, as RFC 2317 delegation writes, is skipped). NXDOMAIN
-/// and an answer without PTR records both mean "no PTR record"; no response
-/// or any other response code is a resolver failure, said in the reason.
+/// CNAME before it, as RFC 2317 delegation writes, is skipped). Otherwise the
+/// reason, in the SDK's shared words (ipfacts/reasons.hpp): NXDOMAIN and
+/// NODATA (NOERROR without a PTR record) are "no PTR record: ..."; no
+/// response (timeout) or any other response code is "PTR lookup failed: ...".
 HostnameLookup hostnameFromAnswer(const DnsAnswer& answer);
 
 /// Asks the host's resolver for the PTR record of `address`. Blocking.

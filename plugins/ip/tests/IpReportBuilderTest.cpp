@@ -26,6 +26,18 @@ NetFacts documentationFacts() {
     return f;
 }
 
+// A meters facility whose every meter is spent until 2026-11-23T00:00:00Z.
+std::string gMeterAsked;
+ipf_status takeSpent(ipf_plugin_ctx*, const ipf_request*, ipf_str meter, int* allowed, int64_t* remaining,
+                     int64_t* resets_at) {
+    gMeterAsked.assign(meter.ptr, meter.len);
+    *allowed = 0;
+    if (remaining) *remaining = 0;
+    if (resets_at) *resets_at = 1795392000;  // 2026-11-23T00:00:00Z
+    return IPF_OK;
+}
+const ipf_meters_api kSpentMeters{sizeof(ipf_meters_api), takeSpent};
+
 }  // namespace
 
 class IpReportBuilderTest : public CppUnit::TestFixture {
@@ -38,6 +50,7 @@ class IpReportBuilderTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(baseReportMakesNoDnsCall);
     CPPUNIT_TEST(enrichmentAddsHostnameAndPrivacyReason);
     CPPUNIT_TEST(enrichmentWithoutPtrSaysWhy);
+    CPPUNIT_TEST(enrichmentPastTheDailyAllowanceSaysItIsSpent);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -123,7 +136,26 @@ public:
         IpReport r = buildIpReport(fake.host(), fake.request());
         enrichIpReport(fake.host(), fake.request(), r);
         CPPUNIT_ASSERT(!r.hostname);
-        CPPUNIT_ASSERT_EQUAL(std::string("no PTR record"), reason(r, "hostname").value());
+        CPPUNIT_ASSERT_EQUAL(std::string("no PTR record: NXDOMAIN (the reverse name does not exist)"),
+                             reason(r, "hostname").value());
+    }
+
+    void enrichmentPastTheDailyAllowanceSaysItIsSpent() {
+        testing::FakeHost fake;
+        fake.netdb["203.0.113.7"] = documentationFacts();
+        ipf_host_api api = *fake.api();
+        api.meters = &kSpentMeters;
+        const Host host(&api, fake.ctx());
+        const Request req(&api, fake.requestHandle());
+        IpReport r = buildIpReport(host, req);
+        enrichIpReport(host, req, r);
+        const std::string spent = "the daily privacy allowance of the calling address is spent; it resets at "
+                                  "2026-11-23T00:00:00Z";
+        CPPUNIT_ASSERT(!r.hostname);
+        CPPUNIT_ASSERT_EQUAL(spent, reason(r, "privacy").value());
+        CPPUNIT_ASSERT_EQUAL(spent, reason(r, "hostname").value());
+        CPPUNIT_ASSERT_EQUAL(0, fake.resolveCalls);  // nothing asked past the allowance
+        CPPUNIT_ASSERT_EQUAL(std::string("privacy"), gMeterAsked);
     }
 };
 

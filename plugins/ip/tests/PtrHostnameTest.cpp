@@ -39,18 +39,29 @@ public:
     }
 
     void nxdomainAndNodataMeanNoPtr() {
-        CPPUNIT_ASSERT_EQUAL(std::string("no PTR record"), hostnameFromAnswer(answer(3)).reason.value());
-        CPPUNIT_ASSERT_EQUAL(std::string("no PTR record"), hostnameFromAnswer(answer(0)).reason.value());
-        CPPUNIT_ASSERT_EQUAL(std::string("no PTR record"), hostnameFromAnswer(answer(0, {ptr(".")})).reason.value());
+        // The SDK's shared words (ipfacts/reasons.hpp), the same as /api/v1/reverse gives.
+        CPPUNIT_ASSERT_EQUAL(std::string("no PTR record: NXDOMAIN (the reverse name does not exist)"),
+                             hostnameFromAnswer(answer(3)).reason.value());
+        const std::string nodata = "no PTR record: NODATA (the reverse name has no PTR record)";
+        CPPUNIT_ASSERT_EQUAL(nodata, hostnameFromAnswer(answer(0)).reason.value());
+        CPPUNIT_ASSERT_EQUAL(nodata, hostnameFromAnswer(answer(0, {ptr(".")})).reason.value());
+        DnsRecord cname{"7.113.0.203.in-addr.arpa.", "CNAME", 300, "7.0-63.113.0.203.in-addr.arpa."};
+        CPPUNIT_ASSERT_EQUAL(nodata, hostnameFromAnswer(answer(0, {cname})).reason.value());
     }
 
     void failuresSaySo() {
-        CPPUNIT_ASSERT_EQUAL(std::string("the DNS resolver answered SERVFAIL"),
+        CPPUNIT_ASSERT_EQUAL(std::string("PTR lookup failed: the DNS resolver answered SERVFAIL"),
                              hostnameFromAnswer(answer(2)).reason.value());
+        CPPUNIT_ASSERT_EQUAL(std::string("PTR lookup failed: the DNS resolver answered REFUSED"),
+                             hostnameFromAnswer(answer(5)).reason.value());
         DnsAnswer timeout = answer(-1);
         timeout.error = "timeout";
-        CPPUNIT_ASSERT_EQUAL(std::string("the reverse DNS lookup failed: timeout"),
+        CPPUNIT_ASSERT_EQUAL(std::string("PTR lookup failed: timeout (the DNS resolver did not answer in time)"),
                              hostnameFromAnswer(timeout).reason.value());
+        DnsAnswer refused = answer(-1);
+        refused.error = "connection refused";
+        CPPUNIT_ASSERT_EQUAL(std::string("PTR lookup failed: connection refused"),
+                             hostnameFromAnswer(refused).reason.value());
     }
 
     void asksThePtrOfTheArpaName() {

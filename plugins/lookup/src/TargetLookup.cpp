@@ -6,6 +6,7 @@
 #include "TargetParser.h"
 
 #include <ipfacts/address.hpp>
+#include <ipfacts/reasons.hpp>
 
 namespace ipfacts::lookup {
 namespace {
@@ -49,8 +50,8 @@ void addFacts(const Host& host, LookupReport& r) {
 /// exists, so the budget means the same once one does.
 std::string privacyReason(const Host& host, const Request& req) {
     if (auto use = host.takeMeter(req.handle(), "privacy"); use && !use->allowed)
-        return "the daily privacy quota of this address is spent; it resets at " + isoUtc(use->resets_at * 1000);
-    return "no privacy provider is configured";
+        return privacyAllowanceSpentReason(isoUtc(use->resets_at * 1000));
+    return kNoPrivacyProviderReason;
 }
 
 LookupOutcome lookUpTarget(const Host& host, const Request& req, std::string_view rawTarget, Flag privacy) {

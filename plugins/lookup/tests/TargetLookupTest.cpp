@@ -22,6 +22,16 @@ NetFacts facts(const char* address, const char* kind, std::optional<std::string>
     return f;
 }
 
+// A meters facility whose every meter is spent until 2026-11-23T00:00:00Z.
+ipf_status takeSpent(ipf_plugin_ctx*, const ipf_request*, ipf_str, int* allowed, int64_t* remaining,
+                     int64_t* resets_at) {
+    *allowed = 0;
+    if (remaining) *remaining = 0;
+    if (resets_at) *resets_at = 1795392000;  // 2026-11-23T00:00:00Z
+    return IPF_OK;
+}
+const ipf_meters_api kSpentMeters{sizeof(ipf_meters_api), takeSpent};
+
 }  // namespace
 
 class TargetLookupTest : public CppUnit::TestFixture {
@@ -35,6 +45,7 @@ class TargetLookupTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(badTargetIs400);
     CPPUNIT_TEST(badPrivacyIs400);
     CPPUNIT_TEST(privacyAskedGivesAReason);
+    CPPUNIT_TEST(privacyPastTheDailyAllowanceSaysItIsSpent);
     CPPUNIT_TEST(noDatabaseGivesReasons);
     CPPUNIT_TEST(partialResolutionIsNoted);
     CPPUNIT_TEST_SUITE_END();
@@ -124,6 +135,19 @@ public:
         LookupOutcome out = lookUpTarget(fake.host(), fake.request(), "192.0.2.1", Flag::Set);
         CPPUNIT_ASSERT(contains(out.body, "\"privacy\":null"));
         CPPUNIT_ASSERT(contains(out.body, "\"reasons\":{\"privacy\":\"no privacy provider is configured\"}"));
+    }
+
+    void privacyPastTheDailyAllowanceSaysItIsSpent() {
+        testing::FakeHost fake;
+        fake.netdb["192.0.2.1"] = facts("192.0.2.1", "public", std::nullopt);
+        ipf_host_api api = *fake.api();
+        api.meters = &kSpentMeters;
+        LookupOutcome out = lookUpTarget(Host(&api, fake.ctx()), Request(&api, fake.requestHandle()), "192.0.2.1",
+                                         Flag::Set);
+        CPPUNIT_ASSERT(contains(out.body, "\"privacy\":null"));
+        CPPUNIT_ASSERT_MESSAGE(out.body, contains(out.body, "\"reasons\":{\"privacy\":\"the daily privacy allowance of "
+                                                            "the calling address is spent; it resets at "
+                                                            "2026-11-23T00:00:00Z\"}"));
     }
 
     void noDatabaseGivesReasons() {

@@ -1,5 +1,6 @@
-// DnsFailure: whether an answer from the resolver facility can be used, and
-// if not, the words a `reasons` entry gives for it.
+// DnsFailure: whether an answer to a forward (A/AAAA) question can be used,
+// and if not, the words a `reasons.forward_addresses` entry gives for it. The
+// PTR question's reasons are the SDK's shared ones (ipfacts/reasons.hpp).
 #ifndef IPFACTS_PLUGINS_REVERSE_DNSFAILURE_H
 #define IPFACTS_PLUGINS_REVERSE_DNSFAILURE_H
 

@@ -1,11 +1,13 @@
 #include "ReverseLookup.h"
 
-#include "DnsFailure.h"
 #include "ForwardCheck.h"
 #include "PtrNames.h"
 
+#include <ipfacts/reasons.hpp>
+
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace ipfacts::reverse {
 namespace {
@@ -21,21 +23,27 @@ std::string joinNotes(const std::vector<std::string>& notes) {
     return joined;
 }
 
-// The PTR answer, or why there is none (stored in facts.reasons).
+// The PTR answer, or why there is none (stored in facts.reasons). A usable
+// answer is NOERROR; NXDOMAIN is an answer too but holds no name, so it ends
+// here with its reason like a failure does.
 std::optional<DnsAnswer> askPtr(const Host& host, ReverseFacts& facts) {
     std::string why;
     try {
         std::vector<DnsAnswer> answers = host.resolve({DnsQuestion{facts.arpa, "PTR"}});
-        if (answers.empty())
-            why = "the DNS resolver gave no answer";
-        else if (std::optional<std::string> failure = failureOf(answers.front()))
-            why = *failure;
-        else
-            return std::move(answers.front());
+        if (answers.empty()) {
+            why = ptrLookupFailedReason("the DNS resolver gave no answer");
+        } else {
+            const DnsAnswer& a = answers.front();
+            std::optional<std::string_view> error;
+            if (a.error) error = *a.error;
+            std::optional<std::string> failure = ptrAnswerReason(a.rcode, error);
+            if (!failure) return std::move(answers.front());
+            why = std::move(*failure);
+        }
     } catch (const DnsUnavailable& e) {
-        why = e.what();
+        why = ptrLookupFailedReason(e.what());
     }
-    facts.reasons.add("hostnames", "the PTR lookup of " + facts.arpa + " failed: " + why);
+    facts.reasons.add("hostnames", std::move(why));
     return std::nullopt;
 }
 
@@ -70,7 +78,10 @@ void confirmForward(const Host& host, ReverseFacts& facts) {
             notes.push_back(std::string("the forward lookup failed: ") + e.what());
         }
     }
-    if (!notes.empty()) facts.reasons.add("forward_addresses", joinNotes(notes));
+    if (!notes.empty())
+        facts.reasons.add("forward_addresses", joinNotes(notes));
+    else if (facts.forwardAddresses.empty())
+        facts.reasons.add("forward_addresses", std::string(kNoForwardRecordsReason));
 }
 
 }  // namespace
@@ -81,12 +92,15 @@ ReverseFacts lookUpReverse(const Host& host, const Address& address) {
     facts.arpa = arpaName(facts.address);
     if (!host.hasResolver()) {
         facts.reasons.add("hostnames", std::string(kNoResolverReason));
+    } else if (const std::optional<DnsAnswer> ptr = askPtr(host, facts)) {
+        facts.hostnames = ptrHostnames(*ptr);
+        if (facts.hostnames.empty()) facts.reasons.add("hostnames", ptrNoDataReason());
+    }
+    if (facts.hostnames.empty()) {
+        facts.reasons.add("forward_addresses", std::string(kNoNameToResolveReason));
         return facts;
     }
-    const std::optional<DnsAnswer> ptr = askPtr(host, facts);
-    if (!ptr) return facts;
-    facts.hostnames = ptrHostnames(*ptr);
-    if (!facts.hostnames.empty()) confirmForward(host, facts);
+    confirmForward(host, facts);
     return facts;
 }
 

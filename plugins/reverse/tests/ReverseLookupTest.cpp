@@ -1,5 +1,6 @@
 // The ReverseDnsResponse end to end against a fake resolver: the happy
-// path's exact body, NXDOMAIN, failed PTR queries and a missing resolver.
+// path's exact body, NXDOMAIN, NODATA, failed PTR queries and a missing
+// resolver: every empty list says why in `reasons`, in the SDK's shared words.
 #include "ReverseLookup.h"
 #include "ReverseResponseWriter.h"
 #include "tests/support/plugin/FakeHost.h"
@@ -30,11 +31,14 @@ class ReverseLookupTest : public CppUnit::TestFixture {
     CPPUNIT_TEST_SUITE(ReverseLookupTest);
     CPPUNIT_TEST(confirmsForwardInOneBatch);
     CPPUNIT_TEST(mappedAddressIsLookedUpAsIpv4);
-    CPPUNIT_TEST(nxdomainIsEmptyWithoutReason);
+    CPPUNIT_TEST(nxdomainIsEmptyWithReason);
+    CPPUNIT_TEST(nodataIsEmptyWithReason);
+    CPPUNIT_TEST(otherFailuresAreNamed);
     CPPUNIT_TEST(servfailIsEmptyWithReason);
     CPPUNIT_TEST(timeoutIsEmptyWithReason);
     CPPUNIT_TEST(noResolverIsEmptyWithReason);
     CPPUNIT_TEST(failedForwardLookupIsReported);
+    CPPUNIT_TEST(hostnamesWithoutAddressesSayWhy);
     CPPUNIT_TEST(unaskableHostnameIsListedButNotAsked);
     CPPUNIT_TEST(forwardLookupIsBounded);
     CPPUNIT_TEST_SUITE_END();
@@ -69,13 +73,30 @@ public:
                              body(fake, "::ffff:192.0.2.1"));
     }
 
-    void nxdomainIsEmptyWithoutReason() {
+    void nxdomainIsEmptyWithReason() {
         FakeResolver fake;
         fake.fail("1.2.0.192.in-addr.arpa", "PTR", 3);
         CPPUNIT_ASSERT_EQUAL(std::string(R"({"ip":"192.0.2.1","version":4,"arpa":"1.2.0.192.in-addr.arpa",)"
-                                         R"("hostnames":[],"forward_confirmed":false,"forward_addresses":[],)") +
+                                         R"("hostnames":[],"forward_confirmed":false,"forward_addresses":[],)"
+                                         R"j("reasons":{"hostnames":"no PTR record: NXDOMAIN (the reverse name does not exist)",)j"
+                                         R"("forward_addresses":"not looked up: there is no PTR host name to resolve"},)") +
                                  kStamp,
                              body(fake, "192.0.2.1"));
+        CPPUNIT_ASSERT_EQUAL(size_t(1), fake.batches.size());
+    }
+
+    void nodataIsEmptyWithReason() {
+        FakeResolver fake;  // NOERROR, no records
+        const std::string b = body(fake, "192.0.2.1");
+        CPPUNIT_ASSERT_MESSAGE(b, contains(b, R"("hostnames":[],"forward_confirmed":false,"forward_addresses":[],)"
+                                              R"j("reasons":{"hostnames":"no PTR record: NODATA (the reverse name has no PTR record)",)j"
+                                              R"("forward_addresses":"not looked up: there is no PTR host name to resolve"},)"));
+        // A CNAME alone (RFC 2317 delegation to nowhere) names no host either.
+        FakeResolver cname;
+        cname.dns["1.2.0.192.in-addr.arpa PTR"] =
+            testing::dnsAnswer(0, {DnsRecord{"1.2.0.192.in-addr.arpa.", "CNAME", 300, "1.0/26.2.0.192.in-addr.arpa."}});
+        const std::string c = body(cname, "192.0.2.1");
+        CPPUNIT_ASSERT_MESSAGE(c, contains(c, R"("hostnames":"no PTR record: NODATA)"));
         CPPUNIT_ASSERT_EQUAL(size_t(1), fake.batches.size());
     }
 
@@ -84,8 +105,8 @@ public:
         fake.fail("1.2.0.192.in-addr.arpa", "PTR", 2);
         CPPUNIT_ASSERT_EQUAL(std::string(R"({"ip":"192.0.2.1","version":4,"arpa":"1.2.0.192.in-addr.arpa",)"
                                          R"("hostnames":[],"forward_confirmed":false,"forward_addresses":[],)"
-                                         R"("reasons":{"hostnames":"the PTR lookup of 1.2.0.192.in-addr.arpa failed: )"
-                                         R"(the DNS resolver answered SERVFAIL"},)") +
+                                         R"("reasons":{"hostnames":"PTR lookup failed: the DNS resolver answered SERVFAIL",)"
+                                         R"("forward_addresses":"not looked up: there is no PTR host name to resolve"},)") +
                                  kStamp,
                              body(fake, "192.0.2.1"));
     }
@@ -95,8 +116,23 @@ public:
         fake.fail("1.2.0.192.in-addr.arpa", "PTR", -1, "timeout");
         const std::string b = body(fake, "192.0.2.1");
         CPPUNIT_ASSERT_MESSAGE(b, contains(b, R"("hostnames":[],"forward_confirmed":false,"forward_addresses":[],)"
-                                              R"("reasons":{"hostnames":"the PTR lookup of 1.2.0.192.in-addr.arpa )"
-                                              R"(failed: timeout"},)"));
+                                              R"j("reasons":{"hostnames":"PTR lookup failed: timeout )j"
+                                              R"j((the DNS resolver did not answer in time)",)j"));
+    }
+
+    void otherFailuresAreNamed() {
+        FakeResolver refused;
+        refused.fail("1.2.0.192.in-addr.arpa", "PTR", 5);
+        std::string b = body(refused, "192.0.2.1");
+        CPPUNIT_ASSERT_MESSAGE(b, contains(b, R"("hostnames":"PTR lookup failed: the DNS resolver answered REFUSED")"));
+        FakeResolver unreachable;
+        unreachable.fail("1.2.0.192.in-addr.arpa", "PTR", -1, "connection refused");
+        b = body(unreachable, "192.0.2.1");
+        CPPUNIT_ASSERT_MESSAGE(b, contains(b, R"("hostnames":"PTR lookup failed: connection refused")"));
+        FakeResolver refuses;
+        refuses.resolverRefuses = true;
+        b = body(refuses, "192.0.2.1");
+        CPPUNIT_ASSERT_MESSAGE(b, contains(b, R"("hostnames":"PTR lookup failed: malformed DNS question")"));
     }
 
     void noResolverIsEmptyWithReason() {
@@ -104,7 +140,8 @@ public:
         fake.hasResolver = false;
         const std::string b = body(fake, "192.0.2.1");
         CPPUNIT_ASSERT_MESSAGE(b, contains(b, R"("hostnames":[],"forward_confirmed":false,"forward_addresses":[],)"
-                                              R"("reasons":{"hostnames":"no DNS resolver is configured"},)"));
+                                              R"("reasons":{"hostnames":"no DNS resolver is configured",)"
+                                              R"("forward_addresses":"not looked up: there is no PTR host name to resolve"},)"));
     }
 
     void failedForwardLookupIsReported() {
@@ -115,6 +152,17 @@ public:
         CPPUNIT_ASSERT_MESSAGE(b, contains(b, R"("hostnames":["host.example.test"],"forward_confirmed":false,)"
                                               R"("forward_addresses":[],"reasons":{"forward_addresses":)"
                                               R"("the A lookup of host.example.test failed: timeout"},)"));
+    }
+
+    void hostnamesWithoutAddressesSayWhy() {
+        FakeResolver fake;  // the forward questions are answered NOERROR, empty
+        fake.answer("1.2.0.192.in-addr.arpa", "PTR", {"host.example.test."});
+        fake.fail("host.example.test", "AAAA", 3);
+        const std::string b = body(fake, "192.0.2.1");
+        CPPUNIT_ASSERT_MESSAGE(b, contains(b, R"("hostnames":["host.example.test"],"forward_confirmed":false,)"
+                                              R"("forward_addresses":[],"reasons":{"forward_addresses":)"
+                                              R"("the PTR host names have no A or AAAA record"},)"));
+        CPPUNIT_ASSERT_MESSAGE(b, !contains(b, R"("hostnames":")"));
     }
 
     void unaskableHostnameIsListedButNotAsked() {

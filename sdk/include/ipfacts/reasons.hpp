@@ -4,12 +4,13 @@
 // gets none. Header-only, C++17.
 //
 //   ipfacts::Reasons reasons;
-//   reasons.add("hostname", "no PTR record");
+//   reasons.add("hostname", ipfacts::ptrNoDataReason());
 //   ...
 //   reasons.writeTo(w);   // "reasons":{"hostname":"no PTR record"}, or nothing when empty
 #ifndef IPFACTS_REASONS_HPP
 #define IPFACTS_REASONS_HPP
 
+#include <ipfacts/dns_rcode.hpp>
 #include <ipfacts/json.hpp>
 
 #include <cstddef>
@@ -29,6 +30,54 @@ namespace ipfacts {
 /// the plugin's to document.
 inline constexpr const char* kGeolocationReason = "geolocation";
 inline constexpr const char* kNetworkReason = "network";
+
+// ---- One wording per reason, whatever the endpoint ------------------------
+// The same cause gives the same line on /json?full=1, /api/v1/ip?full=1,
+// /api/v1/lookup and /api/v1/reverse, so a client can match on it.
+
+/// The host has no resolver: section, so nothing was asked.
+inline constexpr const char* kNoResolverReason = "no DNS resolver is configured";
+/// privacy is asked for (full=1, privacy=1) but no provider exists.
+inline constexpr const char* kNoPrivacyProviderReason = "no privacy provider is configured";
+
+/// The calling address has spent today's `privacy` meter (full=1 and
+/// privacy=1 spend it). `resetsAtIso` is when it refills, ISO 8601 UTC.
+inline std::string privacyAllowanceSpentReason(std::string_view resetsAtIso) {
+    return "the daily privacy allowance of the calling address is spent; it resets at " +
+           std::string(resetsAtIso);
+}
+
+/// Why a PTR question gave no host name, from the answer: `rcode` is the
+/// response code, -1 when no response came, and `error` the resolver
+/// facility's words then ("timeout", "connection refused"). nullopt when the
+/// answer is NOERROR (the caller then looks for PTR records and, finding
+/// none, says ptrNoDataReason()).
+///
+///   NXDOMAIN  "no PTR record: NXDOMAIN (the reverse name does not exist)"
+///   timeout   "PTR lookup failed: timeout (the DNS resolver did not answer in time)"
+///   no answer "PTR lookup failed: connection refused" (the facility's words)
+///   SERVFAIL  "PTR lookup failed: the DNS resolver answered SERVFAIL"
+inline std::optional<std::string> ptrAnswerReason(int rcode, std::optional<std::string_view> error) {
+    if (rcode == kRcodeNoError) return std::nullopt;
+    if (rcode == kRcodeNxDomain) return std::string("no PTR record: NXDOMAIN (the reverse name does not exist)");
+    if (rcode < 0) {
+        if (!error || error->empty()) return std::string("PTR lookup failed: no response from the DNS resolver");
+        if (*error == "timeout")
+            return std::string("PTR lookup failed: timeout (the DNS resolver did not answer in time)");
+        return "PTR lookup failed: " + std::string(*error);
+    }
+    return "PTR lookup failed: the DNS resolver answered " + rcodeName(rcode);
+}
+
+/// NOERROR without a PTR record (NODATA: the reverse name exists, or is an
+/// empty non-terminal, but holds no PTR).
+inline std::string ptrNoDataReason() {
+    return "no PTR record: NODATA (the reverse name has no PTR record)";
+}
+
+/// The resolver could not be asked at all, or gave no answer to the question:
+/// "PTR lookup failed: " + what.
+inline std::string ptrLookupFailedReason(std::string_view what) { return "PTR lookup failed: " + std::string(what); }
 
 /// Field (or field group) name to explanation, kept in the order the fields
 /// were first given. A plain value type that owns its strings; not

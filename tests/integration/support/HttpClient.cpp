@@ -138,7 +138,10 @@ bool HttpClient::closedByServer(std::chrono::milliseconds timeout) {
 }
 
 HttpReply HttpClient::get(const std::string& target, const std::vector<std::string>& headers, const std::string& method) {
-    std::string req = method + " " + target + " HTTP/1.1\r\nHost: ipfacts.test\r\n";
+    // Host: ipfacts.test unless the test names its own.
+    bool own_host = false;
+    for (const auto& h : headers) own_host = own_host || strncasecmp(h.c_str(), "host:", 5) == 0;
+    std::string req = method + " " + target + " HTTP/1.1\r\n" + (own_host ? "" : "Host: ipfacts.test\r\n");
     for (const auto& h : headers) req += h + "\r\n";
     req += "\r\n";
     sendRaw(req);

@@ -7,6 +7,7 @@
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -91,15 +92,23 @@ std::string runCommand(const std::string& cmd) {
 }
 
 Service& Service::instance() {
-    static Service s;
+    static Service s("integration");
     return s;
+}
+
+Service::Service(std::string name, std::function<void(std::string&)> edit, long nofile)
+    : name_(std::move(name)), edit_(std::move(edit)), nofile_(nofile) {}
+
+Service::~Service() {
+    if (this != &instance() && pid_ > 0) stop();
+    if (silent_fd_ >= 0) ::close(silent_fd_);
 }
 
 std::string Service::buildDir() { return env("IPFACTS_BUILD_DIR"); }
 std::string Service::sourceDir() { return env("IPFACTS_SOURCE_DIR"); }
 
 void Service::start() {
-    state_dir_ = buildDir() + "/tests/integration-state";
+    state_dir_ = buildDir() + "/tests/" + name_ + "-state";
     fs::remove_all(state_dir_);
     fs::create_directories(state_dir_ + "/tls");
     port_ = freePort();
@@ -119,9 +128,10 @@ void Service::start() {
     std::smatch left;
     if (std::regex_search(text, left, std::regex("\\{\\{[A-Z_]+\\}\\}")))
         throw std::runtime_error("the test manifest still has the placeholder " + left.str());
+    if (edit_) edit_(text);
     manifest_ = state_dir_ + "/ipfacts.yaml";
     std::ofstream(manifest_) << text;
-    exchanges_.open(buildDir() + "/tests/exchanges.jsonl", std::ios::trunc);
+    if (this == &instance()) exchanges_.open(buildDir() + "/tests/exchanges.jsonl", std::ios::trunc);
 
     std::string daemon = buildDir() + "/host/ipfactsd";
     std::string log = state_dir_ + "/ipfactsd.log";
@@ -130,6 +140,10 @@ void Service::start() {
         std::FILE* out = std::freopen(log.c_str(), "w", stdout);
         (void)out;
         ::dup2(STDOUT_FILENO, STDERR_FILENO);
+        if (nofile_ > 0) {
+            rlimit lim{static_cast<rlim_t>(nofile_), static_cast<rlim_t>(nofile_)};
+            ::setrlimit(RLIMIT_NOFILE, &lim);
+        }
         std::string v4 = "127.0.0.1:" + std::to_string(port_), v6 = "[::1]:" + std::to_string(port_);
         ::execl(daemon.c_str(), daemon.c_str(), "--config", manifest_.c_str(), "--listen", v4.c_str(), "--listen",
                 v6.c_str(), "--state-dir", state_dir_.c_str(), static_cast<char*>(nullptr));
@@ -200,6 +214,7 @@ void Service::record(const std::string& method, const std::string& target, const
         .field("body", reply.body)
         .endObject();
     std::lock_guard<std::mutex> lock(record_mu_);
+    if (!exchanges_.is_open()) return;
     exchanges_ << w.str() << "\n";
     exchanges_.flush();
 }

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <fstream>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <string>
@@ -15,10 +16,20 @@ struct HttpReply;
 
 class Service {
 public:
+    /// The suite's shared ipfactsd.
     static Service& instance();
+
+    /// A further ipfactsd of its own, for tests that stop it or starve it:
+    /// state under tests/<name>-state, the suite's manifest passed through
+    /// `edit`, and (when not 0) its descriptor limit set to `nofile`.
+    Service(std::string name, std::function<void(std::string&)> edit = {}, long nofile = 0);
+    ~Service();
+    Service(const Service&) = delete;
+    Service& operator=(const Service&) = delete;
 
     /// Starts ipfactsd; throws std::runtime_error when it does not come up.
     void start();
+    int pid() const { return pid_; }
     /// Sends SIGTERM and waits; returns the exit status (-1 if it had to be killed).
     int stop();
 
@@ -45,7 +56,9 @@ public:
     static std::string sourceDir();
 
 private:
-    Service() = default;
+    std::string name_ = "integration";
+    std::function<void(std::string&)> edit_;
+    long nofile_ = 0;
     static std::map<std::string, std::string> dnsServerPorts();
     int openSilentListener();
     int silent_fd_ = -1;

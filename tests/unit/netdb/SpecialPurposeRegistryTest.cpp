@@ -8,20 +8,51 @@
 
 #include <array>
 #include <cstring>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
 
 using namespace ipfacts::facilities::netdb;
 using namespace ipfacts::testing::netdb;
-using ipfacts::net::CidrRange;
 using ipfacts::net::IpAddress;
 
 namespace {
 
+/// A CIDR block as this test reads it, independently of the code under test
+/// (and of net::CidrRange, which holds ::ffff:0:0/96 as IPv4 0.0.0.0/0): an
+/// address is inside when it is of the block's family and its first `length`
+/// bits equal the base's.
+struct Range {
+    bool v4 = true;
+    unsigned length = 0;
+    std::array<uint8_t, 16> base{};
+
+    static Range parse(const std::string& prefix) {
+        const size_t slash = prefix.find('/');
+        const IpAddress a = *IpAddress::parse(prefix.substr(0, slash));
+        Range r;
+        r.v4 = a.isV4();
+        r.length = static_cast<unsigned>(std::stoul(prefix.substr(slash + 1)));
+        std::memcpy(r.base.data(), a.bytes(), a.size());
+        return r;
+    }
+    bool contains(const IpAddress& a) const {
+        if (a.isV4() != v4) return false;
+        for (unsigned bit = 0; bit < length; ++bit) {
+            const uint8_t mask = static_cast<uint8_t>(0x80 >> (bit % 8));
+            if ((a.bytes()[bit / 8] & mask) != (base[bit / 8] & mask)) return false;
+        }
+        return true;
+    }
+};
+
 /// One block as the test reads it from the YAML itself, independently of the
-/// code under test: containment through net::CidrRange, ends by bit masking.
+/// code under test: containment through Range, ends by bit masking.
 struct Block {
     std::string prefix, kind;
     unsigned length;
-    CidrRange range;
+    Range range;
 };
 
 std::vector<Block> blocksOfFile(const std::string& path) {
@@ -29,7 +60,7 @@ std::vector<Block> blocksOfFile(const std::string& path) {
     for (const auto& b : YAML::LoadFile(path)["blocks"]) {
         const std::string prefix = b["prefix"].as<std::string>();
         const unsigned length = static_cast<unsigned>(std::stoul(prefix.substr(prefix.find('/') + 1)));
-        out.push_back({prefix, b["kind"].as<std::string>(), length, *CidrRange::parse(prefix)});
+        out.push_back({prefix, b["kind"].as<std::string>(), length, Range::parse(prefix)});
     }
     return out;
 }
@@ -69,11 +100,85 @@ std::string expectedKind(const std::vector<Block>& blocks, const IpAddress& a) {
     return inner == "public" ? direct : inner;
 }
 
+/// A row of rir.yaml's `ipv4:` / `ipv6:` tables (IANA's address-space registries).
+struct SpaceRow {
+    std::string prefix, status, designation;
+    unsigned length;
+    Range range;
+};
+
+std::vector<SpaceRow> spaceRowsOfFile(const std::string& path) {
+    std::vector<SpaceRow> out;
+    const YAML::Node root = YAML::LoadFile(path);
+    for (const char* family : {"ipv4", "ipv6"})
+        for (const auto& r : root[family]) {
+            const std::string prefix = r["prefix"].as<std::string>();
+            const unsigned length = static_cast<unsigned>(std::stoul(prefix.substr(prefix.find('/') + 1)));
+            const std::string status = r["status"] && !r["status"].IsNull() ? r["status"].as<std::string>() : "";
+            out.push_back({prefix, status, r["designation"].as<std::string>(), length, Range::parse(prefix)});
+        }
+    return out;
+}
+
+/// What IANA's address-space tables say about an address no special-purpose
+/// block holds, as a kind: an ALLOCATED or LEGACY block is public unicast; a
+/// RESERVED one is reserved (multicast or documentation when so designated); a
+/// top-level IPv6 block (no status) is what it is named, and "Global Unicast"
+/// there means a part of 2000::/3 that the Global Unicast registry does not list,
+/// which its note declares reserved by IANA for future allocation.
+std::string allocationKind(const std::vector<SpaceRow>& rows, const IpAddress& a) {
+    const SpaceRow* best = nullptr;
+    for (const auto& r : rows)
+        if (r.range.contains(a) && (!best || r.length > best->length)) best = &r;
+    if (!best) return "(in no address-space block)";
+    if (best->status == "ALLOCATED" || best->status == "LEGACY") return "public";
+    if (best->designation == "Multicast") return "multicast";
+    if (best->designation == "Documentation") return "documentation";
+    if (best->designation == "Unique Local Unicast") return "unique-local";
+    if (best->designation == "Link-Scoped Unicast") return "link-local";
+    return "reserved";
+}
+
+/// The kind an address should get, from the registries alone: the most specific
+/// special-purpose block holding it, else its address-space allocation status;
+/// for ::ffff:a.b.c.d the embedded address's kind when that is not public.
+std::string expectedFromRegistries(const std::vector<Block>& blocks, const std::vector<SpaceRow>& rows,
+                                   const IpAddress& a) {
+    const Block* best = nullptr;
+    for (const auto& b : blocks)
+        if (b.range.contains(a) && (!best || b.length > best->length)) best = &b;
+    if (!best) return allocationKind(rows, a);
+    if (best->kind != "ipv4-mapped" || a.isV4()) return best->kind;
+    const uint8_t* b = a.bytes();
+    const auto v4 = IpAddress::parse(std::to_string(b[12]) + "." + std::to_string(b[13]) + "." +
+                                     std::to_string(b[14]) + "." + std::to_string(b[15]));
+    const std::string inner = expectedFromRegistries(blocks, rows, *v4);
+    return inner == "public" ? best->kind : inner;
+}
+
+/// The address one below (`up` false) or above `a`; nullopt past either end of its family.
+std::optional<IpAddress> neighbour(const IpAddress& a, bool up) {
+    std::array<uint8_t, 16> b{};
+    std::memcpy(b.data(), a.bytes(), a.size());
+    for (size_t i = a.size(); i-- > 0;) {
+        if (up ? b[i] != 0xff : b[i] != 0x00) {
+            b[i] = static_cast<uint8_t>(up ? b[i] + 1 : b[i] - 1);
+            char text[INET6_ADDRSTRLEN];
+            inet_ntop(a.isV4() ? AF_INET : AF_INET6, b.data(), text, sizeof text);
+            return *IpAddress::parse(text);
+        }
+        b[i] = up ? 0x00 : 0xff;
+    }
+    return std::nullopt;
+}
+
 }  // namespace
 
 class SpecialPurposeRegistryTest : public CppUnit::TestFixture {
     CPPUNIT_TEST_SUITE(SpecialPurposeRegistryTest);
     CPPUNIT_TEST(bothEndsOfEveryBlockHaveItsKind);
+    CPPUNIT_TEST(everyBlockEdgeAndItsNeighboursAgreeWithTheRegistries);
+    CPPUNIT_TEST(unlistedGlobalUnicastIsReserved);
     CPPUNIT_TEST(famousAddresses);
     CPPUNIT_TEST(unlistedAddressIsPublic);
     CPPUNIT_TEST(mappedAddressesAreJudgedByTheirIpv4);
@@ -109,6 +214,68 @@ public:
         }
         // Most ends are not shadowed by a nested block: the check is not vacuous.
         CPPUNIT_ASSERT(own_kind > blocks.size());
+    }
+
+    // Every edge of every block of special-purpose.yaml and of the IANA address-space
+    // tables in rir.yaml: the block's first and last address and the addresses just
+    // outside it. Each must get the kind the registries give it (most specific
+    // special-purpose block, else allocation status), so a hole (space that falls
+    // through to `public` while IANA reserves it) or an overlap anywhere fails,
+    // naming every address that does.
+    void everyBlockEdgeAndItsNeighboursAgreeWithTheRegistries() {
+        const auto blocks = blocksOfFile(etcFile("special-purpose.yaml"));
+        const auto rows = spaceRowsOfFile(etcFile("rir.yaml"));
+        CPPUNIT_ASSERT(rows.size() > 256 + 20);
+        std::vector<std::pair<std::string, std::string>> edges;  // (prefix, its kind or status)
+        for (const auto& b : blocks) edges.push_back({b.prefix, "special-purpose " + b.kind});
+        for (const auto& r : rows)
+            edges.push_back({r.prefix, "address space " + (r.status.empty() ? std::string("-") : r.status) + " " +
+                                           r.designation});
+        size_t checked = 0, past_the_end = 0;
+        std::string failures;
+        size_t failed = 0;
+        for (const auto& [prefix, what] : edges) {
+            const IpAddress first = endOf(prefix, false), last = endOf(prefix, true);
+            const std::pair<const char*, std::optional<IpAddress>> probes[] = {
+                {"first-1", neighbour(first, false)}, {"first", first},
+                {"last", last}, {"last+1", neighbour(last, true)}};
+            for (const auto& [where, a] : probes) {
+                if (!a) {
+                    ++past_the_end;  // first-1 of a block at 0.0.0.0 or ::, last+1 of one at the top
+                    continue;
+                }
+                ++checked;
+                const std::string want = expectedFromRegistries(blocks, rows, *a);
+                const std::string got = registry.classify(*a).kind;
+                if (got == want) continue;
+                ++failed;
+                failures += "\n  " + a->toString() + " (" + where + " of " + prefix + ", " + what + "): got " + got +
+                            ", registries say " + want;
+            }
+        }
+        CPPUNIT_ASSERT_MESSAGE(std::to_string(failed) + " of " + std::to_string(checked) +
+                                   " block-edge addresses misclassified:" + failures,
+                               failed == 0);
+        // first-1/first/last/last+1 of every block, less the few beyond the ends of the families.
+        CPPUNIT_ASSERT_EQUAL(4 * edges.size(), checked + past_the_end);
+        CPPUNIT_ASSERT_MESSAGE(std::to_string(past_the_end), past_the_end < 16);
+    }
+
+    // The issue: 3fff:1000:: up to 3fff:ffff:... (3fff::/16 less the 3fff::/20
+    // documentation block) came back public and routable.
+    void unlistedGlobalUnicastIsReserved() {
+        expect("3fff:fff:ffff:ffff:ffff:ffff:ffff:ffff", "documentation", "RFC 9637", false);
+        expect("3fff:1000::", "reserved", nullptr, false,
+               "Reserved by IANA (IPv6 Global Unicast Address Space, unallocated)");
+        expect("3fff:ffff:ffff:ffff:ffff:ffff:ffff:ffff", "reserved", nullptr, false);
+        expect("3ffe::1", "reserved", nullptr, false);
+        expect("4000::", "reserved", "RFC 4291", false);
+        // Gaps between RIR allocations, equally unlisted.
+        expect("2003:4000::", "reserved", nullptr, false);
+        expect("2003:3fff:ffff:ffff:ffff:ffff:ffff:ffff", "public", nullptr, true);
+        expect("2400::1", "public", nullptr, true);
+        expect("23ff:ffff:ffff:ffff:ffff:ffff:ffff:ffff", "reserved", nullptr, false);
+        expect("2000::1", "reserved", nullptr, false);
     }
 
     void famousAddresses() {
