@@ -18,20 +18,48 @@ namespace {
 
 constexpr std::string_view kReplacement = "REDACTED";
 
-bool isKeyParam(std::string_view p) { return p == "key" || p.substr(0, 4) == "key="; }
+char lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c; }
 
-/// The query parameters of a target, split on '&' after the first '?' (as
-/// the rewriting routines split them); empty when there is no '?'.
+int hexDigit(char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    c = lower(c);
+    return (c >= 'a' && c <= 'f') ? c - 'a' + 10 : -1;
+}
+
+/// The key-parameter rule of HttpText.h, written again independently: the
+/// name (up to the first '='), percent-decoded ('+' is a space, a bad escape
+/// or %00 makes it no key), is "key" in any letter case.
+bool isKeyParam(std::string_view p) {
+    std::string_view name = p.substr(0, p.find('='));
+    std::string decoded;
+    for (size_t i = 0; i < name.size(); ++i) {
+        char c = name[i];
+        if (c == '%') {
+            if (i + 2 >= name.size()) return false;
+            int hi = hexDigit(name[i + 1]), lo = hexDigit(name[i + 2]);
+            if (hi < 0 || lo < 0 || (hi == 0 && lo == 0)) return false;
+            c = static_cast<char>(hi * 16 + lo);
+            i += 2;
+        } else if (c == '+') {
+            c = ' ';
+        }
+        decoded += lower(c);
+    }
+    return decoded == "key";
+}
+
+/// The query parameters of a target, split on '&' and ';' after the first
+/// '?' (as the rewriting routines split them); empty when there is no '?'.
 std::vector<std::string_view> paramsOf(std::string_view target) {
     std::vector<std::string_view> out;
     size_t q = target.find('?');
     if (q == std::string_view::npos) return out;
     std::string_view query = target.substr(q + 1);
     while (true) {
-        size_t amp = query.find('&');
-        out.push_back(query.substr(0, amp));
-        if (amp == std::string_view::npos) break;
-        query.remove_prefix(amp + 1);
+        size_t end = query.find_first_of("&;");
+        out.push_back(query.substr(0, end));
+        if (end == std::string_view::npos) break;
+        query.remove_prefix(end + 1);
     }
     return out;
 }
@@ -46,8 +74,6 @@ std::string percentEncodeAll(std::string_view s) {
     }
     return out;
 }
-
-char lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c; }
 
 void checkPercentDecode(std::string_view in, bool plus_is_space) {
     auto out = percentDecode(in, plus_is_space);
@@ -94,14 +120,15 @@ void checkRedact(std::string_view target) {
         FUZZ_CHECK(isKeyParam(before[i]) ? after[i] == redacted : after[i] == before[i]);
     // The key's value is gone: where it still occurs, it occurs in what was
     // kept anyway (the path, another parameter) or in the replacement text.
-    // A value holds no '&', so any occurrence lies inside one &-separated
-    // segment of `out`: a kept parameter (also in `rest`) or "key=REDACTED",
-    // possibly preceded by "path?" when it is the first.
+    // A value holds no '&' or ';', so any occurrence lies inside one segment
+    // of `out`: a kept parameter (also in `rest`) or "key=REDACTED", possibly
+    // preceded by "path?" when it is the first.
     const std::string rest = removeKeyParam(target);
     const std::string first = std::string(target.substr(0, q)) + "?" + redacted;
     for (std::string_view p : before) {
-        if (p.substr(0, 4) != "key=" || p.size() == 4) continue;
-        std::string_view value = p.substr(4);
+        const size_t eq = p.find('=');
+        if (!isKeyParam(p) || eq == std::string_view::npos || eq + 1 == p.size()) continue;
+        std::string_view value = p.substr(eq + 1);
         if (out.find(value) == std::string::npos) continue;
         FUZZ_CHECK(rest.find(value) != std::string::npos || first.find(value) != std::string::npos);
     }

@@ -1,11 +1,22 @@
 #!/usr/bin/env bash
-# tests/fuzz/run.sh <source-dir> <work-dir> [seconds-per-target]
+# tests/fuzz/run.sh <source-dir> <work-dir> [--seed=N] [--runs=N | --seconds=N]
 #
 # Builds every libFuzzer target of tests/fuzz (ASan + UBSan, clang++-14) straight
-# from the sources, without the CMake build tree, and runs each one for a bounded
-# time on a scratch copy of its seed corpus. Prints per target the executions
-# done; exits non-zero when a target does not build, crashes, leaks, hits UB,
-# fails an invariant or times out, and prints the path of the saved input.
+# from the sources, without the CMake build tree, then runs each one in one of
+# two modes:
+#
+#   check (default; ctest's fuzz.smoke): a fixed seed (default 1) and a fixed
+#     number of runs per target (the RUNS column below, or --runs=N for all),
+#     over the committed corpus tests/fuzz/corpus/<target>/ only, read in name
+#     order, one process per target, nothing written back. The same commit gives
+#     the same executions and the same result on every machine.
+#   explore (--seconds=N; tools/fuzz): N seconds per target with a random seed
+#     (or --seed=N), growing <work-dir>/explore/<target>/ from the committed
+#     corpus; what it finds stays there for the next exploring run.
+#
+# Prints per target the seed, the runs and the corpus used; exits non-zero when a
+# target does not build, crashes, leaks, hits UB, fails an invariant or times
+# out, and prints the path of the saved input (<work-dir>/crashes/<target>/).
 #
 # Objects and binaries are cached under <work-dir> by content: an object is
 # reused while its source, the flags and every project header it included are
@@ -15,16 +26,32 @@
 set -euo pipefail
 
 me="tests/fuzz/run.sh"
-if (($# < 2 || $# > 3)); then
-  echo "usage: $me <source-dir> <work-dir> [seconds-per-target]" >&2
+usage() {
+  echo "usage: $me <source-dir> <work-dir> [--seed=N] [--runs=N | --seconds=N]" >&2
   exit 2
-fi
+}
+(($# >= 2)) || usage
 src="$(cd "$1" && pwd)"
-secs="${3:-5}"
-if [[ ! $secs =~ ^[1-9][0-9]*$ ]]; then
-  echo "$me: seconds-per-target must be a positive integer, not '$secs'" >&2
+workarg=$2
+shift 2
+mode=check seed="" runs="" secs=""
+for arg in "$@"; do
+  case $arg in
+    --seed=*) seed=${arg#--seed=} ;;
+    --runs=*) runs=${arg#--runs=} ;;
+    --seconds=*) secs=${arg#--seconds=}; mode=explore ;;
+    *) usage ;;
+  esac
+done
+posint() { [[ $2 =~ ^[1-9][0-9]{0,9}$ ]] || { echo "$me: $1 must be a positive integer, not '$2'" >&2; exit 2; }; }
+[[ -z $seed ]] || posint --seed "$seed"
+[[ -z $runs ]] || posint --runs "$runs"
+[[ -z $secs ]] || posint --seconds "$secs"
+if [[ -n $runs && -n $secs ]]; then
+  echo "$me: give --runs (check mode) or --seconds (explore mode), not both" >&2
   exit 2
 fi
+[[ $mode == explore || -n $seed ]] || seed=1
 jobs="${FUZZ_JOBS:-2}"
 if [[ ! $jobs =~ ^[1-9][0-9]*$ ]]; then
   echo "$me: FUZZ_JOBS must be a positive integer, not '$jobs'" >&2
@@ -45,31 +72,32 @@ if [[ ! -f $rtdir/libclang_rt.fuzzer-x86_64.a && ! -f $rtdir/libclang_rt.fuzzer.
   exit 1
 fi
 
-mkdir -p "$2"
-work="$(cd "$2" && pwd)"
+mkdir -p "$workarg"
+work="$(cd "$workarg" && pwd)"
 
 FLAGS=(-std=c++17 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined)
 
 # --- the targets ----------------------------------------------------------------------
-# name | include dirs (relative to the source dir) | pkg-config packages | sources
-# (relative to the source dir; the fuzz target first).
+# name | runs in check mode | include dirs (relative to the source dir) | pkg-config
+# packages | sources (relative to the source dir; the fuzz target first).
+# The runs give each target roughly 2-6 s on one core of a 2-core VM (runs 20 s in all).
 TARGETS=()
-declare -A T_INCS T_PKGS T_SRCS
+declare -A T_RUNS T_INCS T_PKGS T_SRCS
 target() {
-  TARGETS+=("$1"); T_INCS[$1]=$2; T_PKGS[$1]=$3; T_SRCS[$1]=$4
+  TARGETS+=("$1"); T_RUNS[$1]=$2; T_INCS[$1]=$3; T_PKGS[$1]=$4; T_SRCS[$1]=$5
 }
-target fuzz_http_text ". " "" \
+target fuzz_http_text 60000 ". " "" \
   "tests/fuzz/fuzz_http_text.cpp host/pipeline/HttpText.cpp"
-target fuzz_client_identity ". " "" \
+target fuzz_client_identity 60000 ". " "" \
   "tests/fuzz/fuzz_client_identity.cpp host/pipeline/ClientIdentity.cpp host/pipeline/HttpText.cpp host/net/IpAddress.cpp"
-target fuzz_dns_message ". sdk/include" "ldns" \
+target fuzz_dns_message 60000 ". sdk/include" "ldns" \
   "tests/fuzz/fuzz_dns_message.cpp host/facilities/dns/DnsMessage.cpp"
-target fuzz_dns_name ". sdk/include" "libidn2" \
+target fuzz_dns_name 60000 ". sdk/include" "libidn2" \
   "tests/fuzz/fuzz_dns_name.cpp"
-target fuzz_lookup_target ". sdk/include plugins/lookup/src" "libidn2" \
+target fuzz_lookup_target 80000 ". sdk/include plugins/lookup/src" "libidn2" \
   "tests/fuzz/fuzz_lookup_target.cpp plugins/lookup/src/TargetParser.cpp"
 ua=plugins/ua/src
-target fuzz_ua ". sdk/include $ua" "libpcre2-8 yaml-cpp" \
+target fuzz_ua 16000 ". sdk/include $ua" "libpcre2-8 yaml-cpp" \
   "tests/fuzz/fuzz_ua.cpp $ua/UaParser.cpp $ua/UaRules.cpp $ua/UapParser.cpp $ua/UapRuleList.cpp \
    $ua/Replacement.cpp $ua/Regex.cpp $ua/YamlFile.cpp $ua/EngineDetector.cpp $ua/DeviceClassifier.cpp \
    $ua/DeviceClass.cpp $ua/PatternList.cpp"
@@ -220,20 +248,88 @@ if [[ -z ${FUZZ_TARGETS:-} ]]; then
 fi
 build_secs=$((SECONDS - t0))
 
-# --- 3. run each target for a bounded time ----------------------------------------------
+# --- 3. run each target ------------------------------------------------------------------
+# Nothing here may depend on the machine, the clock or the environment in check
+# mode: ASLR off (NOASLR above), one process per target (no -jobs/-workers/-fork), -seed and -runs fixed,
+# no -max_total_time, the seed inputs given as a list sorted by name (-seed_inputs;
+# a directory would be read in readdir order, which differs between file
+# systems, and libFuzzer's shuffle and size sort depend on that order), no corpus
+# directory (so no new input is written anywhere and none is re-read: -reload=0),
+# no timed allocator purge, no comparison-guided mutations (-use_cmp=0: the
+# operands libFuzzer records include pointers, which ASLR moves, e.g. iterators
+# into a string on the stack; with them two runs of fuzz_ua or
+# fuzz_lookup_target on one machine already differed), and the sanitizers'
+# options set here rather than inherited, the same argv and environment everywhere. -timeout and -rss_limit_mb only turn a hang or a memory blow-up
+# into a failure; they do not change what runs.
+export ASAN_OPTIONS="detect_leaks=1:abort_on_error=0:allocator_may_return_null=0"
+export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
+export LSAN_OPTIONS=""
+unset ASAN_SYMBOLIZER_PATH LLVM_SYMBOLIZER_PATH 2>/dev/null || true
+
+# Address space layout randomisation off (util-linux setarch -R) in check mode: some
+# code under test branches on how two addresses compare (libstdc++'s aliasing checks,
+# for one), so with ASLR on the same input can cover different edges in two runs and
+# the runs drift apart (fuzz_client_identity did, one run in three or so).
+NOASLR=()
+if [[ $mode == check ]]; then
+  if setarch "$(uname -m)" -R true >/dev/null 2>&1; then
+    NOASLR=(setarch "$(uname -m)" -R)
+  else
+    echo "fuzz: WARNING: cannot turn ASLR off (setarch -R failed): results may differ between runs" >&2
+  fi
+fi
+
+corpus_of() { echo "$src/tests/fuzz/corpus/$1"; }
+
+# The committed corpus of a target as a comma-separated list, sorted by name (C locale).
+seed_list() {
+  local dir=$1 f
+  [[ -d $dir ]] || return 0
+  while IFS= read -r f; do
+    if [[ $f == *,* ]]; then echo "$me: a corpus file name holds a comma: $f" >&2; return 1; fi
+    printf '%s\n' "$f"
+  done < <(find "$dir" -type f | LC_ALL=C sort) | paste -sd, -
+}
+
 run_target() {
   local t=$1
-  local corpus="$work/corpus/$t" crashes="$work/crashes/$t" rundir="$work/run/$t"
-  rm -rf "$corpus" "$rundir"
-  mkdir -p "$corpus" "$crashes" "$rundir"
-  if [[ -d $src/tests/fuzz/corpus/$t ]]; then cp -R "$src/tests/fuzz/corpus/$t/." "$corpus/"; fi
+  local crashes="$work/crashes/$t" rundir="$work/run/$t" committed
+  committed="$(corpus_of "$t")"
+  rm -rf "$rundir"
+  mkdir -p "$crashes" "$rundir"
   touch "$rundir/started"
-  local rc=0
-  (cd "$rundir" && IPFACTS_SOURCE_DIR="$src" "$bindir/$t" -max_total_time="$secs" -timeout=5 -rss_limit_mb=2048 \
-      -print_final_stats=1 -artifact_prefix="$crashes/" "$corpus" >"$rundir/log" 2>&1) || rc=$?
+  local rc=0 args=(-timeout=10 -rss_limit_mb=2048 -print_final_stats=1)
+  if [[ $mode == check ]]; then
+    seed_list "$committed" >"$rundir/seeds" || { echo 2 >"$rundir/rc"; return; }
+    args+=(-seed="$seed" -runs="${runs:-${T_RUNS[$t]}}" -reload=0 -purge_allocator_interval=-1 -use_cmp=0)
+    args+=(-artifact_prefix="crashes/$t/")
+    [[ ! -s $rundir/seeds ]] || args+=(-seed_inputs=@"run/$t/seeds")
+    # The same process image wherever the tree and the work dir are: run from the work
+    # dir with relative paths only and a fixed environment, so that argv, the
+    # environment and so the stack addresses do not depend on this machine's paths.
+    ln -sfn "$src" "$work/src"
+    (cd "$work" && env -i PATH=/usr/bin:/bin LC_ALL=C IPFACTS_SOURCE_DIR=src \
+        ASAN_OPTIONS="$ASAN_OPTIONS" UBSAN_OPTIONS="$UBSAN_OPTIONS" LSAN_OPTIONS="$LSAN_OPTIONS" \
+        "${NOASLR[@]}" "bin/$t" "${args[@]}" >"$rundir/log" 2>&1) || rc=$?
+    echo "$rc" >"$rundir/rc"
+    return
+  else
+    args+=(-artifact_prefix="$crashes/")
+    local grown="$work/explore/$t"
+    mkdir -p "$grown"
+    args+=(-max_total_time="$secs")
+    [[ -z $seed ]] || args+=(-seed="$seed")
+    args+=("$grown")  # new inputs go here (the first directory) ...
+    [[ ! -d $committed ]] || args+=("$committed")  # ... and never into the committed corpus
+  fi
+  (cd "$rundir" && IPFACTS_SOURCE_DIR="$src" "$bindir/$t" "${args[@]}" >"$rundir/log" 2>&1) || rc=$?
   echo "$rc" >"$rundir/rc"
 }
-echo "fuzz: running ${#TARGETS[@]} target(s) for ${secs}s each ($jobs at a time)"
+if [[ $mode == check ]]; then
+  echo "fuzz: check mode: seed $seed, ${runs:-the RUNS of each target} runs, committed corpus only ($jobs target(s) at a time)"
+else
+  echo "fuzz: explore mode: ${secs}s per target, seed ${seed:-random} ($jobs target(s) at a time)"
+fi
 t1=$SECONDS
 pool run_target "${TARGETS[@]}"
 run_secs=$((SECONDS - t1))
@@ -243,10 +339,20 @@ bad=0
 for t in "${TARGETS[@]}"; do
   rundir="$work/run/$t" log="$work/run/$t/log"
   rc="$(cat "$rundir/rc" 2>/dev/null || echo '?')"
-  execs="$(stat_of number_of_executed_units "$log")" rate="$(stat_of average_exec_per_sec "$log")"
-  added="$(stat_of new_units_added "$log")" rss="$(stat_of peak_rss_mb "$log")"
-  seeds="$(find "$src/tests/fuzz/corpus/$t" -type f 2>/dev/null | wc -l)"
-  summary="${execs:-?} execs (${rate:-?}/s), seeds $seeds + ${added:-?} new inputs, peak RSS ${rss:-?} MB"
+  execs="$(stat_of number_of_executed_units "$log")" rss="$(stat_of peak_rss_mb "$log")"
+  added="$(stat_of new_units_added "$log")"
+  used_seed="$(sed -n 's/^INFO: Seed: \([0-9]*\).*/\1/p' "$log" | head -n 1)"
+  committed="$(corpus_of "$t")"
+  nseeds="$(find "$committed" -type f 2>/dev/null | wc -l)"
+  # libFuzzer's last status line: coverage (cov), features (ft), inputs kept (corp).
+  final="$(grep -E '^#[0-9]+[[:space:]]+(DONE|NEW|REDUCE|pulse|INITED)' "$log" | tail -n 1 |
+    sed -n 's/.*\(cov: [0-9]* ft: [0-9]* corp: [0-9]*\/[0-9]*[a-zA-Z]*\).*/\1/p')"
+  if [[ $mode == check ]]; then
+    summary="seed ${used_seed:-?}, ${execs:-?}/${runs:-${T_RUNS[$t]}} runs, corpus ${committed#"$src"/} ($nseeds files): ${final:-?}"
+  else
+    summary="seed ${used_seed:-?}, ${execs:-?} execs in ${secs}s, corpus ${committed#"$src"/} ($nseeds files) + $work/explore/$t (+${added:-?} new): ${final:-?}"
+  fi
+  summary="$summary, peak RSS ${rss:-?} MB"
   if [[ $rc == 0 ]]; then
     printf 'fuzz: %-22s ok      %s\n' "$t" "$summary"
     continue
@@ -268,6 +374,7 @@ for t in "${TARGETS[@]}"; do
     found=1
   done < <(find "$work/crashes/$t" -maxdepth 1 -type f -newer "$rundir/started" 2>/dev/null)
   ((found)) || echo "    (no input saved)"
+  echo "    once fixed, keep the input: cp <input> tests/fuzz/corpus/$t/regression-<what> (tests/fuzz/README.md)"
 done
 echo "fuzz: build ${build_secs}s, runs ${run_secs}s, total $((SECONDS - started))s"
 exit "$bad"
