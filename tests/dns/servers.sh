@@ -106,10 +106,13 @@ stop_servers() {
 # pick_port <variable>
 declare -A chosen=()
 pick_port() {
-  local used p i
+  local used p i low
   used=" $(ss -Hltun 2>/dev/null | awk '{n = split($5, a, ":"); printf "%s ", a[n]}') "
+  # The machine's own ephemeral range, not an assumed one.
+  low=$(awk '{print $1}' /proc/sys/net/ipv4/ip_local_port_range 2>/dev/null || echo 32768)
+  ((low > 12000)) || die "the ephemeral port range starts at $low: no room below it for test servers"
   for ((i = 0; i < 500; i++)); do
-    p=$((20000 + RANDOM % 12000))
+    p=$((10000 + RANDOM % (low - 10000)))
     [[ $used == *" $p "* || -n ${chosen[$p]:-} ]] && continue
     chosen[$p]=1
     printf -v "$1" '%s' "$p"

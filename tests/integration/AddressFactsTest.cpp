@@ -3,6 +3,7 @@
 // registries of etc/netdb. Forwarded addresses come from 127.0.0.2, a trusted proxy.
 #include "tests/integration/support/HttpClient.h"
 #include "tests/integration/support/Json.h"
+#include "tests/integration/support/QuotaWindows.h"
 #include "tests/integration/support/Service.h"
 
 #include <cppunit/extensions/HelperMacros.h>
@@ -217,6 +218,7 @@ public:
 
     void privacyMeterIsSharedAndRunsOut() {
         // The test manifest gives the privacy meter 3 uses a day per address.
+        awayFromDayEdge();
         HttpClient c("127.0.0.1", Service::instance().port(), false, "127.0.0.9");
         auto reasonOf = [](const HttpReply& r) {
             return parseJson(r.body)->getObject("reasons")->getValue<std::string>("privacy");

@@ -4,6 +4,7 @@
 // Tests that starve or stop a daemon start one of their own.
 #include "tests/integration/support/HttpClient.h"
 #include "tests/integration/support/Json.h"
+#include "tests/integration/support/QuotaWindows.h"
 #include "tests/integration/support/Service.h"
 
 #include <cppunit/extensions/HelperMacros.h>
@@ -29,12 +30,6 @@ using Clock = std::chrono::steady_clock;
 namespace {
 
 std::string errorOf(const HttpReply& r) { return parseJson(r.body)->getValue<std::string>("error"); }
-
-/// Waits until a fresh minute has at least 20 seconds left, so a test that
-/// counts within one minute window never straddles two.
-void awayFromMinuteEdge() {
-    while (std::time(nullptr) % 60 > 40) std::this_thread::sleep_for(std::chrono::milliseconds(250));
-}
 
 /// One raw request on a new connection; the reply, or status 0 when none came.
 HttpReply rawOnce(const std::string& bytes, const std::string& source = "") {
@@ -216,21 +211,21 @@ public:
     void everySpellingOfTheKeyIsTheKey() {
         const std::string key = Service::instance().issueKey("spelling@example");
         const std::string secret = "ipf_wrongwrongwrongwrongwrong0001";
+        HttpClient keyed("127.0.0.1", Service::instance().port(), false, "127.0.0.31");
         for (const std::string& q : {"?KEY=" + key, "?ke%79=" + key, "?a=1;key=" + key, "?Key=" + key}) {
-            HttpClient c("127.0.0.1", Service::instance().port(), false, "127.0.0.31");
-            auto r = c.get("/ip.md" + q);
+            auto r = keyed.get("/ip.md" + q);
             CPPUNIT_ASSERT_EQUAL_MESSAGE(q, 200, r.status);
             CPPUNIT_ASSERT_MESSAGE(q, r.header("X-RateLimit-Policy")->find(":key") != std::string::npos);
             CPPUNIT_ASSERT_MESSAGE(q, r.body.find(key) == std::string::npos);
         }
+        HttpClient wrong("127.0.0.1", Service::instance().port(), false, "127.0.0.32");
         for (const std::string& q : {"?KEY=" + secret, "?ke%79=" + secret, "?a=1;key=" + secret}) {
-            HttpClient c("127.0.0.1", Service::instance().port(), false, "127.0.0.32");
-            auto r = c.get("/ip.md" + q);
+            auto r = wrong.get("/ip.md" + q);
             CPPUNIT_ASSERT_EQUAL_MESSAGE(q, 401, r.status);
             CPPUNIT_ASSERT_EQUAL_MESSAGE(q, std::string("invalid_key"), errorOf(r));
         }
-        std::this_thread::sleep_for(std::chrono::milliseconds(1500));  // the access log is written once a second
-        std::string log = Service::instance().accessLog();
+        Service::instance().accessLogThrough(keyed, "/ip?marker=key-spellings-1");
+        std::string log = Service::instance().accessLogThrough(wrong, "/ip?marker=key-spellings-2");
         CPPUNIT_ASSERT(log.find(key) == std::string::npos);
         CPPUNIT_ASSERT(log.find(secret) == std::string::npos);
         CPPUNIT_ASSERT(log.find("ke%79") == std::string::npos);

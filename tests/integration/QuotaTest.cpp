@@ -1,6 +1,7 @@
 // Rate classes, quota headers, keys (Bearer and key=), 401 and 429.
 #include "tests/integration/support/HttpClient.h"
 #include "tests/integration/support/Json.h"
+#include "tests/integration/support/QuotaWindows.h"
 #include "tests/integration/support/Service.h"
 
 #include <cppunit/extensions/HelperMacros.h>
@@ -12,11 +13,6 @@
 using namespace ipfacts::testing;
 
 namespace {
-
-/// Per-minute counts reset on the minute: start a minute test early in one.
-void awayFromMinuteEdge() {
-    while (std::time(nullptr) % 60 > 50) std::this_thread::sleep_for(std::chrono::milliseconds(200));
-}
 
 std::string errorOf(const HttpReply& r) { return parseJson(r.body)->getValue<std::string>("error"); }
 
@@ -37,10 +33,11 @@ class QuotaTest : public CppUnit::TestFixture {
 
 public:
     void meteredRouteCarriesQuotaHeaders() {
+        const std::time_t asked_at = std::time(nullptr);
         auto r = get("/api/v1/headers");
         CPPUNIT_ASSERT(r.header("X-RateLimit-Limit").has_value());
         CPPUNIT_ASSERT(r.header("X-RateLimit-Reset").has_value());
-        CPPUNIT_ASSERT(std::stoll(*r.header("X-RateLimit-Reset")) > std::time(nullptr));
+        CPPUNIT_ASSERT(std::stoll(*r.header("X-RateLimit-Reset")) > asked_at);
         CPPUNIT_ASSERT_EQUAL(std::string("address:anonymous"), *r.header("X-RateLimit-Policy"));
     }
 
@@ -88,12 +85,12 @@ public:
 
     void keyInQueryWorksAndIsNeverLogged() {
         std::string key = Service::instance().issueKey("query-test");
-        auto r = get("/ip?key=" + key);
+        HttpClient c("127.0.0.1", Service::instance().port());
+        auto r = c.get("/ip?key=" + key);
         CPPUNIT_ASSERT_EQUAL(200, r.status);
         CPPUNIT_ASSERT_EQUAL(std::string("address:key"), *r.header("X-RateLimit-Policy"));
-        get("/ip?key=ipf_notarealkey0000000000000000000");
-        std::this_thread::sleep_for(std::chrono::milliseconds(1500));  // the log flushes once a second
-        std::string log = Service::instance().accessLog() + Service::instance().log();
+        c.get("/ip?key=ipf_notarealkey0000000000000000000");
+        std::string log = Service::instance().accessLogThrough(c, "/ip?marker=key-in-query") + Service::instance().log();
         CPPUNIT_ASSERT(log.find("key=[redacted]") != std::string::npos);
         CPPUNIT_ASSERT(log.find(key) == std::string::npos);
         CPPUNIT_ASSERT(log.find("ipf_notarealkey") == std::string::npos);
@@ -120,6 +117,7 @@ public:
     }
 
     void dailyChallengeAfterThreshold() {
+        awayFromDayEdge();
         HttpClient c("127.0.0.1", Service::instance().port(), false, "127.0.0.7");
         auto first = c.get("/daily/ip");
         CPPUNIT_ASSERT_EQUAL(200, first.status);

@@ -68,6 +68,7 @@ std::map<std::string, std::string> Service::dnsServerPorts() {
 int Service::openSilentListener() {
     // Accepts connections in the kernel's backlog and never answers: a
     // resolver that times out.
+    if (silent_fd_ >= 0) ::close(silent_fd_);  // from an earlier attempt
     silent_fd_ = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
     sockaddr_in a{};
     a.sin_family = AF_INET;
@@ -108,6 +109,19 @@ std::string Service::buildDir() { return env("IPFACTS_BUILD_DIR"); }
 std::string Service::sourceDir() { return env("IPFACTS_SOURCE_DIR"); }
 
 void Service::start() {
+    // A port found free can be taken before ipfactsd binds it (freePort closes
+    // its probe socket): when the daemon cannot listen, try other ports.
+    for (int attempt = 1;; ++attempt) {
+        try {
+            startOnce();
+            return;
+        } catch (const PortTaken& e) {
+            if (attempt == 5) throw std::runtime_error(e.what());
+        }
+    }
+}
+
+void Service::startOnce() {
     state_dir_ = buildDir() + "/tests/" + name_ + "-state";
     fs::remove_all(state_dir_);
     fs::create_directories(state_dir_ + "/tls");
@@ -149,18 +163,25 @@ void Service::start() {
                 v6.c_str(), "--state-dir", state_dir_.c_str(), static_cast<char*>(nullptr));
         std::_Exit(127);
     }
-    for (int i = 0; i < 200; ++i) {
+    // Up when every listener answers: IPv4, IPv6 and TLS.
+    for (int i = 0; i < 600; ++i) {
         try {
-            HttpClient c("127.0.0.1", port_);
+            HttpClient v4("127.0.0.1", port_);
+            HttpClient v6("::1", port_);
+            HttpClient tls("127.0.0.1", tls_port_, true);
             return;
         } catch (const std::exception&) {
             int status;
-            if (::waitpid(pid_, &status, WNOHANG) == pid_)
-                throw std::runtime_error("ipfactsd exited at start:\n" + this->log());
+            if (::waitpid(pid_, &status, WNOHANG) == pid_) {
+                pid_ = -1;
+                std::string log = this->log();
+                if (log.find("cannot listen") != std::string::npos) throw PortTaken("ipfactsd could not listen:\n" + log);
+                throw std::runtime_error("ipfactsd exited at start:\n" + log);
+            }
             std::this_thread::sleep_for(std::chrono::milliseconds(50));
         }
     }
-    throw std::runtime_error("ipfactsd did not listen within 10 s:\n" + this->log());
+    throw std::runtime_error("ipfactsd did not listen within 30 s:\n" + this->log());
 }
 
 int Service::stop() {
@@ -184,6 +205,17 @@ bool Service::signal(int sig) const { return pid_ > 0 && ::kill(pid_, sig) == 0;
 
 std::string Service::log() const { return readFile(state_dir_ + "/ipfactsd.log"); }
 std::string Service::accessLog() const { return readFile(state_dir_ + "/access.log"); }
+
+std::string Service::accessLogThrough(HttpClient& c, const std::string& marker_target) {
+    c.get(marker_target);
+    std::string log;
+    for (int i = 0; i < 200; ++i) {
+        log = accessLog();
+        if (log.find(" " + marker_target + " ") != std::string::npos) break;
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    return log;
+}
 
 std::string Service::issueKey(const std::string& account) {
     std::string out = runCommand(buildDir() + "/host/ipfacts key add --config " + manifest_ + " --state-dir " +

@@ -8,11 +8,13 @@
 #include <functional>
 #include <map>
 #include <mutex>
+#include <stdexcept>
 #include <string>
 
 namespace ipfacts::testing {
 
 struct HttpReply;
+class HttpClient;
 
 class Service {
 public:
@@ -41,8 +43,12 @@ public:
     const std::string& manifest() const { return manifest_; }
     /// Everything ipfactsd wrote to stdout and stderr so far.
     std::string log() const;
-    /// The access log file's contents so far (flushed within about a second).
+    /// The access log file's contents so far (flushed within about two seconds).
     std::string accessLog() const;
+    /// Requests `marker_target` on `c` and returns the access log once that
+    /// request's line is in it: the lines of `c`'s earlier requests (logged by
+    /// the same event loop, in order) are then in it too. Waits up to 10 s.
+    std::string accessLogThrough(HttpClient& c, const std::string& marker_target);
 
     /// Issues a key with the admin command; returns the key.
     std::string issueKey(const std::string& account);
@@ -56,6 +62,11 @@ public:
     static std::string sourceDir();
 
 private:
+    struct PortTaken : std::runtime_error {
+        using std::runtime_error::runtime_error;
+    };
+    void startOnce();
+
     std::string name_ = "integration";
     std::function<void(std::string&)> edit_;
     long nofile_ = 0;
