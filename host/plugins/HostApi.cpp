@@ -1,8 +1,5 @@
 #include "host/plugins/HostApi.h"
 
-#include "host/facilities/DailyMeters.h"
-#include "host/facilities/DnsFacilities.h"
-#include "host/facilities/NetDbFacility.h"
 #include "host/pipeline/Exchange.h"
 #include "host/pipeline/ErrorEnvelope.h"
 #include "host/pipeline/HttpText.h"
@@ -28,7 +25,7 @@ using pipeline::iequals;
 
 ipf_str view(std::string_view s) { return ipf_str{s.data(), s.size()}; }
 std::string_view sv(ipf_str s) { return s.ptr ? std::string_view(s.ptr, s.len) : std::string_view(); }
-PluginContext* pc(ipf_plugin_ctx* c) { return reinterpret_cast<PluginContext*>(c); }
+PluginContext* pc(ipf_plugin_ctx* c) { return contextOf(c); }
 const Exchange* ex(const ipf_request* r) { return reinterpret_cast<const Exchange*>(r); }
 Exchange* mex(const ipf_request* r) { return const_cast<Exchange*>(reinterpret_cast<const Exchange*>(r)); }
 Exchange* ex(ipf_response* r) { return reinterpret_cast<Exchange*>(r); }
@@ -42,7 +39,7 @@ void hostLog(ipf_plugin_ctx* c, ipf_log_level level, ipf_str msg) {
                : level == IPF_LOG_INFO ? spdlog::level::info
                : level == IPF_LOG_WARN ? spdlog::level::warn
                                        : spdlog::level::err;
-    spdlog::log(lvl, "plugin={} {}", pc(c)->name, sv(msg));
+    spdlog::log(lvl, "plugin={} {}", pc(c)->plugin, sv(msg));
 }
 
 ipf_status configGet(ipf_plugin_ctx* c, ipf_str key, ipf_str* out) {
@@ -308,13 +305,18 @@ const ipf_host_api kHostApi = [] {
 
 }  // namespace
 
-ipf_host_api makeHostApi(bool with_netdb, bool with_resolver, bool with_doh, bool with_meters) {
+ipf_host_api makeHostApi(const facilities::FacilitySet& facilities) {
     ipf_host_api a = kHostApi;
-    a.meters = with_meters ? facilities::metersApi() : nullptr;
-    a.netdb = with_netdb ? facilities::netdbApi() : nullptr;
-    a.resolver = with_resolver ? facilities::resolverApi() : nullptr;
-    a.doh = with_doh ? facilities::dohApi() : nullptr;
+    facilities.fill(a);
     return a;
+}
+
+ipf_plugin_ctx* handleOf(PluginContext* c) {
+    return reinterpret_cast<ipf_plugin_ctx*>(static_cast<facilities::FacilityContext*>(c));
+}
+
+PluginContext* contextOf(ipf_plugin_ctx* h) {
+    return static_cast<PluginContext*>(reinterpret_cast<facilities::FacilityContext*>(h));
 }
 
 }  // namespace ipfacts::plugins

@@ -2,6 +2,7 @@
 // receives, and the per-plugin context behind its ipf_plugin_ctx handle.
 #pragma once
 
+#include "host/facilities/FacilitySet.h"
 #include "host/manifest/Manifest.h"
 
 #include <ipfacts/plugin.h>
@@ -9,32 +10,24 @@
 #include <map>
 #include <string>
 
-namespace ipfacts::facilities {
-class StubResolver;
-class DohClient;
-class NetDbHandle;
-class DailyMeters;
-}  // namespace ipfacts::facilities
-
 namespace ipfacts::plugins {
 
-/// What ipf_plugin_ctx points at: one plugin's identity and configuration.
-struct PluginContext {
-    std::string name;
+/// What ipf_plugin_ctx points at (through its FacilityContext base, which is
+/// all facilities see): one plugin's identity, configuration and facilities.
+struct PluginContext : facilities::FacilityContext {
     std::map<std::string, std::string> config;           // dotted scalars from the manifest
     std::map<std::string, std::string> resolved_paths;   // config values resolved as paths
     std::string manifest_dir;
     std::string service_host;
     std::string edge;
-    const facilities::StubResolver* resolver = nullptr;  // null when not configured
-    const facilities::DohClient* doh = nullptr;          // null when not configured
-    const facilities::NetDbHandle* netdb = nullptr;      // null when not configured
-    facilities::DailyMeters* meters = nullptr;           // null when no meters are declared
 };
 
-/// The table handed to every plugin's init, with the facility slots filled
-/// for what this deployment configures. Copy it; keep the copy alive while
-/// plugins are loaded.
-ipf_host_api makeHostApi(bool with_netdb, bool with_resolver, bool with_doh, bool with_meters);
+/// The handle a plugin gets for its context, and back.
+ipf_plugin_ctx* handleOf(PluginContext* c);
+PluginContext* contextOf(ipf_plugin_ctx* h);
+
+/// The table handed to every plugin's init, with the slots of the configured
+/// facilities filled. Keep it alive while plugins are loaded.
+ipf_host_api makeHostApi(const facilities::FacilitySet& facilities);
 
 }  // namespace ipfacts::plugins

@@ -61,16 +61,16 @@ std::unique_ptr<LoadedPlugin> PluginLoader::load(const manifest::PluginSpec& spe
     if (spec.name != p->desc_->name)
         spdlog::info("plugin={} is the library's '{}' family under another name", spec.name, p->desc_->name);
 
-    p->ctx_ = std::make_unique<PluginContext>(facilities_);
-    p->ctx_->name = spec.name;
+    p->ctx_ = std::make_unique<PluginContext>();
+    p->ctx_->plugin = spec.name;
+    p->ctx_->facilities = &facilities_;
     p->ctx_->config = spec.config;
     p->ctx_->manifest_dir = manifest_.dir;
     p->ctx_->service_host = manifest_.service_host;
     p->ctx_->edge = manifest_.edge;
 
     char err[512] = {0};
-    ipf_status st = p->desc_->init(api_, reinterpret_cast<ipf_plugin_ctx*>(p->ctx_.get()), &p->state_, err,
-                                   sizeof err);
+    ipf_status st = p->desc_->init(api_, handleOf(p->ctx_.get()), &p->state_, err, sizeof err);
     if (st != IPF_OK) return refuse(std::string("init failed: ") + (err[0] ? err : "no reason given"));
     p->initialised_ = true;
     spdlog::info("plugin={} loaded: version {} ABI {}.{} handlers {}", spec.name,

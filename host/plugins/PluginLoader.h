@@ -22,7 +22,7 @@ public:
     LoadedPlugin& operator=(const LoadedPlugin&) = delete;
     ~LoadedPlugin();
 
-    const std::string& name() const { return ctx_->name; }
+    const std::string& name() const { return ctx_->plugin; }
     const ipf_plugin_descriptor& descriptor() const { return *desc_; }
     void* state() const { return state_; }
     /// The handler called `name`, or nullptr.
@@ -42,9 +42,9 @@ private:
 
 class PluginLoader {
 public:
-    /// `facilities` are handed to plugins as ipf_plugin_ctx context; `api` is
+    /// `facilities` are what plugins reach through their context; `api` is
     /// the table their init receives. Both must outlive the loaded plugins.
-    PluginLoader(const manifest::Manifest& m, const ipf_host_api* api, const PluginContext& facilities)
+    PluginLoader(const manifest::Manifest& m, const ipf_host_api* api, const facilities::FacilitySet& facilities)
         : manifest_(m), api_(api), facilities_(facilities) {}
 
     /// Loads one plugin. On refusal logs one line saying why and returns null.
@@ -56,7 +56,7 @@ public:
 private:
     const manifest::Manifest& manifest_;
     const ipf_host_api* api_;
-    const PluginContext& facilities_;
+    const facilities::FacilitySet& facilities_;
 };
 
 }  // namespace ipfacts::plugins

@@ -1,10 +1,6 @@
 #include "host/server/Daemon.h"
 
-#include "host/facilities/DailyMeters.h"
-#include "host/facilities/NetDbFacility.h"
-#include "host/facilities/doh/DohClient.h"
-#include "host/facilities/netdb/NetDb.h"
-#include "host/facilities/resolver/StubResolver.h"
+#include "host/facilities/Catalogue.h"
 #include "host/openapi/OpenApiDocument.h"
 #include "host/pipeline/Pipeline.h"
 #include "host/plugins/PluginLoader.h"
@@ -47,12 +43,8 @@ constexpr time_t kHousekeepingSeconds = 10;
 struct Daemon::Parts {
     manifest::Manifest m;
     std::unique_ptr<store::KeyStore> keys;
-    std::unique_ptr<facilities::StubResolver> resolver;
-    std::unique_ptr<facilities::DohClient> doh;
-    std::unique_ptr<facilities::NetDbHandle> netdb;
-    std::unique_ptr<facilities::DailyMeters> meters;
+    std::unique_ptr<facilities::FacilitySet> facilities;
     ipf_host_api api{};
-    plugins::PluginContext facility_ctx;  // the facilities every plugin context starts from
     std::vector<std::unique_ptr<plugins::LoadedPlugin>> plugins;
     std::string openapi;
     std::unique_ptr<pipeline::Pipeline> pipeline;
@@ -62,68 +54,6 @@ struct Daemon::Parts {
     std::vector<std::unique_ptr<EventLoop>> loops;
     std::vector<std::thread> threads;
 };
-
-namespace {
-
-/// Builds the facilities the manifest configures and the table that offers them.
-facilities::NetDbConfig netDbConfig(const manifest::NetDbSpec& s) {
-    facilities::NetDbConfig c;
-    c.city_mmdb = s.city_mmdb;
-    c.asn_csv = s.asn_csv;
-    c.special_purpose = s.special_purpose;
-    c.rir = s.rir;
-    c.continents = s.continents;
-    c.connection_types = s.connection_types;
-    c.country_names = s.country_names;
-    c.zoneinfo_dir = s.zoneinfo_dir;
-    return c;
-}
-
-std::shared_ptr<const facilities::NetDb> loadNetDb(const manifest::NetDbSpec& spec) {
-    auto db = std::make_shared<const facilities::NetDb>(netDbConfig(spec));
-    auto st = db->stats();
-    spdlog::info("netdb loaded in {:.0f} ms: {} ASN ranges in {} KiB (read in {:.0f} ms)", st.load_ms, st.asn_ranges,
-                 st.asn_bytes / 1024, st.asn_load_ms);
-    return db;
-}
-
-void startFacilities(Daemon::Parts& p) {
-    if (p.m.netdb) {
-        p.netdb = std::make_unique<facilities::NetDbHandle>(loadNetDb(*p.m.netdb));
-        p.facility_ctx.netdb = p.netdb.get();
-    }
-    if (p.m.resolver) {
-        p.resolver = std::make_unique<facilities::StubResolver>(p.m.resolver->servers, p.m.resolver->timeout_ms,
-                                                                p.m.resolver->attempts);
-        p.facility_ctx.resolver = p.resolver.get();
-    }
-    if (p.m.doh) {
-        facilities::DohClient::globalInit();
-        std::vector<facilities::DohResolver> rs;
-        for (const auto& r : p.m.doh->resolvers) rs.push_back({r.name, r.url});
-        p.doh = std::make_unique<facilities::DohClient>(std::move(rs), p.m.doh->timeout_ms, p.m.doh->ca_file);
-        p.facility_ctx.doh = p.doh.get();
-    }
-    if (!p.m.meters.empty()) {
-        p.meters = std::make_unique<facilities::DailyMeters>(p.m.meters);
-        p.facility_ctx.meters = p.meters.get();
-    }
-    p.api = plugins::makeHostApi(p.netdb != nullptr, p.resolver != nullptr, p.doh != nullptr, p.meters != nullptr);
-}
-
-/// SIGHUP: loads the data files again and swaps them in; requests in flight
-/// finish on the old copy. A failed load keeps the old data.
-void reloadData(Daemon::Parts& p) {
-    if (!p.netdb) return;
-    try {
-        p.netdb->replace(loadNetDb(*p.m.netdb));
-        spdlog::info("SIGHUP: netdb reloaded");
-    } catch (const std::exception& e) {
-        spdlog::error("SIGHUP: netdb reload failed, keeping the loaded data: {}", e.what());
-    }
-}
-
-}  // namespace
 
 void blockServiceSignals() {
     sigset_t set;
@@ -141,8 +71,9 @@ Daemon::Daemon(manifest::Manifest m) : parts_(std::make_unique<Parts>()) {
     std::filesystem::create_directories(p.m.state_dir);
     p.keys = std::make_unique<store::SqliteKeyStore>(manifest::resolvePath(p.m.state_dir, p.m.store_path));
 
-    startFacilities(p);
-    plugins::PluginLoader loader(p.m, &p.api, p.facility_ctx);
+    p.facilities = facilities::startFacilities(p.m);
+    p.api = plugins::makeHostApi(*p.facilities);
+    plugins::PluginLoader loader(p.m, &p.api, *p.facilities);
     std::map<std::string, plugins::LoadedPlugin*> by_name;
     for (const auto& spec : p.m.plugins)
         if (auto lp = loader.load(spec)) {
@@ -241,7 +172,7 @@ int Daemon::run() {
             spdlog::info("signal {}: stopping", sig);
             break;
         }
-        if (sig == SIGHUP) reloadData(p);
+        if (sig == SIGHUP) p.facilities->reload();
         // Buffers of closed connections go back to the system, not only to
         // the allocator's free lists: after a burst of thousands of
         // connections the resident size comes back down within seconds.
@@ -251,7 +182,7 @@ int Daemon::run() {
         if (sig == SIGHUP || now - last_purge >= 60) {
             last_purge = now;
             p.pipeline->rateLimiter().purge(static_cast<int64_t>(std::time(nullptr)));
-            if (p.meters) p.meters->purge(static_cast<int64_t>(std::time(nullptr)));
+            p.facilities->purge(static_cast<int64_t>(std::time(nullptr)));
         }
     }
     // Requests in flight are answered within the grace: with their result,

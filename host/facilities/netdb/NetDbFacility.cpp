@@ -1,7 +1,8 @@
-#include "host/facilities/NetDbFacility.h"
+#include "host/facilities/netdb/NetDbFacility.h"
 
 #include "host/facilities/netdb/NetDb.h"
-#include "host/plugins/HostApi.h"
+
+#include <spdlog/spdlog.h>
 
 #include <chrono>
 #include <memory>
@@ -42,12 +43,12 @@ void fill(FactsBox& b) {
 
 ipf_status lookup(ipf_plugin_ctx* ctx, ipf_str address, const ipf_netdb_facts** out) {
     if (!ctx || !out) return IPF_INVALID;
-    const NetDbHandle* handle = reinterpret_cast<const plugins::PluginContext*>(ctx)->netdb;
-    if (!handle) return IPF_UNAVAILABLE;
+    const auto* f = facilityOf<NetDbFacility>(ctx);
+    if (!f) return IPF_UNAVAILABLE;
     auto a = net::IpAddress::parse(std::string_view(address.ptr ? address.ptr : "", address.len));
     // Brackets are for URLs, not for address literals.
     if (!a || (address.len && address.ptr[0] == '[')) return IPF_INVALID;
-    auto db = handle->current();
+    auto db = f->handle().current();
     auto box = std::make_unique<FactsBox>();
     box->facts = db->lookup(*a, std::chrono::system_clock::now());
     fill(*box);
@@ -59,10 +60,46 @@ void factsFree(const ipf_netdb_facts* f) {
     std::unique_ptr<const FactsBox> owned(reinterpret_cast<const FactsBox*>(f));
 }
 
-const ipf_netdb_api kNetDb{sizeof(ipf_netdb_api), lookup, factsFree};
+const ipf_netdb_api kTable{sizeof(ipf_netdb_api), lookup, factsFree};
+
+NetDbConfig configOf(const manifest::NetDbSpec& s) {
+    NetDbConfig c;
+    c.city_mmdb = s.city_mmdb;
+    c.asn_csv = s.asn_csv;
+    c.special_purpose = s.special_purpose;
+    c.rir = s.rir;
+    c.continents = s.continents;
+    c.connection_types = s.connection_types;
+    c.country_names = s.country_names;
+    c.zoneinfo_dir = s.zoneinfo_dir;
+    return c;
+}
+
+std::shared_ptr<const NetDb> load(const manifest::NetDbSpec& spec) {
+    auto db = std::make_shared<const NetDb>(configOf(spec));
+    auto st = db->stats();
+    spdlog::info("netdb loaded in {:.0f} ms: {} ASN ranges in {} KiB (read in {:.0f} ms)", st.load_ms, st.asn_ranges,
+                 st.asn_bytes / 1024, st.asn_load_ms);
+    return db;
+}
 
 }  // namespace
 
-const ipf_netdb_api* netdbApi() { return &kNetDb; }
+NetDbFacility::NetDbFacility(const manifest::NetDbSpec& spec) : spec_(spec), handle_(load(spec)) {}
+
+void NetDbFacility::fill(ipf_host_api& api) const { api.netdb = &kTable; }
+
+void NetDbFacility::reload() {
+    try {
+        handle_.replace(load(spec_));
+        spdlog::info("SIGHUP: netdb reloaded");
+    } catch (const std::exception& e) {
+        spdlog::error("SIGHUP: netdb reload failed, keeping the loaded data: {}", e.what());
+    }
+}
+
+void addNetDbFacility(FacilitySet& set, const manifest::Manifest& m) {
+    if (m.netdb) set.add(std::make_unique<NetDbFacility>(*m.netdb));
+}
 
 }  // namespace ipfacts::facilities

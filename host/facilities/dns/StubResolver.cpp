@@ -1,4 +1,4 @@
-#include "host/facilities/resolver/StubResolver.h"
+#include "host/facilities/dns/StubResolver.h"
 
 #include "host/facilities/dns/DnsMessage.h"
 

@@ -1,12 +1,10 @@
-// DailyMeters: the meters table of the SDK (ABI 1.2). Each meter the
-// manifest declares is a per-address budget for the UTC day, counted in the
-// same lock-striped windows as the rate limits.
+// DailyMeters: named daily budgets per caller block. Each meter the manifest
+// declares is a per-address budget for the UTC day, counted in the same
+// lock-striped windows as the rate limits.
 #pragma once
 
 #include "host/net/IpAddress.h"
 #include "host/pipeline/RateLimiter.h"
-
-#include <ipfacts/plugin.h>
 
 #include <map>
 #include <optional>
@@ -36,7 +34,5 @@ private:
     std::map<std::string, Meter> meters_;
     pipeline::RateLimiter counters_;
 };
-
-const ipf_meters_api* metersApi();
 
 }  // namespace ipfacts::facilities

@@ -1,0 +1,25 @@
+// DohFacility: DNS over HTTPS for plugins (doh: section, the doh slot): the
+// DohClient and its C table.
+#pragma once
+
+#include "host/facilities/FacilitySet.h"
+#include "host/facilities/dns/DohClient.h"
+
+namespace ipfacts::facilities {
+
+class DohFacility : public Facility {
+public:
+    static constexpr Slot kSlot = Slot::Doh;
+    explicit DohFacility(const manifest::DohSpec& spec);
+    Slot slot() const override { return kSlot; }
+    void fill(ipf_host_api& api) const override;
+    const DohClient& client() const { return client_; }
+
+private:
+    DohClient client_;
+};
+
+/// Adds the facility when the manifest has a doh: section.
+void addDohFacility(FacilitySet& set, const manifest::Manifest& m);
+
+}  // namespace ipfacts::facilities

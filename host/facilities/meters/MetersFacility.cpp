@@ -1,0 +1,33 @@
+#include "host/facilities/meters/MetersFacility.h"
+
+#include "host/pipeline/Exchange.h"
+
+namespace ipfacts::facilities {
+namespace {
+
+ipf_status take(ipf_plugin_ctx* ctx, const ipf_request* req, ipf_str meter, int* allowed, int64_t* remaining,
+                int64_t* resets_at) {
+    if (!ctx || !req || !allowed) return IPF_INVALID;
+    auto* f = facilityOf<MetersFacility>(ctx);
+    if (!f) return IPF_UNAVAILABLE;
+    // Counted by the caller's block (IPv6 /64), as the quotas are.
+    const auto* ex = reinterpret_cast<const pipeline::Exchange*>(req);
+    auto use = f->meters().take(std::string(meter.ptr ? meter.ptr : "", meter.len), ex->caller_block);
+    if (!use) return IPF_NOT_FOUND;
+    *allowed = use->allowed ? 1 : 0;
+    if (remaining) *remaining = use->remaining;
+    if (resets_at) *resets_at = use->resets_at;
+    return IPF_OK;
+}
+
+const ipf_meters_api kTable{sizeof(ipf_meters_api), take};
+
+}  // namespace
+
+void MetersFacility::fill(ipf_host_api& api) const { api.meters = &kTable; }
+
+void addMetersFacility(FacilitySet& set, const manifest::Manifest& m) {
+    if (!m.meters.empty()) set.add(std::make_unique<MetersFacility>(m.meters));
+}
+
+}  // namespace ipfacts::facilities

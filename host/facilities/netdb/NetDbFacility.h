@@ -1,0 +1,48 @@
+// NetDbFacility: the netdb slot (netdb: section): address facts over the
+// current NetDb, which SIGHUP replaces without dropping a request: lookups
+// take a shared reference to whichever database is current when they start.
+#pragma once
+
+#include "host/facilities/FacilitySet.h"
+
+#include <ipfacts/plugin.h>
+
+#include <memory>
+#include <atomic>
+
+namespace ipfacts::facilities {
+
+class NetDb;
+
+/// The database plugins see now. Thread-safe.
+class NetDbHandle {
+public:
+    explicit NetDbHandle(std::shared_ptr<const NetDb> db) : db_(std::move(db)) {}
+    std::shared_ptr<const NetDb> current() const { return std::atomic_load(&db_); }
+    /// Swaps in a freshly loaded database; requests in flight keep the old one.
+    void replace(std::shared_ptr<const NetDb> db) { std::atomic_store(&db_, std::move(db)); }
+
+private:
+    std::shared_ptr<const NetDb> db_;
+};
+
+class NetDbFacility : public Facility {
+public:
+    static constexpr Slot kSlot = Slot::NetDb;
+    /// Loads the data files; throws when they cannot be read.
+    explicit NetDbFacility(const manifest::NetDbSpec& spec);
+    Slot slot() const override { return kSlot; }
+    void fill(ipf_host_api& api) const override;
+    /// Loads the files again and swaps them in; a failed load keeps the old data.
+    void reload() override;
+    const NetDbHandle& handle() const { return handle_; }
+
+private:
+    manifest::NetDbSpec spec_;
+    NetDbHandle handle_;
+};
+
+/// Adds the facility when the manifest has a netdb: section.
+void addNetDbFacility(FacilitySet& set, const manifest::Manifest& m);
+
+}  // namespace ipfacts::facilities
