@@ -1,5 +1,7 @@
 // ipfactsd: the ipfacts service. See README.md for the manifest and routes.
 #include "host/manifest/Manifest.h"
+#include "host/facilities/Catalogue.h"
+#include "host/plugins/PluginCheck.h"
 #include "host/server/Daemon.h"
 
 #include <ipfacts/plugin.h>
@@ -24,7 +26,8 @@ void usage(std::ostream& out) {
            "  --listen ADDR:PORT   plain-HTTP listener replacing the manifest's server.listen (repeatable;\n"
            "                       e.g. 127.0.0.1:8080 or [::1]:8080)\n"
            "  --state-dir DIR      keep what the service writes (SQLite file, logs) here\n"
-           "  --check-config FILE  validate a manifest and exit: 0 when usable, 1 with the reason\n";
+           "  --check-config FILE  validate a manifest and its plugins (libraries, ABI, handlers, required\n"
+           "                       facilities, config keys) and exit: 0 when usable, 1 with every reason\n";
 }
 
 struct Options {
@@ -88,7 +91,11 @@ int main(int argc, char** argv) {
     }
     try {
         if (!o.check.empty()) {
-            ipfacts::manifest::loadManifest(o.check);
+            auto m = ipfacts::manifest::loadManifest(o.check);
+            // Beyond the syntax: libraries, ABI, handlers, required facilities, plugin config keys.
+            auto problems = ipfacts::plugins::checkPlugins(m, ipfacts::facilities::configuredFacilities(m));
+            for (const auto& p : problems) std::cerr << p << "\n";
+            if (!problems.empty()) return 1;
             std::cout << o.check << ": ok\n";
             return 0;
         }

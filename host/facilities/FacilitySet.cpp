@@ -34,6 +34,13 @@ std::string FacilitySet::names() const {
     return out.empty() ? "none" : out;
 }
 
+std::vector<std::string> FacilitySet::configured() const {
+    std::vector<std::string> out;
+    for (size_t i = 0; i < by_slot_.size(); ++i)
+        if (by_slot_[i]) out.push_back(slotName(static_cast<Slot>(i)));
+    return out;
+}
+
 void FacilitySet::fill(ipf_host_api& api) const {
     for (const Facility* f : by_slot_)
         if (f) f->fill(api);

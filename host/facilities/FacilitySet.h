@@ -55,6 +55,8 @@ public:
     bool has(const std::string& name) const;
     /// The names of the configured facilities, for messages.
     std::string names() const;
+    /// The slot names of the configured facilities.
+    std::vector<std::string> configured() const;
 
     /// Fills every configured facility's slot of `api`.
     void fill(ipf_host_api& api) const;

@@ -120,17 +120,19 @@ void readRateClasses(const Reader& r, const YAML::Node& n, Manifest& m) {
 }
 
 /// Flattens scalars of a plugin's config section into dotted keys.
-void flatten(const Reader& r, const YAML::Node& n, const std::string& prefix, std::map<std::string, std::string>& out) {
+void flatten(const Reader& r, const YAML::Node& n, const std::string& prefix, PluginSpec& p) {
     if (n.IsScalar()) {
-        out[prefix] = n.as<std::string>();
+        p.config[prefix] = n.as<std::string>();
+        p.config_lines[prefix] = n.Mark().line + 1;
     } else if (n.IsMap()) {
         for (const auto& kv : n)
             flatten(r, kv.second, prefix.empty() ? kv.first.as<std::string>() : prefix + "." + kv.first.as<std::string>(),
-                    out);
+                    p);
     } else if (n.IsSequence()) {
         size_t i = 0;
-        for (const auto& item : n) flatten(r, item, prefix + "." + std::to_string(i++), out);
-        out[prefix + ".count"] = std::to_string(i);
+        for (const auto& item : n) flatten(r, item, prefix + "." + std::to_string(i++), p);
+        p.config[prefix + ".count"] = std::to_string(i);
+        p.config_lines[prefix + ".count"] = n.Mark().line + 1;
     }
 }
 
@@ -157,7 +159,7 @@ void readPlugins(const Reader& r, const YAML::Node& n, Manifest& m) {
             p.library = m.plugin_dir + "/lib" + lib + ".so";
         else
             p.library = resolvePath(m.dir, lib);
-        if (sec["config"]) flatten(r, sec["config"], "", p.config);
+        if (sec["config"]) flatten(r, sec["config"], "", p);
         m.plugins.push_back(std::move(p));
     }
 }

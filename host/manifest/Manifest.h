@@ -54,6 +54,7 @@ struct PluginSpec {
     std::string name;
     std::string library;  // resolved file path
     std::map<std::string, std::string> config;  // scalars by dotted key
+    std::map<std::string, int> config_lines;    // the manifest line of each
     int line = 0;
 };
 

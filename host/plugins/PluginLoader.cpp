@@ -1,5 +1,7 @@
 #include "host/plugins/PluginLoader.h"
 
+#include "host/plugins/PluginCheck.h"
+
 #include <dlfcn.h>
 
 #include <spdlog/spdlog.h>
@@ -58,6 +60,11 @@ std::unique_ptr<LoadedPlugin> PluginLoader::load(const manifest::PluginSpec& spe
     if (!entry) return refuse("exports no " IPF_ENTRY_SYMBOL_V1 " symbol");
     p->desc_ = entry();
     if (auto why = refusal(p->desc_)) return refuse(*why);
+    if (auto problems = checkDeclarations(manifest_, spec, *p->desc_, facilities_.configured()); !problems.empty()) {
+        std::string why;
+        for (const auto& problem : problems) why += (why.empty() ? "" : "; ") + problem;
+        return refuse(why);
+    }
     if (spec.name != p->desc_->name)
         spdlog::info("plugin={} is the library's '{}' family under another name", spec.name, p->desc_->name);
 

@@ -58,6 +58,7 @@ __attribute__((visibility("default"))) const ipf_plugin_descriptor* ENTRY(void) 
         sizeof(ipf_plugin_descriptor), MAJOR, MINOR, FLAGS,
         "broken", "0.0.1", "ABI failure mode test",
         handlers, 1, init, shutdown_plugin,
-        "{\"operations\":{\"answer\":{\"responses\":{\"200\":{\"description\":\"text\"}}}}}"};
+        "{\"operations\":{\"answer\":{\"responses\":{\"200\":{\"description\":\"text\"}}}}}",
+        NULL, NULL};
     return &d;
 }

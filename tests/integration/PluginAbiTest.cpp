@@ -7,6 +7,8 @@
 
 #include <cppunit/extensions/HelperMacros.h>
 
+#include <fstream>
+
 using namespace ipfacts::testing;
 
 class PluginAbiTest : public CppUnit::TestFixture {
@@ -16,6 +18,11 @@ class PluginAbiTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(refusedPluginsAreLoggedAndTheirRoutesAbsent);
     CPPUNIT_TEST(outOfTreeExampleAnswers);
     CPPUNIT_TEST(checkConfigNamesFileAndLine);
+    CPPUNIT_TEST(checkConfigRefusesAMisspelledHandler);
+    CPPUNIT_TEST(checkConfigRefusesAMissingLibrary);
+    CPPUNIT_TEST(checkConfigRefusesAMissingRequiredFacility);
+    CPPUNIT_TEST(checkConfigRefusesAMisspelledConfigKey);
+    CPPUNIT_TEST(checkConfigNamesEveryRefusedPluginOfTheSuite);
     CPPUNIT_TEST_SUITE_END();
 
     static bool logHas(const std::string& text) { return Service::instance().log().find(text) != std::string::npos; }
@@ -53,14 +60,76 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::string("ipfacts.test"), body->getValue<std::string>("source"));
         CPPUNIT_ASSERT_EQUAL(400, get("/example/hello?name=" + std::string(80, 'x')).status);
     }
-    void checkConfigNamesFileAndLine() {
+    /// Runs --check-config on `yaml` written to the state folder; its output and exit status.
+    static std::string checkConfig(const std::string& name, const std::string& yaml) {
         const std::string daemon = Service::buildDir() + "/host/ipfactsd";
-        CPPUNIT_ASSERT(runCommand(daemon + " --check-config " + Service::instance().manifest()).find(": ok") !=
-                       std::string::npos);
-        const std::string bad = Service::instance().stateDir() + "/bad.yaml";
-        runCommand("printf 'routes:\\n  - { path: /x, handler: nope.h }\\n' > " + bad);
-        std::string out = runCommand(daemon + " --check-config " + bad + " 2>&1; echo exit=$?");
+        const std::string file = Service::instance().stateDir() + "/" + name;
+        std::ofstream(file) << yaml;
+        return runCommand(daemon + " --check-config " + file + " 2>&1; echo exit=$?");
+    }
+
+    /// A usable manifest: the ip and headers plugins, one route each.
+    static std::string goodManifest() {
+        return "plugin_dir: " + Service::buildDir() + "/plugins\n"
+               "plugins:\n"
+               "  ip: { library: ip }\n"
+               "  headers: { library: headers, config: { catalogue: " + Service::sourceDir() + "/etc/headers.yaml } }\n"
+               "routes:\n"
+               "  - { path: /ip, handler: ip.address }\n"
+               "  - { path: /h, handler: headers.echo }\n";
+    }
+
+    void checkConfigNamesFileAndLine() {
+        CPPUNIT_ASSERT_MESSAGE(checkConfig("good.yaml", goodManifest()),
+                               checkConfig("good.yaml", goodManifest()).find(": ok\nexit=0") != std::string::npos);
+        std::string out = checkConfig("bad.yaml", "routes:\n  - { path: /x, handler: nope.h }\n");
         CPPUNIT_ASSERT_MESSAGE(out, out.find("bad.yaml:2:") != std::string::npos);
+        CPPUNIT_ASSERT_MESSAGE(out, out.find("exit=1") != std::string::npos);
+    }
+
+    void checkConfigRefusesAMisspelledHandler() {
+        std::string yaml = goodManifest();
+        yaml.replace(yaml.find("headers.echo"), 12, "headers.ecko");
+        std::string out = checkConfig("handler.yaml", yaml);
+        CPPUNIT_ASSERT_MESSAGE(out, out.find("handler.yaml:7: route /h: plugin headers has no handler 'ecko' (it has: echo)") !=
+                                        std::string::npos);
+        CPPUNIT_ASSERT_MESSAGE(out, out.find("exit=1") != std::string::npos);
+    }
+
+    void checkConfigRefusesAMissingLibrary() {
+        std::string yaml = goodManifest();
+        yaml.replace(yaml.find("library: ip }"), 13, "library: ipp }");
+        std::string out = checkConfig("library.yaml", yaml);
+        CPPUNIT_ASSERT_MESSAGE(out, out.find("library.yaml:3: plugin ip: no library at ") != std::string::npos);
+        CPPUNIT_ASSERT_MESSAGE(out, out.find("exit=1") != std::string::npos);
+    }
+
+    void checkConfigRefusesAMissingRequiredFacility() {
+        std::string out = checkConfig("facility.yaml", "plugin_dir: " + Service::buildDir() + "/plugins\n"
+                                                        "plugins:\n  lookup: { library: lookup }\n"
+                                                        "routes:\n  - { path: \"/l/{target}\", handler: lookup.lookup }\n");
+        CPPUNIT_ASSERT_MESSAGE(out, out.find("facility.yaml:3: plugin lookup: requires the resolver facility") != std::string::npos);
+        CPPUNIT_ASSERT_MESSAGE(out, out.find("requires the netdb facility") != std::string::npos);
+        CPPUNIT_ASSERT_MESSAGE(out, out.find("exit=1") != std::string::npos);
+    }
+
+    void checkConfigRefusesAMisspelledConfigKey() {
+        std::string yaml = goodManifest() + "";
+        yaml.replace(yaml.find("config: { catalogue"), 19, "config: { cach_size: 5, catalogue");
+        std::string out = checkConfig("key.yaml", yaml);
+        CPPUNIT_ASSERT_MESSAGE(out, out.find("key.yaml:4: plugin headers: unknown config key 'cach_size' (it has: catalogue)") !=
+                                        std::string::npos);
+        CPPUNIT_ASSERT_MESSAGE(out, out.find("exit=1") != std::string::npos);
+    }
+
+    void checkConfigNamesEveryRefusedPluginOfTheSuite() {
+        // The suite's own manifest loads plugins built to be refused: each is named.
+        std::string out = runCommand(Service::buildDir() + "/host/ipfactsd --check-config " +
+                                     Service::instance().manifest() + " 2>&1; echo exit=$?");
+        for (const char* p : {"plugin wrong_major: built for ABI major", "plugin newer_minor: requires ABI",
+                              "plugin no_entry: exports no ipfacts_plugin_v1"})
+            CPPUNIT_ASSERT_MESSAGE(out, out.find(p) != std::string::npos);
+        CPPUNIT_ASSERT_MESSAGE(out, out.find("plugin ua:") == std::string::npos);
         CPPUNIT_ASSERT_MESSAGE(out, out.find("exit=1") != std::string::npos);
     }
 };

@@ -11,6 +11,8 @@ namespace ipfacts::dns {
 /// host handle, so handlers may run on any number of threads.
 class DnsPlugin {
 public:
+    static constexpr ipf_config_key kConfigKeys[] = {{nullptr, 0, 0, nullptr, nullptr}};  // takes no config
+    static constexpr const char* kRequiredFacilities[] = {"doh", nullptr};
     /// Logs when the host offers no DoH: the endpoint then answers with an
     /// empty `answers` and a reason instead of failing.
     explicit DnsPlugin(Host& host);

@@ -11,6 +11,9 @@ namespace ipfacts::lookup {
 /// so its handler may run on any number of threads at once.
 class LookupPlugin {
 public:
+    static constexpr ipf_config_key kConfigKeys[] = {{nullptr, 0, 0, nullptr, nullptr}};  // takes no config
+    // Host names are resolved and every answer carries address facts.
+    static constexpr const char* kRequiredFacilities[] = {"resolver", "netdb", nullptr};
     explicit LookupPlugin(Host& host);
 
     /// GET /api/v1/lookup/{target}: the LookupResponse. Blocking: a host name

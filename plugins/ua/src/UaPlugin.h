@@ -22,6 +22,12 @@ namespace ipfacts::ua {
 /// parse() runs concurrently on several threads.
 class UaPlugin {
 public:
+    static constexpr ipf_config_key kConfigKeys[] = {
+        {"regexes", IPF_CONFIG_PATH, 1, nullptr, "uap-core's regexes.yaml"},
+        {"rules", IPF_CONFIG_PATH, 1, nullptr, "the rules file, etc/ua.yaml"},
+        {"cache_size", IPF_CONFIG_INTEGER, 0, "10000", "parse results kept in memory; 0 turns the cache off"},
+        {"limits.max_ua_bytes", IPF_CONFIG_INTEGER, 0, nullptr, "longest UA accepted; overrides the rules file"},
+        {nullptr, 0, 0, nullptr, nullptr}};
     static constexpr size_t kDefaultCacheSize = 10000;
 
     explicit UaPlugin(Host& host);

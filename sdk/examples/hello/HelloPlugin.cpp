@@ -6,6 +6,10 @@
 
 class HelloPlugin {
 public:
+    // ABI 1.3: the host checks the manifest's config section against this.
+    static constexpr ipf_config_key kConfigKeys[] = {
+        {"greeting", IPF_CONFIG_STRING, 0, "hello", "the word the greeting starts with"},
+        {nullptr, 0, 0, nullptr, nullptr}};
     explicit HelloPlugin(ipfacts::Host& host) : host_(host) {
         // Manifest: plugins: { hello: { library: /path/libhello.so, config: { greeting: hi } } }
         greeting_ = host.config("greeting").value_or("hello");

@@ -31,7 +31,7 @@ extern "C" {
 #endif
 
 #define IPF_ABI_MAJOR 1
-#define IPF_ABI_MINOR 2
+#define IPF_ABI_MINOR 3
 
 /* A string view: `len` bytes at `ptr`, not necessarily NUL-terminated.
  * An absent value is {NULL, 0}; an empty present value is {"", 0}. */
@@ -329,6 +329,13 @@ typedef struct ipf_host_api {
      (host)->struct_size >= offsetof(ipf_host_api, member) + sizeof((host)->member) && \
      (host)->member != NULL)
 
+/* Since 1.3: true when the facility table `table`, of struct type `type`
+ * (every ipf_*_api starts with struct_size), is there and has `member` set,
+ * e.g. IPF_FACILITY_HAS(struct ipf_resolver_api, host->resolver, resolve). */
+#define IPF_FACILITY_HAS(type, table, member)                                   \
+    ((table) != NULL && (table)->struct_size >= offsetof(type, member) + sizeof((table)->member) && \
+     (table)->member != NULL)
+
 /* A request handler. Returns IPF_OK after writing a response (an error the
  * client should see, 404 included, is a response and still IPF_OK). Any other
  * return means the plugin itself failed: the host answers 500 internal_error
@@ -347,6 +354,26 @@ typedef struct ipf_handler_def {
 
 /* Plugin flags. */
 #define IPF_PLUGIN_COPES_WITH_OLDER_HOST 0x1u /* loads into a host of a lower minor */
+
+/* Since 1.3: the type of a configuration key a plugin declares. */
+typedef enum ipf_config_type {
+    IPF_CONFIG_STRING = 0,  /* any scalar */
+    IPF_CONFIG_INTEGER = 1, /* a decimal integer, optionally signed */
+    IPF_CONFIG_BOOLEAN = 2, /* true or false */
+    IPF_CONFIG_PATH = 3     /* a file the host checks exists; relative to the manifest's folder */
+} ipf_config_type;
+
+/* Since 1.3: one key of a plugin's manifest section ("config:"), as the host
+ * validates it before init: unknown keys, wrong types and missing required
+ * keys are refused with the manifest's file and line. A key of a list is
+ * declared once with ".*" for the index ("zones.*"). */
+typedef struct ipf_config_key {
+    const char* key;           /* dotted path, "limits.max_ua_bytes"; NULL ends the table */
+    uint32_t type;             /* ipf_config_type */
+    uint32_t required;         /* 1: the manifest must set it */
+    const char* default_value; /* as text, documentation only; NULL when none */
+    const char* description;   /* one line */
+} ipf_config_key;
 
 /* Called once, alone, after load. Stores the plugin's state in *state.
  * On failure writes a NUL-terminated reason into err (at most err_cap bytes)
@@ -382,6 +409,21 @@ typedef struct ipf_plugin_descriptor {
      * handler and adds the shared error responses and headers.
      * OWNERSHIP: static plugin memory. */
     const char* openapi_fragment;
+
+    /* ---- since 1.3 ---------------------------------------------------- */
+
+    /* The facilities the plugin cannot work without, by slot name ("netdb",
+     * "resolver", "doh", "meters", "http", "cache", "store"), NULL-terminated;
+     * NULL when none. The host refuses the plugin, and --check-config fails
+     * naming it, when the manifest does not configure one of them. Facilities
+     * a plugin can do without are not listed: it checks their slot at run time.
+     * OWNERSHIP: static plugin memory. */
+    const char* const* required_facilities;
+
+    /* The plugin's configuration keys, ended by an entry whose key is NULL;
+     * NULL: the plugin declares none and any config is passed unchecked.
+     * OWNERSHIP: static plugin memory. */
+    const ipf_config_key* config_keys;
 
     /* ---- add new members below this line only, marked with their minor -- */
 } ipf_plugin_descriptor;

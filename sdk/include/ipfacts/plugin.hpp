@@ -384,6 +384,36 @@ ipf_status handle(void* state, const ipf_request* rq, ipf_response* rs) noexcept
     return IPF_ERROR;
 }
 
+// What a plugin class may declare about itself (ABI 1.3), each optional:
+//   static constexpr const char* kRequiredFacilities[] = {"resolver", "netdb", nullptr};
+//   static constexpr ipf_config_key kConfigKeys[] = {{"catalogue", IPF_CONFIG_PATH, 1, nullptr, "..."},
+//                                                    {nullptr, 0, 0, nullptr, nullptr}};
+//   static constexpr uint32_t kPluginFlags = IPF_PLUGIN_COPES_WITH_OLDER_HOST;
+template <class P, class = void>
+struct Declares {
+    static constexpr const char* const* required() { return nullptr; }
+};
+template <class P>
+struct Declares<P, std::void_t<decltype(P::kRequiredFacilities)>> {
+    static constexpr const char* const* required() { return P::kRequiredFacilities; }
+};
+template <class P, class = void>
+struct DeclaresConfig {
+    static constexpr const ipf_config_key* keys() { return nullptr; }
+};
+template <class P>
+struct DeclaresConfig<P, std::void_t<decltype(P::kConfigKeys)>> {
+    static constexpr const ipf_config_key* keys() { return P::kConfigKeys; }
+};
+template <class P, class = void>
+struct DeclaresFlags {
+    static constexpr uint32_t flags() { return 0; }
+};
+template <class P>
+struct DeclaresFlags<P, std::void_t<decltype(P::kPluginFlags)>> {
+    static constexpr uint32_t flags() { return P::kPluginFlags; }
+};
+
 }  // namespace detail
 }  // namespace ipfacts
 
@@ -392,7 +422,9 @@ ipf_status handle(void* state, const ipf_request* rq, ipf_response* rs) noexcept
 #define IPFACTS_HANDLER(Class, member, flags) \
     ipf_handler_def { #member, &::ipfacts::detail::handle<Class, &Class::member>, (flags) }
 
-/// Writes the plugin's exported entry point. `openapi` is a const char* JSON fragment.
+/// Writes the plugin's exported entry point. `openapi` is a const char* JSON
+/// fragment. Required facilities, config keys and plugin flags come from the
+/// class's kRequiredFacilities, kConfigKeys and kPluginFlags when it has them.
 #define IPFACTS_PLUGIN(Class, name, version, description, openapi, ...)                            \
     extern "C" __attribute__((visibility("default"))) const ipf_plugin_descriptor* ipfacts_plugin_v1( \
         void) {                                                                                      \
@@ -401,7 +433,7 @@ ipf_status handle(void* state, const ipf_request* rq, ipf_response* rs) noexcept
             sizeof(ipf_plugin_descriptor),                                                           \
             IPF_ABI_MAJOR,                                                                           \
             IPF_ABI_MINOR,                                                                           \
-            0,                                                                                       \
+            ::ipfacts::detail::DeclaresFlags<Class>::flags(),                                        \
             name,                                                                                    \
             version,                                                                                 \
             description,                                                                             \
@@ -410,6 +442,8 @@ ipf_status handle(void* state, const ipf_request* rq, ipf_response* rs) noexcept
             &::ipfacts::detail::init<Class>,                                                         \
             &::ipfacts::detail::shutdown<Class>,                                                     \
             openapi,                                                                                 \
+            ::ipfacts::detail::Declares<Class>::required(),                                          \
+            ::ipfacts::detail::DeclaresConfig<Class>::keys(),                                        \
         };                                                                                           \
         return &d;                                                                                   \
     }
