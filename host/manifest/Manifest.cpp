@@ -188,7 +188,7 @@ void readRoutes(const Reader& r, const YAML::Node& n, Manifest& m) {
     if (!n.IsSequence()) r.fail(n, "routes must be a list");
     std::set<std::string> seen;
     for (const auto& item : n) {
-        r.onlyKeys(item, {"path", "handler", "rate_class", "cache_control"}, "a route");
+        r.onlyKeys(item, {"path", "handler", "rate_class", "cache_control", "response_cache"}, "a route");
         RouteSpec rs;
         rs.line = item.Mark().line + 1;
         if (!item["path"] || !item["handler"]) r.fail(item, "a route needs path and handler");
@@ -210,6 +210,7 @@ void readRoutes(const Reader& r, const YAML::Node& n, Manifest& m) {
         rs.cache_control = item["cache_control"] ? r.str(item["cache_control"], "cache_control") : "no-store";
         for (char c : rs.cache_control)
             if (c == '\r' || c == '\n') r.fail(item["cache_control"], "cache_control must be one line");
+        if (item["response_cache"]) rs.response_cache = r.boolean(item["response_cache"], "response_cache");
         m.routes.push_back(std::move(rs));
     }
 }

@@ -47,6 +47,7 @@ struct RouteSpec {
     std::string handler; // "lookup"
     std::string rate_class;
     std::string cache_control;
+    bool response_cache = true;  // the host may answer "public, max-age=N" repeats from memory
     int line = 0;
 };
 

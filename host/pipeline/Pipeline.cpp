@@ -1,5 +1,6 @@
 #include "host/pipeline/Pipeline.h"
 
+#include "host/facilities/cache/MemoryCache.h"
 #include "host/pipeline/ErrorEnvelope.h"
 #include "host/pipeline/HttpText.h"
 
@@ -16,6 +17,15 @@ constexpr std::string_view kExposed =
 
 // Counter slot of wrong keys: apart from every rate class's index.
 constexpr size_t kInvalidKeyCounter = 255;
+
+// Memory the response cache may hold (keys, answers, bookkeeping).
+constexpr size_t kResponseCacheBytes = size_t(32) << 20;
+
+std::set<std::string> meterNames(const manifest::Manifest& m) {
+    std::set<std::string> names;
+    for (const auto& [name, per_day] : m.meters) names.insert(name);
+    return names;
+}
 
 void addNumber(HttpResponse& r, std::string_view name, int64_t v) {
     char buf[24];
@@ -38,7 +48,8 @@ Pipeline::Pipeline(const manifest::Manifest& m, std::unique_ptr<RouteTable> rout
       host_handlers_(std::move(host_handlers)),
       identity_(m.trusted_proxies),
       access_log_(m.access_log == "-" || m.access_log == "off" ? m.access_log
-                                                                : manifest::resolvePath(m.state_dir, m.access_log)) {
+                                                                : manifest::resolvePath(m.state_dir, m.access_log)),
+      response_cache_(std::make_shared<facilities::cache::MemoryCache>(kResponseCacheBytes), meterNames(m)) {
     cors_lines_ = "Access-Control-Allow-Origin: *\r\nAccess-Control-Expose-Headers: " + std::string(kExposed) + "\r\n";
 }
 
@@ -107,6 +118,8 @@ Pipeline::Next Pipeline::begin(Exchange& ex) {
         writeError(ex.response, 400, "invalid_parameter", "a path parameter has a malformed percent-escape");
         return Next::Respond;
     }
+    // After metering: an answer from memory still counts against the caller's quota.
+    if (response_cache_.answer(ex)) return Next::Respond;
     return ex.route->nonblocking ? Next::HandleInline : Next::HandleOnWorker;
 }
 
@@ -192,6 +205,7 @@ void Pipeline::handle(Exchange& ex) {
         host_handlers_[static_cast<size_t>(route->host_handler)](ex);
         return;
     }
+    const size_t host_headers = ex.response.headers.size();  // what follows is the handler's
     ipf_status st = route->fn(route->state, reinterpret_cast<const ipf_request*>(&ex),
                               reinterpret_cast<ipf_response*>(&ex));
     if (st == IPF_DEFER && !ex.on_worker) {
@@ -215,6 +229,10 @@ void Pipeline::handle(Exchange& ex) {
         return;
     }
     if (ex.response.status == 0) ex.response.status = 200;
+    // Stored here, not in finish(): only a fresh answer passes this point (a
+    // cached one never reaches handle()), and the handler's own header lines
+    // are still told apart from the host's. Runs on workers too: the cache is thread-safe.
+    response_cache_.store(ex, std::string_view(ex.response.headers).substr(host_headers));
 }
 
 void Pipeline::finish(Exchange& ex) {

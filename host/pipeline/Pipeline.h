@@ -8,6 +8,7 @@
 #include "host/pipeline/ClientIdentity.h"
 #include "host/pipeline/Exchange.h"
 #include "host/pipeline/RateLimiter.h"
+#include "host/pipeline/ResponseCache.h"
 #include "host/pipeline/RouteTable.h"
 #include "host/store/KeyStore.h"
 
@@ -28,7 +29,8 @@ public:
              std::vector<HostHandler> host_handlers);
 
     /// Identify, route, meter. When it returns Respond the response is
-    /// complete (preflight, 4xx); otherwise call handle() where it says.
+    /// complete (preflight, 4xx, an answer from the response cache);
+    /// otherwise call handle() where it says.
     Next begin(Exchange& ex);
 
     /// Runs the route's handler. Any thread; never throws.
@@ -41,6 +43,7 @@ public:
     /// Writes out the calling thread's buffered access-log lines.
     void flushLog() const { access_log_.flushThread(); }
     const RouteTable& routes() const { return *routes_; }
+    const ResponseCache& responseCache() const { return response_cache_; }
 
     /// Answers a request the transport could not parse (400, 413, 431...).
     void rejectUnparsed(Exchange& ex, int status, std::string_view token, std::string_view message);
@@ -57,6 +60,7 @@ private:
     ClientIdentity identity_;
     RateLimiter limiter_;
     AccessLog access_log_;
+    ResponseCache response_cache_;
     std::string cors_lines_;
 };
 

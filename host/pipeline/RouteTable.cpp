@@ -1,6 +1,7 @@
 #include "host/pipeline/RouteTable.h"
 
 #include "host/pipeline/HttpText.h"
+#include "host/pipeline/ResponseCache.h"
 
 #include <algorithm>
 
@@ -23,6 +24,10 @@ bool isParam(std::string_view seg) { return seg.size() > 2 && seg.front() == '{'
 }  // namespace
 
 RouteTable::RouteTable(std::vector<Route> routes) : routes_(std::move(routes)) {
+    // Host handlers answer from memory already: only plugin answers are cached.
+    for (auto& r : routes_)
+        r.response_cache_s =
+            r.spec.response_cache && r.host_handler < 0 ? ResponseCache::sharedMaxAge(r.spec.cache_control) : 0;
     for (const auto& r : routes_) {
         if (r.spec.path.find('{') == std::string::npos) {
             exact_[r.spec.path] = &r;

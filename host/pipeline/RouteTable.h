@@ -26,6 +26,9 @@ struct Route {
     std::string cache_control_line;  // "Cache-Control: ...\r\n"
     std::string policy_anonymous;    // X-RateLimit-Policy values, built once: "<class>:anonymous"
     std::string policy_keyed;        // "<class>:key"
+    // Seconds the host's response cache keeps this route's answers; 0: never
+    // cached. Set by RouteTable from cache_control and response_cache.
+    int response_cache_s = 0;
 
     // A plugin handler, or a host handler when `host_handler` is set.
     ipf_handler_fn fn = nullptr;

@@ -1,0 +1,61 @@
+// ResponseCache: answers repeats of a public route from memory. A route whose
+// Cache-Control lets shared caches keep its answers ("public, max-age=N")
+// gets its 200s kept for N seconds under the route and its normalised
+// parameters; a repeat within that time is answered without calling the
+// plugin. Only the bytes the handler produced are kept (status, type, body,
+// its own headers): the host's per-request headers (Date, quota, CORS,
+// Cache-Control) are written afresh for every caller, and metering has
+// already happened when the cache is asked.
+#pragma once
+
+#include "host/facilities/cache/CacheBackend.h"
+#include "host/pipeline/Exchange.h"
+
+#include <memory>
+#include <set>
+#include <string>
+#include <string_view>
+
+namespace ipfacts::pipeline {
+
+class ResponseCache {
+public:
+    /// Longest time an answer is kept, whatever its max-age says.
+    static constexpr int kMaxSeconds = 86400;
+
+    /// `caller_params`: query parameters that make an answer depend on the
+    /// caller. They are the manifest's meter names: a parameter named after a
+    /// meter spends the caller's budget (privacy=1), so such a request is never
+    /// answered from, nor stored in, the cache.
+    ResponseCache(std::shared_ptr<facilities::cache::CacheBackend> backend, std::set<std::string> caller_params);
+
+    /// Completes `ex` (GET or HEAD) from a stored GET answer of its route and
+    /// parameters, with an Age header. False when there is none. Thread-safe.
+    bool answer(Exchange& ex);
+
+    /// Keeps `ex`'s fresh answer when it qualifies: a route with a lifetime,
+    /// GET, status 200, no caller parameter. `handler_headers` are the header
+    /// lines the handler wrote (the host's own are not kept). Thread-safe.
+    void store(const Exchange& ex, std::string_view handler_headers);
+
+    facilities::cache::CacheStats stats() const { return backend_->stats(); }
+
+    /// Seconds a shared cache may keep an answer sent with `cache_control`:
+    /// s-maxage, else max-age, when "public" is present and neither
+    /// "private", "no-store" nor "no-cache" is; 0 otherwise.
+    static int sharedMaxAge(std::string_view cache_control);
+
+    /// The entry of `ex` within its plugin's namespace: the route template,
+    /// the decoded path parameters, and the decoded query pairs ordered by
+    /// name (repeats of one name keep their order: a plugin may read the
+    /// first, so "a=1&a=2" and "a=2&a=1" may differ), without the API key.
+    static std::string keyOf(const Exchange& ex);
+
+private:
+    bool qualifies(const Exchange& ex) const;
+
+    std::shared_ptr<facilities::cache::CacheBackend> backend_;
+    std::set<std::string> caller_params_;
+};
+
+}  // namespace ipfacts::pipeline
