@@ -2,17 +2,36 @@
 
 #include "host/facilities/dns/DohFacility.h"
 #include "host/facilities/dns/ResolverFacility.h"
+#include "host/facilities/guard/AddressGuard.h"
+#include "host/facilities/http/HttpFacility.h"
 #include "host/facilities/meters/MetersFacility.h"
 #include "host/facilities/netdb/NetDbFacility.h"
 
 namespace ipfacts::facilities {
 
+namespace {
+
+/// The guard of outbound connections, from the IANA registries and the
+/// manifest's allow list; said aloud at start when the list lets anything through.
+std::shared_ptr<const guard::AddressGuard> makeGuard(const manifest::Manifest& m) {
+    guard::GuardConfig config;
+    for (const auto& a : m.guard.allow) config.addAllowed(a);
+    auto g = std::make_shared<const guard::AddressGuard>(m.guard.special_purpose, std::move(config));
+    g->logAllowListWarning();
+    return g;
+}
+
+}  // namespace
+
 std::unique_ptr<FacilitySet> startFacilities(const manifest::Manifest& m) {
     auto set = std::make_unique<FacilitySet>();
+    // Only outbound facilities need the guard; a deployment without them needs no registry file.
+    if (m.http) set->setGuard(makeGuard(m));
     addNetDbFacility(*set, m);
     addResolverFacility(*set, m);
     addDohFacility(*set, m);
     addMetersFacility(*set, m);
+    http::addHttpFacility(*set, m);
     return set;
 }
 
@@ -22,6 +41,7 @@ std::vector<std::string> configuredFacilities(const manifest::Manifest& m) {
     if (m.resolver) out.push_back(slotName(Slot::Resolver));
     if (m.doh) out.push_back(slotName(Slot::Doh));
     if (!m.meters.empty()) out.push_back(slotName(Slot::Meters));
+    if (m.http) out.push_back(slotName(Slot::Http));
     return out;
 }
 

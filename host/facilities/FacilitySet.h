@@ -18,6 +18,10 @@
 
 namespace ipfacts::facilities {
 
+namespace guard {
+class AddressGuard;
+}
+
 /// The slot a facility fills, one per facility kind; plugins name them in
 /// their descriptor's required_facilities by the same names.
 enum class Slot { NetDb, Resolver, Doh, Meters, Http, Cache, Store, Count };
@@ -63,7 +67,13 @@ public:
     void reload();
     void purge(int64_t now_s);
 
+    /// The address guard every outbound facility connects through; set at
+    /// start, before the facilities that need it are added.
+    void setGuard(std::shared_ptr<const guard::AddressGuard> g) { guard_ = std::move(g); }
+    const std::shared_ptr<const guard::AddressGuard>& guard() const { return guard_; }
+
 private:
+    std::shared_ptr<const guard::AddressGuard> guard_;
     std::vector<std::unique_ptr<Facility>> owned_;
     std::array<Facility*, static_cast<size_t>(Slot::Count)> by_slot_{};
 };

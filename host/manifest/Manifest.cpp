@@ -5,6 +5,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include <filesystem>
+#include <cctype>
 #include <set>
 
 namespace ipfacts::manifest {
@@ -243,6 +244,59 @@ void readResolver(const Reader& r, const YAML::Node& n, Manifest& m) {
     m.resolver = spec;
 }
 
+void readGuard(const Reader& r, const YAML::Node& n, Manifest& m) {
+    r.onlyKeys(n, {"allow", "special_purpose"}, "guard");
+    if (const auto& allow = n["allow"]) {
+        if (!allow.IsSequence()) r.fail(allow, "guard.allow must be a list of CIDR blocks");
+        for (const auto& item : allow) {
+            std::string c = r.str(item, "guard.allow entry");
+            if (!net::CidrRange::parse(c)) r.fail(item, "guard.allow entry '" + c + "' is not an address or CIDR block");
+            m.guard.allow.push_back(c);
+        }
+    }
+    if (n["special_purpose"]) m.guard.special_purpose = resolvePath(m.dir, r.str(n["special_purpose"], "guard.special_purpose"));
+}
+
+UpstreamSpec readUpstream(const Reader& r, const std::string& name, const YAML::Node& n) {
+    const std::string where = "http.upstreams." + name;
+    r.onlyKeys(n, {"hosts", "allow_http", "per_minute", "per_day", "concurrent"}, where);
+    UpstreamSpec u;
+    u.name = name;
+    u.line = n.Mark().line + 1;
+    if (!n["hosts"] || !n["hosts"].IsSequence() || n["hosts"].size() == 0) r.fail(n, where + " needs hosts: a list of host names");
+    for (const auto& h : n["hosts"]) {
+        std::string host = r.str(h, where + ".hosts entry");
+        for (auto& c : host) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        u.hosts.push_back(host);
+    }
+    if (n["allow_http"]) u.allow_http = r.boolean(n["allow_http"], where + ".allow_http");
+    if (n["per_minute"]) u.per_minute = r.integer(n["per_minute"], where + ".per_minute", 0, INT32_MAX);
+    if (n["per_day"]) u.per_day = r.integer(n["per_day"], where + ".per_day", 0, INT32_MAX);
+    if (n["concurrent"]) u.concurrent = r.integer(n["concurrent"], where + ".concurrent", 0, 100000);
+    return u;
+}
+
+void readHttp(const Reader& r, const YAML::Node& n, Manifest& m) {
+    r.onlyKeys(n, {"timeout_ms", "max_body_bytes", "max_redirects", "ca_file", "upstreams"}, "http");
+    HttpSpec spec;
+    if (n["timeout_ms"]) spec.timeout_ms = static_cast<int>(r.integer(n["timeout_ms"], "http.timeout_ms", 50, 60000));
+    if (n["max_body_bytes"]) spec.max_body_bytes = r.integer(n["max_body_bytes"], "http.max_body_bytes", 1024, 64 << 20);
+    if (n["max_redirects"]) spec.max_redirects = static_cast<int>(r.integer(n["max_redirects"], "http.max_redirects", 0, 20));
+    if (n["ca_file"]) {
+        spec.ca_file = resolvePath(m.dir, r.str(n["ca_file"], "http.ca_file"));
+        if (!fs::exists(spec.ca_file)) r.fail(n["ca_file"], "CA file " + spec.ca_file + " does not exist");
+    }
+    if (const auto& ups = n["upstreams"]) {
+        if (!ups.IsMap()) r.fail(ups, "http.upstreams must be a mapping of upstream name to its policy");
+        for (const auto& kv : ups) {
+            std::string name = kv.first.as<std::string>();
+            if (!validName(name)) r.fail(kv.first, "upstream name '" + name + "' must match [a-z0-9_-]+");
+            spec.upstreams.push_back(readUpstream(r, name, kv.second));
+        }
+    }
+    m.http = spec;
+}
+
 void readDohResolvers(const Reader& r, const YAML::Node& list, DohSpec& spec) {
     if (!list.IsSequence()) r.fail(list, "resolvers must be a list of {name, url}");
     for (const auto& item : list) {
@@ -321,7 +375,7 @@ void readMeters(const Reader& r, const YAML::Node& n, Manifest& m) {
 void readTopLevel(const Reader& r, const YAML::Node& root, Manifest& m) {
     r.onlyKeys(root, {"service", "server", "tls", "trusted_proxies", "state_dir", "store", "access_log", "log_level",
                       "plugin_dir", "rate_classes", "plugins", "routes", "keys", "resolver", "doh", "netdb", "meters",
-                      "caller_ipv6_prefix"},
+                      "caller_ipv6_prefix", "guard", "http"},
                "the manifest");
     if (const auto& s = root["service"]) {
         r.onlyKeys(s, {"host", "edge"}, "service");
@@ -421,6 +475,10 @@ Manifest loadManifest(const std::string& path) {
     if (root["resolver"]) readResolver(r, root["resolver"], m);
     if (root["doh"]) readDoh(r, root["doh"], m);
     if (root["netdb"]) readNetDb(r, root["netdb"], m);
+    if (root["guard"]) readGuard(r, root["guard"], m);
+    if (m.guard.special_purpose.empty())
+        m.guard.special_purpose = m.netdb ? m.netdb->special_purpose : resolvePath(m.dir, "netdb/special-purpose.yaml");
+    if (root["http"]) readHttp(r, root["http"], m);
     if (root["meters"]) readMeters(r, root["meters"], m);
     m.rate_classes["unmetered"] = RateClass{"unmetered", false, {}, {}};
     if (root["rate_classes"]) readRateClasses(r, root["rate_classes"], m);

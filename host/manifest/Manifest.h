@@ -100,6 +100,32 @@ struct DohSpec {
     std::string ca_file;  // resolved; empty: the system's trust store
 };
 
+/// The address guard every outbound connection passes (guard: section).
+struct GuardSpec {
+    std::vector<std::string> allow;  // CIDR blocks let through although the registries refuse them (tests)
+    std::string special_purpose;     // resolved; default: netdb's, else netdb/special-purpose.yaml beside the manifest
+};
+
+/// One named upstream of the http facility: its hosts and what it allows.
+struct UpstreamSpec {
+    std::string name;
+    std::vector<std::string> hosts;  // host names (or literals) of its URLs, lower case
+    bool allow_http = false;         // plain http allowed (otherwise https only)
+    int64_t per_minute = 0;          // requests a minute to it; 0: no limit
+    int64_t per_day = 0;             // requests a UTC day; refused from 80 % on (SPEC part 8)
+    int64_t concurrent = 0;          // requests in flight at once; 0: no limit
+    int line = 0;
+};
+
+/// Guarded outbound HTTP for plugins (http facility).
+struct HttpSpec {
+    int timeout_ms = 3000;
+    int64_t max_body_bytes = 1 << 20;
+    int max_redirects = 3;
+    std::string ca_file;  // resolved; empty: the system's trust store
+    std::vector<UpstreamSpec> upstreams;
+};
+
 /// Address facts for plugins (netdb facility). Paths are resolved.
 struct NetDbSpec {
     std::vector<std::string> city_mmdb;
@@ -127,6 +153,8 @@ struct Manifest {
     std::optional<ResolverSpec> resolver;
     std::optional<DohSpec> doh;
     std::optional<NetDbSpec> netdb;
+    GuardSpec guard;                  // always: the guard is always loaded
+    std::optional<HttpSpec> http;
     std::map<std::string, int64_t> meters;  // daily budget per caller address, by meter name
     std::vector<std::string> trusted_proxies;  // CIDR text, validated
     unsigned caller_ipv6_prefix = 64;  // IPv6 callers are counted per block of this length

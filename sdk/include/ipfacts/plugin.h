@@ -172,6 +172,63 @@ struct ipf_netdb_api {
     void (*facts_free)(const ipf_netdb_facts* facts);
 };
 
+/* ---- Outbound HTTP (since 1.3) ------------------------------------------- */
+
+/* One request header, or one response header. */
+typedef struct ipf_http_header {
+    ipf_str name;
+    ipf_str value;
+} ipf_http_header;
+
+/* One outbound request. Zero or {NULL,0} members take the facility's defaults
+ * (the manifest's http: section). The URL's host picks the upstream whose
+ * policy applies (http.upstreams: allow_http, budgets); a host no upstream
+ * names gets https only and no budget. */
+typedef struct ipf_http_request {
+    ipf_str method;           /* {NULL,0}: GET */
+    ipf_str url;
+    const ipf_http_header* headers;
+    size_t header_count;
+    ipf_str body;
+    uint32_t timeout_ms;      /* 0: http.timeout_ms */
+    uint64_t max_body_bytes;  /* 0: http.max_body_bytes; a longer body is an error, not a truncation */
+    int32_t max_redirects;    /* -1: http.max_redirects; 0: a 3xx is returned as it is */
+} ipf_http_request;
+
+/* What one request produced. A failure is data: error says why in words a
+ * user can read ("refused: 10.0.0.1 is private (RFC 1918)", "timeout after
+ * 3000 ms", "body over 1048576 bytes"); an HTTP 4xx/5xx is not an error. */
+typedef struct ipf_http_result {
+    int32_t status;           /* of the last response; 0 when none arrived */
+    const ipf_http_header* headers;
+    size_t header_count;
+    ipf_str body;
+    ipf_str peer_address;     /* the address connected to; {NULL,0} when none */
+    int64_t elapsed_ms;
+    ipf_str error;            /* {NULL,0} on success */
+} ipf_http_result;
+
+typedef struct ipf_http_batch ipf_http_batch;
+
+/* Guarded outbound HTTP(S) (http: section). Every connection, redirect hops
+ * included, goes through the host's address guard at connect time: private,
+ * loopback, link-local (cloud metadata), reserved and special-purpose
+ * addresses, and IPv6 forms embedding them, are refused. Plugins open no
+ * sockets of their own. */
+struct ipf_http_api {
+    uint32_t struct_size;
+    /* Performs every request in parallel; result i is request i's. Blocks for
+     * at most the longest timeout: call it from handlers without
+     * IPF_HANDLER_NONBLOCKING only (or after IPF_DEFER).
+     * OWNERSHIP: requests are read during the call; *out is released by batch_free. */
+    ipf_status (*fetch_all)(ipf_plugin_ctx* ctx, const ipf_http_request* requests, size_t count,
+                            ipf_http_batch** out);
+    size_t (*batch_size)(const ipf_http_batch* batch);
+    /* OWNERSHIP: valid until batch_free. */
+    const ipf_http_result* (*batch_result)(const ipf_http_batch* batch, size_t index);
+    void (*batch_free)(ipf_http_batch* batch);
+};
+
 /* ---- Daily meters (since 1.2) -------------------------------------------- */
 
 /* Named daily budgets the manifest declares (meters: section), such as the
@@ -297,7 +354,8 @@ typedef struct ipf_host_api {
     void (*set_error)(ipf_response* resp, int status, ipf_str token, ipf_str message);
 
     /* ---- since 1.0: facility slots (NULL until a minor fills them) ----- */
-    /* 1.2 fills netdb, resolver, doh and meters when the manifest configures them. */
+    /* 1.2 fills netdb, resolver, doh and meters when the manifest configures
+     * them; 1.3 fills http. */
     const struct ipf_netdb_api* netdb;
     const struct ipf_resolver_api* resolver;
     const struct ipf_doh_api* doh;

@@ -60,6 +60,28 @@ struct DnsRecord {
 };
 
 /// What one server answered (or why it did not).
+/// One outbound HTTP request (Host::fetchAll). Zero values take the manifest's defaults.
+struct HttpCall {
+    std::string method = "GET";
+    std::string url;
+    std::vector<std::pair<std::string, std::string>> headers;
+    std::string body;
+    uint32_t timeout_ms = 0;
+    uint64_t max_body_bytes = 0;
+    int32_t max_redirects = -1;
+};
+
+/// What one HttpCall produced; `error` is empty on success (a 4xx/5xx is not an error).
+struct HttpReply {
+    int status = 0;
+    std::vector<std::pair<std::string, std::string>> headers;
+    std::string body;
+    std::string peer_address;
+    int64_t elapsed_ms = 0;
+    std::string error;
+    bool ok() const { return error.empty(); }
+};
+
 struct DnsAnswer {
     std::string source;                // resolver name or address:port
     int rcode = -1;                    // -1: no response
@@ -198,6 +220,46 @@ public:
         if (d->query_all(ctx_, {str(question.name), str(question.type)}, &batch) != IPF_OK)
             throw DnsUnavailable("malformed DNS question");
         return takeBatch(batch, d->batch_size, d->batch_answer, d->batch_free);
+    }
+
+    /// True when the host offers guarded outbound HTTP (ABI 1.3 and an http: section).
+    bool hasHttp() const { return IPF_HOST_HAS(api_, http); }
+
+    /// Performs every call in parallel through the host's guarded client;
+    /// reply i is call i's. Blocking: from worker handlers only. Failures come
+    /// back in HttpReply::error; throws only when the host offers no http.
+    std::vector<HttpReply> fetchAll(const std::vector<HttpCall>& calls) const {
+        if (!hasHttp()) throw std::runtime_error("this host offers no outbound HTTP (no http: section)");
+        std::vector<std::vector<ipf_http_header>> headers(calls.size());
+        std::vector<ipf_http_request> rs;
+        for (size_t i = 0; i < calls.size(); ++i) {
+            const auto& c = calls[i];
+            for (const auto& [n, v] : c.headers) headers[i].push_back({str(n), str(v)});
+            rs.push_back({str(c.method), str(c.url), headers[i].data(), headers[i].size(), str(c.body), c.timeout_ms,
+                          c.max_body_bytes, c.max_redirects});
+        }
+        const auto* h = api_->http;
+        ipf_http_batch* batch = nullptr;
+        if (h->fetch_all(ctx_, rs.data(), rs.size(), &batch) != IPF_OK) throw std::runtime_error("http: malformed request");
+        struct Release {
+            ipf_http_batch* b;
+            void (*f)(ipf_http_batch*);
+            ~Release() { f(b); }
+        } release{batch, h->batch_free};
+        std::vector<HttpReply> out;
+        for (size_t i = 0, n = h->batch_size(batch); i < n; ++i) {
+            const ipf_http_result* r = h->batch_result(batch, i);
+            HttpReply reply;
+            reply.status = r->status;
+            for (size_t k = 0; k < r->header_count; ++k)
+                reply.headers.emplace_back(std::string(view(r->headers[k].name)), std::string(view(r->headers[k].value)));
+            reply.body = std::string(view(r->body));
+            reply.peer_address = std::string(view(r->peer_address));
+            reply.elapsed_ms = r->elapsed_ms;
+            reply.error = std::string(view(r->error));
+            out.push_back(std::move(reply));
+        }
+        return out;
     }
 
 private:

@@ -1,0 +1,135 @@
+#include "host/facilities/http/HttpFacility.h"
+
+#include <cctype>
+#include <ctime>
+
+/// What a plugin holds as ipf_http_batch*: the results and their C views.
+struct ipf_http_batch {
+    std::vector<ipfacts::facilities::http::HttpResult> results;
+    std::vector<std::vector<ipf_http_header>> headers;
+    std::vector<ipf_http_result> views;
+};
+
+namespace ipfacts::facilities::http {
+namespace {
+
+std::string_view sv(ipf_str s) { return s.ptr ? std::string_view(s.ptr, s.len) : std::string_view(); }
+ipf_str view(const std::string& s) { return ipf_str{s.data(), s.size()}; }
+
+/// The host of an absolute URL, lower case, without brackets or port.
+std::string hostOf(const std::string& url) {
+    size_t start = url.find("://");
+    if (start == std::string::npos) return "";
+    start += 3;
+    size_t end = url.find_first_of("/?#", start);
+    std::string authority = url.substr(start, end == std::string::npos ? std::string::npos : end - start);
+    authority = authority.substr(authority.rfind('@') == std::string::npos ? 0 : authority.rfind('@') + 1);
+    std::string host;
+    if (!authority.empty() && authority[0] == '[') host = authority.substr(1, authority.find(']') - 1);
+    else host = authority.substr(0, authority.find(':'));
+    for (auto& c : host) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return host;
+}
+
+/// The request as the plugin wrote it; 0 and -1 stay for fetchAll's defaults.
+HttpRequest requestOf(const ipf_http_request& r) {
+    HttpRequest out;
+    if (r.method.len) out.method = std::string(sv(r.method));
+    out.url = std::string(sv(r.url));
+    for (size_t i = 0; i < r.header_count && r.headers; ++i)
+        out.headers.emplace_back(std::string(sv(r.headers[i].name)), std::string(sv(r.headers[i].value)));
+    out.body = std::string(sv(r.body));
+    out.timeout_ms = static_cast<long>(r.timeout_ms);
+    out.max_body_bytes = static_cast<size_t>(r.max_body_bytes);
+    out.max_redirects = r.max_redirects;
+    return out;
+}
+
+ipf_http_batch* toBatch(std::vector<HttpResult> results) {
+    auto b = std::make_unique<ipf_http_batch>();
+    b->results = std::move(results);
+    b->headers.resize(b->results.size());
+    for (size_t i = 0; i < b->results.size(); ++i) {
+        const HttpResult& r = b->results[i];
+        for (const auto& [n, v] : r.headers) b->headers[i].push_back({view(n), view(v)});
+        ipf_http_result v{};
+        v.status = static_cast<int32_t>(r.status);
+        v.headers = b->headers[i].data();
+        v.header_count = b->headers[i].size();
+        v.body = view(r.body);
+        v.peer_address = r.peer_address.empty() ? ipf_str{nullptr, 0} : view(r.peer_address);
+        v.elapsed_ms = r.elapsed_ms;
+        v.error = r.error.empty() ? ipf_str{nullptr, 0} : view(r.error);
+        b->views.push_back(v);
+    }
+    return b.release();
+}
+
+ipf_status fetchAllC(ipf_plugin_ctx* ctx, const ipf_http_request* rs, size_t count, ipf_http_batch** out) {
+    if (!ctx || !out || (count && !rs)) return IPF_INVALID;
+    auto* f = facilityOf<HttpFacility>(ctx);
+    if (!f) return IPF_UNAVAILABLE;
+    std::vector<HttpRequest> requests;
+    requests.reserve(count);
+    for (size_t i = 0; i < count; ++i) requests.push_back(requestOf(rs[i]));
+    *out = toBatch(f->fetchAll(std::move(requests)));
+    return IPF_OK;
+}
+
+size_t batchSize(const ipf_http_batch* b) { return b ? b->views.size() : 0; }
+const ipf_http_result* batchResult(const ipf_http_batch* b, size_t i) {
+    return b && i < b->views.size() ? &b->views[i] : nullptr;
+}
+void batchFree(ipf_http_batch* b) { std::unique_ptr<ipf_http_batch> owned(b); }
+
+const ipf_http_api kTable{sizeof(ipf_http_api), fetchAllC, batchSize, batchResult, batchFree};
+
+HttpClientOptions optionsOf(const manifest::HttpSpec& spec) {
+    HttpClient::globalInit();
+    HttpClientOptions o;
+    o.ca_file = spec.ca_file;
+    return o;
+}
+
+}  // namespace
+
+HttpFacility::HttpFacility(const manifest::HttpSpec& spec, std::shared_ptr<const guard::AddressGuard> guard)
+    : spec_(spec), client_(std::move(guard), optionsOf(spec)), budget_(spec.upstreams) {}
+
+void HttpFacility::fill(ipf_host_api& api) const { api.http = &kTable; }
+
+std::vector<HttpResult> HttpFacility::fetchAll(std::vector<HttpRequest> requests) {
+    const int64_t now = static_cast<int64_t>(std::time(nullptr));
+    std::vector<HttpResult> results(requests.size());
+    std::vector<HttpRequest> sent;
+    std::vector<size_t> slot;
+    std::vector<const manifest::UpstreamSpec*> taken;
+    for (size_t i = 0; i < requests.size(); ++i) {
+        HttpRequest& r = requests[i];
+        // Defaults the C caller left open (0 / -1) come from the manifest.
+        if (r.timeout_ms <= 0) r.timeout_ms = spec_.timeout_ms;
+        if (r.max_body_bytes == 0) r.max_body_bytes = static_cast<size_t>(spec_.max_body_bytes);
+        if (r.max_redirects < 0) r.max_redirects = spec_.max_redirects;
+        const manifest::UpstreamSpec* u = budget_.upstreamOf(hostOf(r.url));
+        r.allow_http = u && u->allow_http;
+        if (u) {
+            if (auto refused = budget_.take(*u, now)) {
+                results[i].error = *refused;
+                continue;
+            }
+            taken.push_back(u);
+        }
+        sent.push_back(std::move(r));
+        slot.push_back(i);
+    }
+    auto fetched = client_.fetchAll(sent);
+    for (size_t k = 0; k < fetched.size(); ++k) results[slot[k]] = std::move(fetched[k]);
+    for (const auto* u : taken) budget_.release(*u);
+    return results;
+}
+
+void addHttpFacility(FacilitySet& set, const manifest::Manifest& m) {
+    if (m.http) set.add(std::make_unique<HttpFacility>(*m.http, set.guard()));
+}
+
+}  // namespace ipfacts::facilities::http

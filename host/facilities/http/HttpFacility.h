@@ -1,0 +1,33 @@
+// HttpFacility: the http slot (http: section): the guarded HttpClient, the
+// defaults of the manifest, and each named upstream's policy and budget.
+#pragma once
+
+#include "host/facilities/FacilitySet.h"
+#include "host/facilities/http/HttpClient.h"
+#include "host/facilities/http/UpstreamBudget.h"
+
+namespace ipfacts::facilities::http {
+
+class HttpFacility : public Facility {
+public:
+    static constexpr Slot kSlot = Slot::Http;
+    HttpFacility(const manifest::HttpSpec& spec, std::shared_ptr<const guard::AddressGuard> guard);
+    Slot slot() const override { return kSlot; }
+    void fill(ipf_host_api& api) const override;
+    void purge(int64_t now_s) override { budget_.purge(now_s); }
+
+    /// Applies the defaults and the upstreams' policies, then fetches.
+    /// Requests an upstream's budget refuses are answered with that reason
+    /// and never sent. Thread-safe.
+    std::vector<HttpResult> fetchAll(std::vector<HttpRequest> requests);
+
+private:
+    manifest::HttpSpec spec_;
+    HttpClient client_;
+    UpstreamBudget budget_;
+};
+
+/// Adds the facility when the manifest has an http: section.
+void addHttpFacility(FacilitySet& set, const manifest::Manifest& m);
+
+}  // namespace ipfacts::facilities::http

@@ -1,0 +1,42 @@
+#include "host/facilities/http/UpstreamBudget.h"
+
+namespace ipfacts::facilities::http {
+
+UpstreamBudget::UpstreamBudget(const std::vector<manifest::UpstreamSpec>& upstreams)
+    : upstreams_(upstreams), in_flight_(new std::atomic<int64_t>[upstreams.size() ? upstreams.size() : 1]) {
+    for (size_t i = 0; i < upstreams_.size(); ++i) in_flight_[i] = 0;
+}
+
+const manifest::UpstreamSpec* UpstreamBudget::upstreamOf(const std::string& host) const {
+    for (const auto& u : upstreams_)
+        for (const auto& h : u.hosts)
+            if (h == host) return &u;
+    return nullptr;
+}
+
+size_t UpstreamBudget::indexOf(const manifest::UpstreamSpec& u) const {
+    return static_cast<size_t>(&u - upstreams_.data());
+}
+
+std::optional<std::string> UpstreamBudget::take(const manifest::UpstreamSpec& u, int64_t now_s) {
+    const size_t i = indexOf(u);
+    if (u.concurrent && in_flight_[i].fetch_add(1) >= u.concurrent) {
+        in_flight_[i].fetch_sub(1);
+        return "budget: " + std::to_string(u.concurrent) + " requests to upstream " + u.name + " are already in flight";
+    }
+    if (!u.concurrent) in_flight_[i].fetch_add(1);
+    manifest::Quota q;
+    q.per_minute = u.per_minute;
+    // From 80 % of the daily quota on, nothing more is spent: the rest is the operator's margin.
+    q.per_day = u.per_day ? (u.per_day * 8) / 10 : 0;
+    auto d = counts_.take(pipeline::RateLimiter::identityKey(0, std::to_string(i)), q, now_s);
+    if (d.allowed) return std::nullopt;
+    in_flight_[i].fetch_sub(1);
+    if (u.per_minute && d.retry_after_s <= 60)
+        return "budget: upstream " + u.name + " allows " + std::to_string(u.per_minute) + " requests a minute";
+    return "budget: 80% of upstream " + u.name + "'s daily quota of " + std::to_string(u.per_day) + " is spent";
+}
+
+void UpstreamBudget::release(const manifest::UpstreamSpec& u) { in_flight_[indexOf(u)].fetch_sub(1); }
+
+}  // namespace ipfacts::facilities::http

@@ -1,0 +1,40 @@
+// UpstreamBudget: what the deployment promised each named upstream (registries
+// and blocklist operators ban clients that exceed it): requests a minute,
+// requests in flight, and a daily quota that is not spent past 80 % (SPEC
+// part 8: degrade affected fields to null at 80 percent of a daily quota).
+#pragma once
+
+#include "host/manifest/Manifest.h"
+#include "host/pipeline/RateLimiter.h"
+
+#include <atomic>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ipfacts::facilities::http {
+
+class UpstreamBudget {
+public:
+    explicit UpstreamBudget(const std::vector<manifest::UpstreamSpec>& upstreams);
+
+    /// The upstream whose hosts include `host` (lower case), or null.
+    const manifest::UpstreamSpec* upstreamOf(const std::string& host) const;
+
+    /// Takes one request's place for `u` now; the reason when its budget
+    /// refuses. A taken place is given back with release(). Thread-safe.
+    std::optional<std::string> take(const manifest::UpstreamSpec& u, int64_t now_s);
+    void release(const manifest::UpstreamSpec& u);
+
+    void purge(int64_t now_s) { counts_.purge(now_s); }
+
+private:
+    size_t indexOf(const manifest::UpstreamSpec& u) const;
+
+    std::vector<manifest::UpstreamSpec> upstreams_;
+    std::unique_ptr<std::atomic<int64_t>[]> in_flight_;
+    pipeline::RateLimiter counts_;
+};
+
+}  // namespace ipfacts::facilities::http
