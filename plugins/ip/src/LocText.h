@@ -11,6 +11,9 @@ namespace ipfacts::ip {
 /// rounds to zero is written "0.0000", never "-0.0000".
 std::string locText(double latitude, double longitude);
 
+/// The same text, appended to `out`.
+void appendLocText(std::string& out, double latitude, double longitude);
+
 }  // namespace ipfacts::ip
 
 #endif
