@@ -1,11 +1,15 @@
 // DohClient: RFC 8484 DNS-over-HTTPS to a set of resolvers, all asked in
-// parallel, one answer each, never merged. Built on libcurl: HTTP/2 (which
-// unbound's DoH listener requires; Poco's client speaks only HTTP/1.1) or
-// HTTP/1.1, certificate verification on, connections kept per worker thread
-// and reused across requests.
+// parallel, one answer each, never merged. A user of the host's guarded
+// HttpClient: HTTP/2 (which unbound's DoH listener requires) or HTTP/1.1,
+// certificate verification on, connections kept per worker thread, and every
+// resolver address passes the address guard like any other upstream.
 #pragma once
 
+#include "host/facilities/http/HttpClient.h"
+
 #include <ipfacts/plugin.hpp>
+
+#include <memory>
 
 #include <string>
 #include <vector>
@@ -19,8 +23,7 @@ struct DohResolver {
 
 class DohClient {
 public:
-    /// `ca_file`: PEM bundle to verify resolvers against; empty for the system store.
-    DohClient(std::vector<DohResolver> resolvers, int timeout_ms, std::string ca_file);
+    DohClient(std::vector<DohResolver> resolvers, int timeout_ms, std::shared_ptr<const http::HttpClient> client);
 
     /// Asks every resolver; answer i is resolver i's. Each resolver has its own
     /// timeout, so a slow one costs at most that, not the sum. Thread-safe.
@@ -28,13 +31,10 @@ public:
 
     const std::vector<DohResolver>& resolvers() const { return resolvers_; }
 
-    /// Once per process, before threads start.
-    static void globalInit();
-
 private:
     std::vector<DohResolver> resolvers_;
     int timeout_ms_;
-    std::string ca_file_;
+    std::shared_ptr<const http::HttpClient> client_;
 };
 
 }  // namespace ipfacts::facilities

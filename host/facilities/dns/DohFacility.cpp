@@ -16,21 +16,29 @@ ipf_status queryAll(ipf_plugin_ctx* ctx, ipf_dns_question q, ipf_dns_batch** out
 const ipf_doh_api kTable{sizeof(ipf_doh_api), queryAll, batchSize, batchAnswer, batchFree};
 
 std::vector<DohResolver> resolversOf(const manifest::DohSpec& spec) {
-    DohClient::globalInit();
     std::vector<DohResolver> rs;
     for (const auto& r : spec.resolvers) rs.push_back({r.name, r.url});
     return rs;
 }
 
+/// The guarded client the resolvers are asked through, with the doh section's CA file.
+std::shared_ptr<const http::HttpClient> httpClientOf(const manifest::DohSpec& spec,
+                                                     std::shared_ptr<const guard::AddressGuard> guard) {
+    http::HttpClient::globalInit();
+    http::HttpClientOptions o;
+    o.ca_file = spec.ca_file;
+    return std::make_shared<const http::HttpClient>(std::move(guard), o);
+}
+
 }  // namespace
 
-DohFacility::DohFacility(const manifest::DohSpec& spec)
-    : client_(resolversOf(spec), spec.timeout_ms, spec.ca_file) {}
+DohFacility::DohFacility(const manifest::DohSpec& spec, std::shared_ptr<const guard::AddressGuard> guard)
+    : client_(resolversOf(spec), spec.timeout_ms, httpClientOf(spec, std::move(guard))) {}
 
 void DohFacility::fill(ipf_host_api& api) const { api.doh = &kTable; }
 
 void addDohFacility(FacilitySet& set, const manifest::Manifest& m) {
-    if (m.doh) set.add(std::make_unique<DohFacility>(*m.doh));
+    if (m.doh) set.add(std::make_unique<DohFacility>(*m.doh, set.guard()));
 }
 
 }  // namespace ipfacts::facilities

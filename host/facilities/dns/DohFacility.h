@@ -10,7 +10,7 @@ namespace ipfacts::facilities {
 class DohFacility : public Facility {
 public:
     static constexpr Slot kSlot = Slot::Doh;
-    explicit DohFacility(const manifest::DohSpec& spec);
+    DohFacility(const manifest::DohSpec& spec, std::shared_ptr<const guard::AddressGuard> guard);
     Slot slot() const override { return kSlot; }
     void fill(ipf_host_api& api) const override;
     const DohClient& client() const { return client_; }
