@@ -312,6 +312,7 @@ public:
         auto r = c.get("/api/v1/lookup/budget.example.test");
         double seconds = std::chrono::duration<double>(Clock::now() - t0).count();
         CPPUNIT_ASSERT_EQUAL(503, r.status);
+        std::printf("\n  lookup against a silent resolver (timeout_ms 1000 x attempts 2): %.2f s\n", seconds);
         CPPUNIT_ASSERT_MESSAGE(std::to_string(seconds), seconds >= 1.9 && seconds < 2.8);
         CPPUNIT_ASSERT_EQUAL(0, s.stop());
     }
@@ -350,6 +351,8 @@ public:
         for (auto& t : readers) t.join();
         int code = s.stop();
         double seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+        std::printf("\n  SIGTERM with %d lookups in flight (grace 4 s): %d answered, %d of them 503 with Retry-After, exit %d after %.2f s\n",
+                    n, answered.load(), unavailable.load(), code, seconds);
         CPPUNIT_ASSERT_EQUAL(n, answered.load());
         CPPUNIT_ASSERT(unavailable.load() > 0);
         CPPUNIT_ASSERT_EQUAL(0, code);
