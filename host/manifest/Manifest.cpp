@@ -297,6 +297,17 @@ void readHttp(const Reader& r, const YAML::Node& n, Manifest& m) {
     m.http = spec;
 }
 
+void readCache(const Reader& r, const YAML::Node& n, Manifest& m) {
+    CacheSpec spec;
+    if (!n.IsNull()) {
+        r.onlyKeys(n, {"max_bytes", "backend"}, "cache");
+        if (n["max_bytes"]) spec.max_bytes = r.integer(n["max_bytes"], "cache.max_bytes", 4096, int64_t(1) << 40);
+        if (n["backend"]) spec.backend = r.str(n["backend"], "cache.backend");
+        if (spec.backend != "memory") r.fail(n["backend"], "cache.backend: only memory is available in this build");
+    }
+    m.cache = spec;
+}
+
 void readDohResolvers(const Reader& r, const YAML::Node& list, DohSpec& spec) {
     if (!list.IsSequence()) r.fail(list, "resolvers must be a list of {name, url}");
     for (const auto& item : list) {
@@ -375,7 +386,7 @@ void readMeters(const Reader& r, const YAML::Node& n, Manifest& m) {
 void readTopLevel(const Reader& r, const YAML::Node& root, Manifest& m) {
     r.onlyKeys(root, {"service", "server", "tls", "trusted_proxies", "state_dir", "store", "access_log", "log_level",
                       "plugin_dir", "rate_classes", "plugins", "routes", "keys", "resolver", "doh", "netdb", "meters",
-                      "caller_ipv6_prefix", "guard", "http"},
+                      "caller_ipv6_prefix", "guard", "http", "cache"},
                "the manifest");
     if (const auto& s = root["service"]) {
         r.onlyKeys(s, {"host", "edge"}, "service");
@@ -480,6 +491,7 @@ Manifest loadManifest(const std::string& path) {
         m.guard.special_purpose = m.netdb ? m.netdb->special_purpose : resolvePath(m.dir, "netdb/special-purpose.yaml");
     if (root["http"]) readHttp(r, root["http"], m);
     if (root["meters"]) readMeters(r, root["meters"], m);
+    if (root["cache"]) readCache(r, root["cache"], m);
     m.rate_classes["unmetered"] = RateClass{"unmetered", false, {}, {}};
     if (root["rate_classes"]) readRateClasses(r, root["rate_classes"], m);
     if (root["plugins"]) readPlugins(r, root["plugins"], m);

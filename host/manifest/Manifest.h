@@ -126,6 +126,12 @@ struct HttpSpec {
     std::vector<UpstreamSpec> upstreams;
 };
 
+/// Bytes cached for plugins with a TTL (cache facility; cache: section).
+struct CacheSpec {
+    int64_t max_bytes = 64 << 20;      // size bound; least recently used entries go first past it
+    std::string backend = "memory";    // the only one so far; a shared one (redis) later
+};
+
 /// Address facts for plugins (netdb facility). Paths are resolved.
 struct NetDbSpec {
     std::vector<std::string> city_mmdb;
@@ -155,6 +161,7 @@ struct Manifest {
     std::optional<NetDbSpec> netdb;
     GuardSpec guard;                  // always: the guard is always loaded
     std::optional<HttpSpec> http;
+    std::optional<CacheSpec> cache;  // the store facility needs no section: always on (store.kind sqlite)
     std::map<std::string, int64_t> meters;  // daily budget per caller address, by meter name
     std::vector<std::string> trusted_proxies;  // CIDR text, validated
     unsigned caller_ipv6_prefix = 64;  // IPv6 callers are counted per block of this length

@@ -73,6 +73,7 @@ struct ipf_doh_api;
 struct ipf_http_api;
 struct ipf_cache_api;
 struct ipf_meters_api;
+struct ipf_store_api; /* since 1.3 */
 
 /* ---- DNS results (since 1.2), shared by the resolver and doh facilities ---- */
 
@@ -229,6 +230,57 @@ struct ipf_http_api {
     void (*batch_free)(ipf_http_batch* batch);
 };
 
+/* ---- Cache (since 1.3) --------------------------------------------------- */
+
+/* A bounded cache of bytes with a TTL (cache: section; memory backend, least
+ * recently used entries go first past cache.max_bytes). The host namespaces
+ * keys by the calling plugin: no plugin reads or overwrites another's entries.
+ * A miss is normal (evicted, expired, another process of a shared backend):
+ * never rely on an entry being there. Never blocks: callable from
+ * IPF_HANDLER_NONBLOCKING handlers on the event loop. */
+struct ipf_cache_api {
+    uint32_t struct_size;
+    /* The live value of `key`. IPF_NOT_FOUND on a miss (*out left {NULL,0}).
+     * OWNERSHIP: key is read during the call; out->ptr is a host-allocated
+     * copy (never NULL on IPF_OK, even for an empty value) released by value_free. */
+    ipf_status (*get)(ipf_plugin_ctx* ctx, ipf_str key, ipf_str* out);
+    /* Stores `value` for ttl_ms milliseconds (> 0), replacing what `key` held.
+     * IPF_INVALID when ttl_ms is 0; IPF_ERROR when the value is too large to
+     * keep (the old value is forgotten either way).
+     * OWNERSHIP: key and value are copied. */
+    ipf_status (*put)(ipf_plugin_ctx* ctx, ipf_str key, ipf_str value, uint32_t ttl_ms);
+    /* Releases a value get returned; NULL is ignored. OWNERSHIP: frees `ptr`. */
+    void (*value_free)(const char* ptr);
+};
+
+/* ---- Durable store (since 1.3) -------------------------------------------- */
+
+/* Durable key/value rows that survive restarts (the host's store: the SQLite
+ * file of store.path; another backend later), namespaced by the calling plugin
+ * like the cache. For small state: sessions, histories, budgets.
+ * BLOCKING (disk): call it from handlers without IPF_HANDLER_NONBLOCKING only
+ * (or after IPF_DEFER). ttl_ms 0 means no expiry; expired rows are never read
+ * and are purged by the host once a minute. */
+struct ipf_store_api {
+    uint32_t struct_size;
+    /* The live value of `key`; a counter reads as its decimal text.
+     * IPF_NOT_FOUND when absent or expired; IPF_ERROR when the store failed.
+     * OWNERSHIP: key is read during the call; out->ptr is a host-allocated
+     * copy (never NULL on IPF_OK) released by value_free. */
+    ipf_status (*get)(ipf_plugin_ctx* ctx, ipf_str key, ipf_str* out);
+    /* Stores `value` (any bytes) for ttl_ms (0: no expiry), replacing what
+     * `key` held. IPF_ERROR when the store failed. OWNERSHIP: copied. */
+    ipf_status (*put)(ipf_plugin_ctx* ctx, ipf_str key, ipf_str value, uint64_t ttl_ms);
+    /* Atomically adds `delta` to the integer at `key` and writes the new value
+     * to *out. An absent or expired key starts from 0 and gets ttl_ms (0: no
+     * expiry); a live one keeps its expiry (fixed windows). A non-integer
+     * value counts as 0. Concurrent callers never lose an increment.
+     * OWNERSHIP: key is read during the call. */
+    ipf_status (*incr)(ipf_plugin_ctx* ctx, ipf_str key, int64_t delta, uint64_t ttl_ms, int64_t* out);
+    /* Releases a value get returned; NULL is ignored. OWNERSHIP: frees `ptr`. */
+    void (*value_free)(const char* ptr);
+};
+
 /* ---- Daily meters (since 1.2) -------------------------------------------- */
 
 /* Named daily budgets the manifest declares (meters: section), such as the
@@ -377,6 +429,12 @@ typedef struct ipf_host_api {
      * event loop (a NONBLOCKING handler), where it must return IPF_DEFER
      * instead of blocking. */
     int (*may_block)(const ipf_request* req);
+
+    /* ---- since 1.3 ----------------------------------------------------- */
+
+    /* The durable store (NULL when the host offers none). 1.3 also fills
+     * the cache slot above when the manifest has a cache: section. */
+    const struct ipf_store_api* store;
 
     /* ---- add new members below this line only, marked with their minor -- */
 } ipf_host_api;

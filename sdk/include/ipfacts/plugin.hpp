@@ -16,6 +16,8 @@
 #include <ipfacts/json.hpp>
 #include <ipfacts/plugin.h>
 
+#include <chrono>
+#include <cstdint>
 #include <cstring>
 #include <ctime>
 #include <exception>
@@ -262,7 +264,75 @@ public:
         return out;
     }
 
+    /// True when the host offers the cache (ABI 1.3 and a cache: section).
+    bool hasCache() const { return IPF_HOST_HAS(api_, cache) && IPF_FACILITY_HAS(ipf_cache_api, api_->cache, get); }
+
+    /// The live cached value of `key` (this plugin's namespace), or nullopt on
+    /// a miss or without a cache. Never blocks: usable from NONBLOCKING handlers.
+    std::optional<std::string> cacheGet(std::string_view key) const {
+        if (!hasCache()) return std::nullopt;
+        return takeValue(api_->cache->get, api_->cache->value_free, key);
+    }
+
+    /// Caches `value` for `ttl` (> 0). False when not kept (no cache, value too
+    /// large, ttl zero). Never blocks.
+    bool cachePut(std::string_view key, std::string_view value, std::chrono::milliseconds ttl) const {
+        if (!hasCache() || ttl.count() <= 0) return false;
+        uint32_t ms = ttl.count() > UINT32_MAX ? UINT32_MAX : static_cast<uint32_t>(ttl.count());
+        return api_->cache->put(ctx_, str(key), str(value), ms) == IPF_OK;
+    }
+
+    /// True when the host offers the durable store (ABI 1.3).
+    bool hasStore() const { return IPF_HOST_HAS(api_, store) && IPF_FACILITY_HAS(ipf_store_api, api_->store, get); }
+
+    /// The live stored value of `key` (this plugin's namespace); a counter reads
+    /// as decimal text. Blocking (disk): from worker handlers only. Throws
+    /// std::runtime_error without a store or when it fails.
+    std::optional<std::string> storeGet(std::string_view key) const {
+        if (!hasStore()) throw std::runtime_error("this host offers no store");
+        return takeValue(api_->store->get, api_->store->value_free, key, true);
+    }
+
+    /// Stores `value` for `ttl` (zero: kept until overwritten). Blocking. Throws
+    /// std::runtime_error without a store or when it fails.
+    void storePut(std::string_view key, std::string_view value,
+                  std::chrono::milliseconds ttl = std::chrono::milliseconds(0)) const {
+        if (!hasStore()) throw std::runtime_error("this host offers no store");
+        uint64_t ms = ttl.count() > 0 ? static_cast<uint64_t>(ttl.count()) : 0;
+        if (api_->store->put(ctx_, str(key), str(value), ms) != IPF_OK) throw std::runtime_error("store: put failed");
+    }
+
+    /// Atomically adds `delta` to the counter `key` and returns the new value;
+    /// a new (or expired) counter starts at 0 and lives `ttl` (zero: forever),
+    /// a live one keeps its expiry. Blocking. Throws as storePut.
+    int64_t storeIncr(std::string_view key, int64_t delta = 1,
+                      std::chrono::milliseconds ttl = std::chrono::milliseconds(0)) const {
+        if (!hasStore()) throw std::runtime_error("this host offers no store");
+        uint64_t ms = ttl.count() > 0 ? static_cast<uint64_t>(ttl.count()) : 0;
+        int64_t out = 0;
+        if (api_->store->incr(ctx_, str(key), delta, ms, &out) != IPF_OK) throw std::runtime_error("store: incr failed");
+        return out;
+    }
+
 private:
+    /// Calls a get(ctx, key, &out) of a facility and copies its value out.
+    template <class GetFn, class FreeFn>
+    std::optional<std::string> takeValue(GetFn get, FreeFn release, std::string_view key, bool throws = false) const {
+        ipf_str out{nullptr, 0};
+        ipf_status st = get(ctx_, str(key), &out);
+        if (st == IPF_NOT_FOUND) return std::nullopt;
+        if (st != IPF_OK) {
+            if (throws) throw std::runtime_error("store: get failed");
+            return std::nullopt;
+        }
+        struct Release {
+            const char* p;
+            FreeFn f;
+            ~Release() { f(p); }
+        } guard{out.ptr, release};
+        return std::string(out.ptr, out.len);
+    }
+
     /// Copies a batch into C++ values and releases it.
     template <class SizeFn, class AnswerFn, class FreeFn>
     static std::vector<DnsAnswer> takeBatch(ipf_dns_batch* batch, SizeFn size, AnswerFn answer, FreeFn release) {

@@ -1,0 +1,89 @@
+#include "host/facilities/store/StoreFacility.h"
+
+#include "host/facilities/store/SqliteStore.h"
+
+#include <spdlog/spdlog.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+
+namespace ipfacts::facilities::store {
+namespace {
+
+std::string_view sv(ipf_str s) { return s.ptr ? std::string_view(s.ptr, s.len) : std::string_view(); }
+
+// TTLs past this (about 292 years in ms / 1000) would overflow now + ttl.
+constexpr uint64_t kMaxTtlMs = uint64_t(1) << 52;
+
+ipf_status getC(ipf_plugin_ctx* ctx, ipf_str key, ipf_str* out) {
+    if (!ctx || !out) return IPF_INVALID;
+    *out = ipf_str{nullptr, 0};
+    auto* f = facilityOf<StoreFacility>(ctx);
+    if (!f) return IPF_UNAVAILABLE;
+    try {
+        auto v = f->kv().get(contextOf(ctx)->plugin, sv(key));
+        if (!v) return IPF_NOT_FOUND;
+        char* p = static_cast<char*>(std::malloc(v->size() ? v->size() : 1));
+        if (!p) return IPF_ERROR;
+        if (!v->empty()) std::memcpy(p, v->data(), v->size());
+        *out = ipf_str{p, v->size()};
+        return IPF_OK;
+    } catch (const std::exception& e) {
+        spdlog::error("store: get for plugin {} failed: {}", contextOf(ctx)->plugin, e.what());
+        return IPF_ERROR;
+    }
+}
+
+ipf_status putC(ipf_plugin_ctx* ctx, ipf_str key, ipf_str value, uint64_t ttl_ms) {
+    if (!ctx || ttl_ms > kMaxTtlMs) return IPF_INVALID;
+    auto* f = facilityOf<StoreFacility>(ctx);
+    if (!f) return IPF_UNAVAILABLE;
+    try {
+        f->kv().put(contextOf(ctx)->plugin, sv(key), sv(value), static_cast<int64_t>(ttl_ms));
+        return IPF_OK;
+    } catch (const std::exception& e) {
+        spdlog::error("store: put for plugin {} failed: {}", contextOf(ctx)->plugin, e.what());
+        return IPF_ERROR;
+    }
+}
+
+ipf_status incrC(ipf_plugin_ctx* ctx, ipf_str key, int64_t delta, uint64_t ttl_ms, int64_t* out) {
+    if (!ctx || !out || ttl_ms > kMaxTtlMs) return IPF_INVALID;
+    auto* f = facilityOf<StoreFacility>(ctx);
+    if (!f) return IPF_UNAVAILABLE;
+    try {
+        *out = f->kv().incr(contextOf(ctx)->plugin, sv(key), delta, static_cast<int64_t>(ttl_ms));
+        return IPF_OK;
+    } catch (const std::exception& e) {
+        spdlog::error("store: incr for plugin {} failed: {}", contextOf(ctx)->plugin, e.what());
+        return IPF_ERROR;
+    }
+}
+
+void valueFree(const char* p) { std::free(const_cast<char*>(p)); }
+
+const ipf_store_api kTable{sizeof(ipf_store_api), getC, putC, incrC, valueFree};
+
+}  // namespace
+
+const ipf_store_api& StoreFacility::table() { return kTable; }
+
+void StoreFacility::fill(ipf_host_api& api) const { api.store = &kTable; }
+
+void StoreFacility::purge(int64_t /*now_s*/) {
+    try {
+        kv_->purge();
+    } catch (const std::exception& e) {
+        spdlog::warn("store: purge failed: {}", e.what());
+    }
+}
+
+void addStoreFacility(FacilitySet& set, const manifest::Manifest& m) {
+    // store.kind is sqlite (the manifest refuses others); same file as the key store.
+    const std::string path = manifest::resolvePath(m.state_dir, m.store_path);
+    std::filesystem::create_directories(std::filesystem::path(path).parent_path());
+    set.add(std::make_unique<StoreFacility>(std::make_unique<SqliteStore>(path)));
+}
+
+}  // namespace ipfacts::facilities::store

@@ -1,0 +1,35 @@
+// StoreFacility: the store slot. Durable key/value rows for plugins,
+// namespaced by the calling plugin's name, on a KvStore (SqliteStore on the
+// host's store.path file now). Always on when the manifest's store.kind is
+// sqlite (the only kind so far). Blocking: from worker handlers only.
+#pragma once
+
+#include "host/facilities/FacilitySet.h"
+#include "host/facilities/store/KvStore.h"
+
+#include <memory>
+
+namespace ipfacts::facilities::store {
+
+class StoreFacility : public Facility {
+public:
+    static constexpr Slot kSlot = Slot::Store;
+    explicit StoreFacility(std::unique_ptr<KvStore> kv) : kv_(std::move(kv)) {}
+    Slot slot() const override { return kSlot; }
+    void fill(ipf_host_api& api) const override;
+    /// Deletes expired rows (once a minute); a failure is logged, not thrown.
+    void purge(int64_t now_s) override;
+
+    KvStore& kv() { return *kv_; }
+
+    /// The C table (for tests that call it as a plugin would).
+    static const ipf_store_api& table();
+
+private:
+    std::unique_ptr<KvStore> kv_;
+};
+
+/// Adds the facility on the manifest's store file (state_dir/store.path).
+void addStoreFacility(FacilitySet& set, const manifest::Manifest& m);
+
+}  // namespace ipfacts::facilities::store

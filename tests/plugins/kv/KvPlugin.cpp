@@ -1,0 +1,68 @@
+// A test plugin (the parameter is `name`: `key` is the API key) that reads and writes through the host's cache and store
+// facilities, so the integration suite can prove plugin -> facility and that
+// two plugins (this library loaded twice under two names) never see each
+// other's keys. Never deployed.
+#include <ipfacts/plugin.hpp>
+
+#include <string>
+
+class KvPlugin {
+public:
+    static constexpr const char* kRequiredFacilities[] = {"cache", "store", nullptr};
+    static constexpr ipf_config_key kConfigKeys[] = {{nullptr, 0, 0, nullptr, nullptr}};
+
+    explicit KvPlugin(ipfacts::Host& host) : host_(host) {}
+
+    /// GET ?name=K[&value=V&ttl_ms=T]: with value, caches it; then answers what
+    /// the cache holds for K. NONBLOCKING: runs on the event loop.
+    void cache(ipfacts::Request& req, ipfacts::Response& resp) {
+        auto key = req.query("name");
+        if (!key) {
+            resp.error(400, "invalid_parameter", "name is required");
+            return;
+        }
+        ipfacts::JsonWriter w;
+        w.beginObject();
+        if (auto value = req.query("value"))
+            w.field("stored", host_.cachePut(*key, *value, std::chrono::milliseconds(ttl(req, 60000))));
+        write(w, host_.cacheGet(*key));
+        w.field("may_block", req.mayBlock());
+        w.endObject();
+        resp.json(w);
+    }
+
+    /// GET ?name=K[&value=V][&incr=N][&ttl_ms=T]: puts V, or adds N to the
+    /// counter K (answering the new count); then answers what the store holds for K.
+    void store(ipfacts::Request& req, ipfacts::Response& resp) {
+        auto key = req.query("name");
+        if (!key) {
+            resp.error(400, "invalid_parameter", "name is required");
+            return;
+        }
+        ipfacts::JsonWriter w;
+        w.beginObject();
+        std::chrono::milliseconds t(ttl(req, 0));
+        if (auto value = req.query("value")) host_.storePut(*key, *value, t);
+        if (auto n = req.query("incr")) w.field("count", host_.storeIncr(*key, std::stoll(std::string(*n)), t));
+        write(w, host_.storeGet(*key));
+        w.endObject();
+        resp.json(w);
+    }
+
+private:
+    static int64_t ttl(ipfacts::Request& req, int64_t dflt) {
+        auto t = req.query("ttl_ms");
+        return t ? std::stoll(std::string(*t)) : dflt;
+    }
+    static void write(ipfacts::JsonWriter& w, const std::optional<std::string>& v) {
+        w.field("hit", v.has_value());
+        if (v) w.field("value", *v);
+        else w.key("value").null();
+    }
+
+    ipfacts::Host& host_;
+};
+
+IPFACTS_PLUGIN(KvPlugin, "kv", "1.0.0", "Test plugin: reads and writes through the cache and store facilities",
+               ipfacts::kOpenApiFragment, IPFACTS_HANDLER(KvPlugin, cache, IPF_HANDLER_NONBLOCKING),
+               IPFACTS_HANDLER(KvPlugin, store, 0));
