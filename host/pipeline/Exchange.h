@@ -67,6 +67,9 @@ struct Exchange {
     bool head = false;  // HEAD: answer as GET without the body
     bool on_worker = false;  // handle() runs on a worker thread: the handler may block
     bool deferred = false;   // a NONBLOCKING handler asked to run again on a worker
+    // The answer depends on who asked (a facility spent the caller's meter):
+    // the response cache never keeps it. Set by facilities during handle().
+    mutable bool caller_dependent = false;
     int64_t started_us = 0;
 
     const std::string* service_host = nullptr;  // the manifest's, for URLs echoed back

@@ -21,11 +21,6 @@ constexpr size_t kInvalidKeyCounter = 255;
 // Memory the response cache may hold (keys, answers, bookkeeping).
 constexpr size_t kResponseCacheBytes = size_t(32) << 20;
 
-std::set<std::string> meterNames(const manifest::Manifest& m) {
-    std::set<std::string> names;
-    for (const auto& [name, per_day] : m.meters) names.insert(name);
-    return names;
-}
 
 void addNumber(HttpResponse& r, std::string_view name, int64_t v) {
     char buf[24];
@@ -49,7 +44,7 @@ Pipeline::Pipeline(const manifest::Manifest& m, std::unique_ptr<RouteTable> rout
       identity_(m.trusted_proxies),
       access_log_(m.access_log == "-" || m.access_log == "off" ? m.access_log
                                                                 : manifest::resolvePath(m.state_dir, m.access_log)),
-      response_cache_(std::make_shared<facilities::cache::MemoryCache>(kResponseCacheBytes), meterNames(m)) {
+      response_cache_(std::make_shared<facilities::cache::MemoryCache>(kResponseCacheBytes)) {
     cors_lines_ = "Access-Control-Allow-Origin: *\r\nAccess-Control-Expose-Headers: " + std::string(kExposed) + "\r\n";
 }
 

@@ -79,15 +79,11 @@ long deltaSeconds(std::string_view v) {
 
 }  // namespace
 
-ResponseCache::ResponseCache(std::shared_ptr<facilities::cache::CacheBackend> backend,
-                             std::set<std::string> caller_params)
-    : backend_(std::move(backend)), caller_params_(std::move(caller_params)) {}
+ResponseCache::ResponseCache(std::shared_ptr<facilities::cache::CacheBackend> backend)
+    : backend_(std::move(backend)) {}
 
 bool ResponseCache::qualifies(const Exchange& ex) const {
-    if (!ex.route || ex.route->response_cache_s <= 0) return false;
-    for (const auto& [name, value] : ex.query)
-        if (caller_params_.count(name)) return false;
-    return true;
+    return ex.route && ex.route->response_cache_s > 0;
 }
 
 bool ResponseCache::answer(Exchange& ex) {
@@ -109,7 +105,7 @@ bool ResponseCache::answer(Exchange& ex) {
 
 void ResponseCache::store(const Exchange& ex, std::string_view handler_headers) {
     // HEAD is answered from GET's entry; a handler may leave HEAD's body out.
-    if (ex.request.method != "GET" || ex.response.status != 200 || !qualifies(ex)) return;
+    if (ex.request.method != "GET" || ex.response.status != 200 || ex.caller_dependent || !qualifies(ex)) return;
     StoredAnswer a{ex.response.status, ex.response.content_type, handler_headers, ex.response.body};
     backend_->put(ex.route->spec.plugin, keyOf(ex), encode(a), std::chrono::seconds(ex.route->response_cache_s));
 }

@@ -23,18 +23,17 @@ public:
     /// Longest time an answer is kept, whatever its max-age says.
     static constexpr int kMaxSeconds = 86400;
 
-    /// `caller_params`: query parameters that make an answer depend on the
-    /// caller. They are the manifest's meter names: a parameter named after a
-    /// meter spends the caller's budget (privacy=1), so such a request is never
-    /// answered from, nor stored in, the cache.
-    ResponseCache(std::shared_ptr<facilities::cache::CacheBackend> backend, std::set<std::string> caller_params);
+    /// An answer marked Exchange::caller_dependent (a facility spent the
+    /// caller's meter, as privacy=1 does) is never stored, so a request that
+    /// would spend it never finds an entry either: its key is its own.
+    explicit ResponseCache(std::shared_ptr<facilities::cache::CacheBackend> backend);
 
     /// Completes `ex` (GET or HEAD) from a stored GET answer of its route and
     /// parameters, with an Age header. False when there is none. Thread-safe.
     bool answer(Exchange& ex);
 
     /// Keeps `ex`'s fresh answer when it qualifies: a route with a lifetime,
-    /// GET, status 200, no caller parameter. `handler_headers` are the header
+    /// GET, status 200, not caller_dependent. `handler_headers` are the header
     /// lines the handler wrote (the host's own are not kept). Thread-safe.
     void store(const Exchange& ex, std::string_view handler_headers);
 
@@ -55,7 +54,6 @@ private:
     bool qualifies(const Exchange& ex) const;
 
     std::shared_ptr<facilities::cache::CacheBackend> backend_;
-    std::set<std::string> caller_params_;
 };
 
 }  // namespace ipfacts::pipeline

@@ -234,7 +234,7 @@ void setStatus(ipf_response* r, int status) {
 /// Headers the host writes itself; a plugin may not set or fake them.
 bool hostOwned(std::string_view name) {
     static const char* owned[] = {"cache-control", "content-length", "content-type", "connection", "date",
-                                  "server", "transfer-encoding", "retry-after", "allow", "keep-alive", "upgrade"};
+                                  "server", "transfer-encoding", "retry-after", "allow", "keep-alive", "upgrade", "age"};
     for (const char* o : owned)
         if (iequals(name, o)) return true;
     auto prefix = [&](std::string_view p) { return name.size() >= p.size() && iequals(name.substr(0, p.size()), p); };

@@ -12,6 +12,7 @@ ipf_status take(ipf_plugin_ctx* ctx, const ipf_request* req, ipf_str meter, int*
     if (!f) return IPF_UNAVAILABLE;
     // Counted by the caller's block (IPv6 /64), as the quotas are.
     const auto* ex = reinterpret_cast<const pipeline::Exchange*>(req);
+    ex->caller_dependent = true;  // what follows reports this caller's allowance
     auto use = f->meters().take(std::string(meter.ptr ? meter.ptr : "", meter.len), ex->caller_block);
     if (!use) return IPF_NOT_FOUND;
     *allowed = use->allowed ? 1 : 0;
