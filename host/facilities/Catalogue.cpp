@@ -1,24 +1,37 @@
 #include "host/facilities/Catalogue.h"
 
 #include "host/facilities/cache/CacheFacility.h"
+#include "host/facilities/connect/ConnectFacility.h"
 #include "host/facilities/dns/DohFacility.h"
 #include "host/facilities/dns/ResolverFacility.h"
 #include "host/facilities/guard/AddressGuard.h"
 #include "host/facilities/http/HttpFacility.h"
 #include "host/facilities/meters/MetersFacility.h"
 #include "host/facilities/netdb/NetDbFacility.h"
+#include "host/facilities/netdb/SpecialPurposeRegistry.h"
 #include "host/facilities/store/StoreFacility.h"
+
+#include <spdlog/spdlog.h>
 
 namespace ipfacts::facilities {
 
 namespace {
 
+std::shared_ptr<const netdb::SpecialPurposeRegistry> readRegistry(const std::string& path) {
+    auto r = std::make_shared<const netdb::SpecialPurposeRegistry>(path);
+    spdlog::info("special-purpose registry: {} blocks from {}", r->size(), path);
+    return r;
+}
+
 /// The guard of outbound connections, from the IANA registries and the
 /// manifest's allow list; said aloud at start when the list lets anything through.
-std::shared_ptr<const guard::AddressGuard> makeGuard(const manifest::Manifest& m) {
+/// It judges by `shared` unless the manifest names the guard another file.
+std::shared_ptr<const guard::AddressGuard> makeGuard(const manifest::Manifest& m,
+                                                     std::shared_ptr<const netdb::SpecialPurposeRegistry> shared) {
     guard::GuardConfig config;
     for (const auto& a : m.guard.allow) config.addAllowed(a);
-    auto g = std::make_shared<const guard::AddressGuard>(m.guard.special_purpose, std::move(config));
+    if (shared->path() != m.guard.special_purpose) shared = readRegistry(m.guard.special_purpose);
+    auto g = std::make_shared<const guard::AddressGuard>(std::move(shared), std::move(config));
     g->logAllowListWarning();
     return g;
 }
@@ -28,7 +41,12 @@ std::shared_ptr<const guard::AddressGuard> makeGuard(const manifest::Manifest& m
 std::unique_ptr<FacilitySet> startFacilities(const manifest::Manifest& m) {
     auto set = std::make_unique<FacilitySet>();
     // Only outbound facilities need the guard; a deployment without them needs no registry file.
-    if (m.http || m.doh) set->setGuard(makeGuard(m));
+    const bool guarded = m.http || m.doh || m.connect;
+    // One reading of the IANA special-purpose registry, shared by netdb and the
+    // guard (whose file is netdb's unless the manifest says otherwise).
+    if (m.netdb) set->setRegistry(readRegistry(m.netdb->special_purpose));
+    else if (guarded) set->setRegistry(readRegistry(m.guard.special_purpose));
+    if (guarded) set->setGuard(makeGuard(m, set->registry()));
     addNetDbFacility(*set, m);
     addResolverFacility(*set, m);
     addDohFacility(*set, m);
@@ -36,6 +54,7 @@ std::unique_ptr<FacilitySet> startFacilities(const manifest::Manifest& m) {
     http::addHttpFacility(*set, m);
     cache::addCacheFacility(*set, m);
     store::addStoreFacility(*set, m);
+    connect::addConnectFacility(*set, m);
     return set;
 }
 
@@ -48,6 +67,7 @@ std::vector<std::string> configuredFacilities(const manifest::Manifest& m) {
     if (m.http) out.push_back(slotName(Slot::Http));
     if (m.cache) out.push_back(slotName(Slot::Cache));
     out.push_back(slotName(Slot::Store));  // always on: store.kind is sqlite
+    if (m.connect) out.push_back(slotName(Slot::Connect));
     return out;
 }
 

@@ -11,6 +11,7 @@ const char* slotName(Slot s) {
         case Slot::Http: return "http";
         case Slot::Cache: return "cache";
         case Slot::Store: return "store";
+        case Slot::Connect: return "connect";
         case Slot::Count: break;
     }
     return "?";

@@ -21,10 +21,13 @@ namespace ipfacts::facilities {
 namespace guard {
 class AddressGuard;
 }
+namespace netdb {
+class SpecialPurposeRegistry;
+}
 
 /// The slot a facility fills, one per facility kind; plugins name them in
 /// their descriptor's required_facilities by the same names.
-enum class Slot { NetDb, Resolver, Doh, Meters, Http, Cache, Store, Count };
+enum class Slot { NetDb, Resolver, Doh, Meters, Http, Cache, Store, Connect, Count };
 
 /// The name a plugin requires a slot by ("netdb", "resolver" ...).
 const char* slotName(Slot s);
@@ -72,8 +75,14 @@ public:
     void setGuard(std::shared_ptr<const guard::AddressGuard> g) { guard_ = std::move(g); }
     const std::shared_ptr<const guard::AddressGuard>& guard() const { return guard_; }
 
+    /// The IANA special-purpose registry, read once at start and shared by
+    /// netdb and the guard; null when neither is configured.
+    void setRegistry(std::shared_ptr<const netdb::SpecialPurposeRegistry> r) { registry_ = std::move(r); }
+    const std::shared_ptr<const netdb::SpecialPurposeRegistry>& registry() const { return registry_; }
+
 private:
     std::shared_ptr<const guard::AddressGuard> guard_;
+    std::shared_ptr<const netdb::SpecialPurposeRegistry> registry_;
     std::vector<std::unique_ptr<Facility>> owned_;
     std::array<Facility*, static_cast<size_t>(Slot::Count)> by_slot_{};
 };

@@ -73,10 +73,20 @@ std::vector<ListenAddress> readListen(const Reader& r, const YAML::Node& n, cons
     return out;
 }
 
+/// A budget must end a second before the shutdown grace, when the loops
+/// answer what is left with 503 shutting_down.
+void checkTimeBudget(const Reader& r, const YAML::Node& at, unsigned budget_ms, const ServerSpec& s,
+                     const std::string& what) {
+    if (budget_ms + 1000 <= s.shutdown_grace_s * 1000) return;
+    r.fail(at, what + " (" + std::to_string(budget_ms) + " ms) must end at least 1000 ms before server.shutdown_grace_s (" +
+                   std::to_string(s.shutdown_grace_s) + " s)");
+}
+
 void readServer(const Reader& r, const YAML::Node& n, ServerSpec& s) {
     r.onlyKeys(n, {"listen", "threads", "workers", "queue", "keepalive_timeout_s", "header_timeout_s",
                    "max_request_line", "max_header_count", "max_header_bytes", "max_body_bytes",
-                   "max_connections", "max_connections_per_address", "shutdown_grace_s"},
+                   "max_connections", "max_connections_per_address", "shutdown_grace_s", "fiber_stack_kb",
+                   "slow_requests_per_caller", "time_budget_ms"},
                "server");
     if (n["listen"]) s.listen = readListen(r, n["listen"], "server.listen");
     auto u = [&](const char* key, unsigned& field, int64_t min, int64_t max) {
@@ -94,6 +104,10 @@ void readServer(const Reader& r, const YAML::Node& n, ServerSpec& s) {
     u("max_connections", s.max_connections, 16, 1000000);
     u("max_connections_per_address", s.max_connections_per_address, 1, 1000000);
     u("shutdown_grace_s", s.shutdown_grace_s, 2, 300);
+    u("fiber_stack_kb", s.fiber_stack_kb, 64, 8192);
+    u("slow_requests_per_caller", s.slow_requests_per_caller, 0, 1000000);
+    u("time_budget_ms", s.time_budget_ms, 100, 299000);
+    checkTimeBudget(r, n["time_budget_ms"] ? n["time_budget_ms"] : n, s.time_budget_ms, s, "server.time_budget_ms");
 }
 
 Quota readQuota(const Reader& r, const YAML::Node& n, const std::string& where) {
@@ -189,7 +203,8 @@ void readRoutes(const Reader& r, const YAML::Node& n, Manifest& m) {
     if (!n.IsSequence()) r.fail(n, "routes must be a list");
     std::set<std::string> seen;
     for (const auto& item : n) {
-        r.onlyKeys(item, {"path", "handler", "rate_class", "cache_control", "response_cache"}, "a route");
+        r.onlyKeys(item, {"path", "handler", "rate_class", "cache_control", "response_cache", "time_budget_ms"},
+                   "a route");
         RouteSpec rs;
         rs.line = item.Mark().line + 1;
         if (!item["path"] || !item["handler"]) r.fail(item, "a route needs path and handler");
@@ -212,6 +227,11 @@ void readRoutes(const Reader& r, const YAML::Node& n, Manifest& m) {
         for (char c : rs.cache_control)
             if (c == '\r' || c == '\n') r.fail(item["cache_control"], "cache_control must be one line");
         if (item["response_cache"]) rs.response_cache = r.boolean(item["response_cache"], "response_cache");
+        rs.time_budget_ms = m.server.time_budget_ms;
+        if (item["time_budget_ms"]) {
+            rs.time_budget_ms = static_cast<unsigned>(r.integer(item["time_budget_ms"], "time_budget_ms", 100, 299000));
+            checkTimeBudget(r, item["time_budget_ms"], rs.time_budget_ms, m.server, "route " + rs.path + " time_budget_ms");
+        }
         m.routes.push_back(std::move(rs));
     }
 }
@@ -386,7 +406,7 @@ void readMeters(const Reader& r, const YAML::Node& n, Manifest& m) {
 void readTopLevel(const Reader& r, const YAML::Node& root, Manifest& m) {
     r.onlyKeys(root, {"service", "server", "tls", "trusted_proxies", "state_dir", "store", "access_log", "log_level",
                       "plugin_dir", "rate_classes", "plugins", "routes", "keys", "resolver", "doh", "netdb", "meters",
-                      "caller_ipv6_prefix", "guard", "http", "cache"},
+                      "caller_ipv6_prefix", "guard", "http", "cache", "connect"},
                "the manifest");
     if (const auto& s = root["service"]) {
         r.onlyKeys(s, {"host", "edge"}, "service");
@@ -492,6 +512,13 @@ Manifest loadManifest(const std::string& path) {
     if (root["http"]) readHttp(r, root["http"], m);
     if (root["meters"]) readMeters(r, root["meters"], m);
     if (root["cache"]) readCache(r, root["cache"], m);
+    if (root["connect"]) {
+        try {
+            m.connect = facilities::connect::ConnectConfig::fromYaml(root["connect"], m.file, m.dir);
+        } catch (const facilities::connect::ConnectConfigError& e) {
+            throw ManifestError(e.what());
+        }
+    }
     m.rate_classes["unmetered"] = RateClass{"unmetered", false, {}, {}};
     if (root["rate_classes"]) readRateClasses(r, root["rate_classes"], m);
     if (root["plugins"]) readPlugins(r, root["plugins"], m);

@@ -3,6 +3,8 @@
 // the file and line it comes from.
 #pragma once
 
+#include "host/facilities/connect/ConnectConfig.h"
+
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -48,6 +50,7 @@ struct RouteSpec {
     std::string rate_class;
     std::string cache_control;
     bool response_cache = true;  // the host may answer "public, max-age=N" repeats from memory
+    unsigned time_budget_ms = 0;  // 0: server.time_budget_ms; see ServerSpec
     int line = 0;
 };
 
@@ -68,8 +71,14 @@ struct TlsSpec {
 struct ServerSpec {
     std::vector<ListenAddress> listen;
     unsigned threads = 0;  // event loops; 0 = one per core
-    unsigned workers = 16; // threads for handlers that wait on I/O
-    unsigned queue = 4096; // pending blocking requests before 503
+    unsigned workers = 4;  // threads running request fibers (handlers that may wait on upstreams)
+    unsigned queue = 4096; // requests on workers (running, waiting or queued) before 503 overloaded
+    unsigned fiber_stack_kb = 256;        // per request fiber; only touched pages are resident
+    unsigned slow_requests_per_caller = 16;  // on workers at once per caller block; 0 = no limit
+    // A request's time budget: its upstream waits end by then, and one still
+    // queued for a worker at the end is answered 503 overloaded. Below the
+    // shutdown grace, so a restart answers every request with its result.
+    unsigned time_budget_ms = 8000;
     unsigned keepalive_timeout_s = 15;
     unsigned header_timeout_s = 10;
     unsigned max_request_line = 8192;
@@ -162,6 +171,7 @@ struct Manifest {
     GuardSpec guard;                  // always: the guard is always loaded
     std::optional<HttpSpec> http;
     std::optional<CacheSpec> cache;  // the store facility needs no section: always on (store.kind sqlite)
+    std::optional<facilities::connect::ConnectConfig> connect;  // guarded TLS connect (its reader lives with the facility)
     std::map<std::string, int64_t> meters;  // daily budget per caller address, by meter name
     std::vector<std::string> trusted_proxies;  // CIDR text, validated
     unsigned caller_ipv6_prefix = 64;  // IPv6 callers are counted per block of this length

@@ -8,9 +8,41 @@
 
 namespace ipfacts::net {
 
+namespace {
+
+/// Dotted-quad IPv4 exactly as glibc's inet_pton(AF_INET) reads it (four
+/// decimal parts of 0-255, no leading zeros, nothing else), without copying
+/// the text to terminate it: every request from a proxy names its caller
+/// this way. False for anything else, which the caller then gives to
+/// inet_pton itself, so no text reads differently.
+bool parseDottedQuad(std::string_view text, uint8_t* out) {
+    unsigned parts = 0, value = 0;
+    bool digit = false;
+    for (char c : text) {
+        if (c >= '0' && c <= '9') {
+            if (digit && value == 0) return false;  // a leading zero
+            value = value * 10 + static_cast<unsigned>(c - '0');
+            if (value > 255) return false;
+            digit = true;
+        } else if (c == '.' && digit && parts < 3) {
+            out[parts++] = static_cast<uint8_t>(value);
+            value = 0, digit = false;
+        } else {
+            return false;
+        }
+    }
+    if (!digit || parts != 3) return false;
+    out[3] = static_cast<uint8_t>(value);
+    return true;
+}
+
+}  // namespace
+
 std::optional<IpAddress> IpAddress::parse(std::string_view text) {
     if (text.size() >= 2 && text.front() == '[' && text.back() == ']') text = text.substr(1, text.size() - 2);
     if (text.empty() || text.size() > 45) return std::nullopt;
+    IpAddress fast;
+    if (parseDottedQuad(text, fast.bytes_.data())) return fast;  // v4_ is true by default
     char buf[46];
     std::memcpy(buf, text.data(), text.size());
     buf[text.size()] = '\0';
@@ -47,7 +79,20 @@ std::optional<IpAddress> IpAddress::fromSockaddr(const sockaddr* sa) {
 
 std::string IpAddress::toString() const {
     char buf[INET6_ADDRSTRLEN];
-    inet_ntop(v4_ ? AF_INET : AF_INET6, bytes_.data(), buf, sizeof buf);
+    if (v4_) {
+        // Written by hand: glibc's inet_ntop formats IPv4 through sprintf, and
+        // every request names its caller's address at least once.
+        char* p = buf;
+        for (size_t i = 0; i < 4; ++i) {
+            if (i) *p++ = '.';
+            const unsigned o = bytes_[i];
+            if (o >= 100) *p++ = static_cast<char>('0' + o / 100);
+            if (o >= 10) *p++ = static_cast<char>('0' + o / 10 % 10);
+            *p++ = static_cast<char>('0' + o % 10);
+        }
+        return std::string(buf, static_cast<size_t>(p - buf));
+    }
+    inet_ntop(AF_INET6, bytes_.data(), buf, sizeof buf);
     return buf;
 }
 

@@ -11,20 +11,26 @@ std::string_view trim(std::string_view s) {
     return s;
 }
 
-/// Addresses named by X-Forwarded-For headers, left to right.
-std::vector<std::string_view> forwardedFor(const HttpRequest& req) {
-    std::vector<std::string_view> out;
-    for (const auto& h : req.headers) {
-        if (!iequals(h.name, "x-forwarded-for")) continue;
-        std::string_view v = h.value;
+/// Calls `step(entry)` for each address named by X-Forwarded-For headers,
+/// the nearest hop (rightmost, last header) first, until it returns false.
+/// False when the request has no such header. Walks the headers in place:
+/// this runs on every request from a trusted proxy, and a list of the
+/// entries cost an allocation each time.
+template <class Step>
+bool eachForwardedForNearestFirst(const HttpRequest& req, Step step) {
+    bool any = false;
+    for (auto h = req.headers.rbegin(); h != req.headers.rend(); ++h) {
+        if (!iequals(h->name, "x-forwarded-for")) continue;
+        any = true;
+        std::string_view v = h->value;
         while (true) {
-            size_t comma = v.find(',');
-            out.push_back(trim(v.substr(0, comma)));
+            const size_t comma = v.rfind(',');
+            if (!step(trim(comma == std::string_view::npos ? v : v.substr(comma + 1)))) return true;
             if (comma == std::string_view::npos) break;
-            v.remove_prefix(comma + 1);
+            v = v.substr(0, comma);
         }
     }
-    return out;
+    return any;
 }
 
 /// Addresses in RFC 7239 Forwarded "for=" parameters, left to right.
@@ -70,18 +76,21 @@ bool ClientIdentity::trusted(const net::IpAddress& a) const {
 
 net::IpAddress ClientIdentity::clientOf(const HttpRequest& req) const {
     if (trusted_.empty() || !trusted(req.peer)) return req.peer;
-    auto chain = forwardedFor(req);
-    if (chain.empty()) chain = forwardedParam(req);
     net::IpAddress client = req.peer;
     // Walk from the nearest hop outwards; stop at the first hop we cannot
     // vouch for. A malformed entry ends the walk: what lies left of it was
     // written by someone we do not trust.
-    for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
-        auto a = net::IpAddress::parse(*it);
-        if (!a) break;
+    auto step = [&](std::string_view entry) {
+        auto a = net::IpAddress::parse(entry);
+        if (!a) return false;
         client = a->unmapped();  // ::ffff:8.8.8.8 is the IPv4 caller 8.8.8.8
-        if (!trusted(client)) break;
-    }
+        return trusted(client);
+    };
+    if (eachForwardedForNearestFirst(req, step)) return client;
+    // No X-Forwarded-For: RFC 7239 Forwarded, walked the same way.
+    const auto chain = forwardedParam(req);
+    for (auto it = chain.rbegin(); it != chain.rend(); ++it)
+        if (!step(*it)) break;
     return client;
 }
 

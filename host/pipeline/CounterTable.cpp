@@ -1,12 +1,23 @@
 #include "host/pipeline/CounterTable.h"
 
+#include <cstring>
+
 namespace ipfacts::pipeline {
 
 size_t CounterKeyHash::operator()(const CounterKey& k) const noexcept {
-    // FNV-1a over 18 bytes: cheap and well spread for addresses.
-    uint64_t h = 1469598103934665603ull;
-    for (uint8_t b : k.bytes) h = (h ^ b) * 1099511628211ull;
-    return static_cast<size_t>(h ^ (h >> 29));
+    // The 18 bytes as two words and a tail, each multiplied by an odd
+    // constant and folded (a murmur-style finaliser): every input bit reaches
+    // the high bits the stripe is chosen by and the low bits the slot is,
+    // in a dozen instructions where byte-wise FNV-1a took about a hundred.
+    uint64_t a, b;
+    std::memcpy(&a, k.bytes.data(), 8);
+    std::memcpy(&b, k.bytes.data() + 8, 8);
+    const uint64_t c = uint64_t{k.bytes[16]} | uint64_t{k.bytes[17]} << 8;
+    uint64_t h = a * 0x9E3779B97F4A7C15ull ^ b * 0xC2B2AE3D27D4EB4Full ^ c * 0x165667B19E3779F9ull;
+    h ^= h >> 33;
+    h *= 0xFF51AFD7ED558CCDull;
+    h ^= h >> 33;
+    return static_cast<size_t>(h);
 }
 
 size_t CounterTable::find(const CounterKey& key, size_t hash) const {

@@ -16,6 +16,7 @@
 namespace ipfacts::pipeline {
 
 struct Route;
+class ConnectionRtt;
 
 struct Header {
     std::string_view name;
@@ -31,6 +32,7 @@ struct HttpRequest {
     net::IpAddress peer;
     std::string_view tls = "none";  // negotiated TLS version
     int fd = -1;                    // client socket, for TCP_INFO; -1 when none
+    ConnectionRtt* rtt = nullptr;   // the connection's TCP_INFO reader; null: read `fd` each time
 };
 
 /// What goes back. Host headers and plugin headers are kept as preformatted

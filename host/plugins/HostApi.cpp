@@ -1,5 +1,6 @@
 #include "host/plugins/HostApi.h"
 
+#include "host/pipeline/ConnectionRtt.h"
 #include "host/pipeline/Exchange.h"
 #include "host/pipeline/ErrorEnvelope.h"
 #include "host/pipeline/HttpText.h"
@@ -7,7 +8,6 @@
 #include "host/net/IpAddress.h"
 
 #include <netinet/in.h>
-#include <netinet/tcp.h>
 #include <sys/socket.h>
 
 #include <spdlog/spdlog.h>
@@ -158,12 +158,10 @@ ipf_str protocol(const ipf_request* r) { return view(ex(r)->request.protocol); }
 ipf_str tlsVersion(const ipf_request* r) { return view(ex(r)->request.tls); }
 
 int64_t rttUs(const ipf_request* r) {
-    int fd = ex(r)->request.fd;
-    if (fd < 0) return -1;
-    tcp_info info{};
-    socklen_t len = sizeof info;
-    if (getsockopt(fd, IPPROTO_TCP, TCP_INFO, &info, &len) != 0) return -1;
-    return static_cast<int64_t>(info.tcpi_rtt);
+    // Through the connection's reader: one getsockopt per connection per
+    // ConnectionRtt::kMaxAgeMs, not one per request.
+    const auto& req = ex(r)->request;
+    return req.rtt ? req.rtt->micros() : pipeline::ConnectionRtt::readNow(req.fd);
 }
 
 /// True for an authority a client may name: a host name of letters, digits,

@@ -1,14 +1,14 @@
 #include "host/server/Daemon.h"
 
 #include "host/facilities/Catalogue.h"
+#include "host/fiber/FiberScheduler.h"
 #include "host/openapi/OpenApiDocument.h"
 #include "host/pipeline/Pipeline.h"
 #include "host/plugins/PluginLoader.h"
-#include "host/server/ConnectionCounter.h"
+#include "host/server/CallerCounter.h"
 #include "host/server/EventLoop.h"
 #include "host/server/HttpConnection.h"
 #include "host/server/TlsContext.h"
-#include "host/server/WorkerPool.h"
 #include "host/store/sqlite/SqliteKeyStore.h"
 
 #include <malloc.h>
@@ -48,8 +48,9 @@ struct Daemon::Parts {
     std::vector<std::unique_ptr<plugins::LoadedPlugin>> plugins;
     std::string openapi;
     std::unique_ptr<pipeline::Pipeline> pipeline;
-    std::unique_ptr<WorkerPool> workers;
-    std::unique_ptr<ConnectionCounter> per_address;
+    std::unique_ptr<fiber::FiberScheduler> workers;
+    std::unique_ptr<CallerCounter> per_address;
+    std::unique_ptr<CallerCounter> slow_per_caller;
     TlsContextPtr tls;
     std::vector<std::unique_ptr<EventLoop>> loops;
     std::vector<std::thread> threads;
@@ -132,14 +133,18 @@ Daemon::Daemon(manifest::Manifest m) : parts_(std::make_unique<Parts>()) {
     });
     p.pipeline = std::make_unique<pipeline::Pipeline>(p.m, std::make_unique<pipeline::RouteTable>(std::move(routes)),
                                                       p.keys.get(), std::move(host_handlers));
-    p.workers = std::make_unique<WorkerPool>(p.m.server.workers, p.m.server.queue);
-    p.per_address = std::make_unique<ConnectionCounter>(p.m.server.max_connections_per_address, p.m.caller_ipv6_prefix,
+    p.workers = std::make_unique<fiber::FiberScheduler>(fiber::FiberScheduler::Options{
+        p.m.server.workers, p.m.server.queue, size_t(p.m.server.fiber_stack_kb) * 1024});
+    // Requests arrive here with the caller's block already cut (Exchange::caller_block).
+    p.slow_per_caller = std::make_unique<CallerCounter>(p.m.server.slow_requests_per_caller, 128,
+                                                        std::vector<std::string>{});
+    p.per_address = std::make_unique<CallerCounter>(p.m.server.max_connections_per_address, p.m.caller_ipv6_prefix,
                                                         p.m.trusted_proxies);
     if (p.m.tls) p.tls = makeServerTlsContext(p.m.tls->certificate, p.m.tls->key);
 
     unsigned n = p.m.server.threads ? p.m.server.threads : std::max(1u, std::thread::hardware_concurrency());
     for (unsigned i = 0; i < n; ++i) {
-        auto loop = std::make_unique<EventLoop>(p.m.server, *p.pipeline, *p.workers, *p.per_address);
+        auto loop = std::make_unique<EventLoop>(p.m.server, *p.pipeline, *p.workers, *p.per_address, *p.slow_per_caller);
         for (const auto& a : p.m.server.listen) loop->listen(a, nullptr);
         if (p.m.tls)
             for (const auto& a : p.m.tls->listen) loop->listen(a, p.tls.get());
@@ -189,7 +194,7 @@ int Daemon::run() {
     // or 503 a second before its end; the process is gone by the end.
     const auto grace = std::chrono::seconds(p.m.server.shutdown_grace_s);
     const auto deadline = std::chrono::steady_clock::now() + grace;
-    const int64_t answer_by = monotonicSeconds() + static_cast<int64_t>(p.m.server.shutdown_grace_s) - 1;
+    const int64_t answer_by = pipeline::monotonicMicros() / 1000 + int64_t(p.m.server.shutdown_grace_s) * 1000 - 1000;
     for (auto& loop : p.loops) loop->stop(answer_by);
     for (auto& t : p.threads) t.join();
     if (!p.workers->stopBy(deadline)) {

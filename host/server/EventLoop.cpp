@@ -15,6 +15,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstring>
 #include <stdexcept>
@@ -88,9 +89,13 @@ int bindListener(const manifest::ListenAddress& addr) {
 
 }  // namespace
 
-EventLoop::EventLoop(const manifest::ServerSpec& spec, pipeline::Pipeline& pipeline, WorkerPool& workers,
-                     ConnectionCounter& per_address)
-    : spec_(spec), pipeline_(pipeline), workers_(workers), per_address_(per_address) {
+EventLoop::EventLoop(const manifest::ServerSpec& spec, pipeline::Pipeline& pipeline, fiber::FiberScheduler& workers,
+                     CallerCounter& per_address, CallerCounter& slow_per_caller)
+    : spec_(spec),
+      pipeline_(pipeline),
+      workers_(workers),
+      per_address_(per_address),
+      slow_per_caller_(slow_per_caller) {
     epfd_ = epoll_create1(EPOLL_CLOEXEC);
     wakefd_ = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
     if (epfd_ < 0 || wakefd_ < 0) throw std::runtime_error(std::string("epoll/eventfd: ") + std::strerror(errno));
@@ -128,7 +133,7 @@ void EventLoop::run() {
     int64_t last_sweep = monotonicSeconds();
     while (true) {
         if (stopping_ && !stop_begun_) beginStopping();
-        if (stop_begun_ && (open_ == 0 || monotonicSeconds() >= answer_by_)) break;
+        if (stop_begun_ && (open_ == 0 || monotonicMillis() >= answer_by_)) break;
 
         int wait_ms = 1000;
         if (accept_paused_until_ms_) {
@@ -136,6 +141,7 @@ void EventLoop::run() {
             if (left <= 0) resumeAccepting();
             else wait_ms = static_cast<int>(std::min<int64_t>(left, wait_ms));
         }
+        if (stop_begun_) wait_ms = static_cast<int>(std::clamp<int64_t>(answer_by_ - monotonicMillis(), 0, wait_ms));
         int n = epoll_wait(epfd_, events, 256, wait_ms);
         for (int i = 0; i < n; ++i) {
             uint64_t tag = events[i].data.u64;
@@ -339,37 +345,88 @@ bool EventLoop::startExchange(HttpConnection& c) {
         pipeline_.handle(ex);
         if (ex.deferred) next = pipeline::Pipeline::Next::HandleOnWorker;
     }
-    if (next == pipeline::Pipeline::Next::HandleOnWorker) {
-        if (handOff(c)) return false;
-        writeOverloaded(ex.response);
-    }
+    if (next == pipeline::Pipeline::Next::HandleOnWorker && handOff(c)) return false;
     respond(c, ex);
     return true;
 }
 
-/// Queues the connection's exchange on the worker pool; false when the queue is full.
+/// Starts the connection's exchange on a worker fiber. False when it cannot:
+/// the caller already holds its limit of slow requests (the response is then
+/// a 429) or the workers are full (the caller answers 503).
 bool EventLoop::handOff(HttpConnection& c) {
-    c.awaiting_worker = true;
     pipeline::Exchange* exp = c.exchange.get();
-    exp->on_worker = true;
-    int fd = c.fd();
-    uint64_t gen = c.generation();
-    bool queued = workers_.submit([this, exp, fd, gen] {
-        pipeline_.handle(*exp);
-        post(fd, gen);
-    });
-    if (queued) {
-        watch(c);
-        return true;
+    if (!slow_per_caller_.admit(exp->caller_block)) {
+        writeTooManySlow(exp->response, slow_per_caller_.limit());
+        return false;
     }
-    c.awaiting_worker = false;
-    return false;
+    const int64_t start_by = exp->started_us + int64_t(exp->route->spec.time_budget_ms) * 1000;
+    auto ticket = std::make_shared<WorkerTicket>(start_by);
+    exp->on_worker = true;
+    const int fd = c.fd();
+    const uint64_t gen = c.generation();
+    bool queued = workers_.submit(
+        [this, exp, fd, gen, ticket] {
+            if (!ticket->start()) return;  // waited past its budget: the loop answered 503
+            handleOnWorker(*exp);
+            post(fd, gen);
+        },
+        start_by);
+    if (!queued) {
+        slow_per_caller_.release(exp->caller_block);
+        writeOverloaded(exp->response);
+        return false;
+    }
+    c.awaiting_worker = true;
+    c.holds_slow_slot = true;
+    c.ticket = std::move(ticket);
+    watch(c);
+    return true;
+}
+
+/// A handler that throws is a plugin bug; the caller still gets an answer.
+void EventLoop::handleOnWorker(pipeline::Exchange& ex) {
+    try {
+        pipeline_.handle(ex);
+    } catch (const std::exception& e) {
+        spdlog::error("route={} handler threw: {}", ex.route ? ex.route->spec.path : "-", e.what());
+        ex.response = {};
+        pipeline::writeError(ex.response, 500, "internal_error", "the endpoint failed; the failure is logged");
+    }
 }
 
 void EventLoop::writeOverloaded(pipeline::HttpResponse& r) {
     r = {};
     r.addHeader("Retry-After", "1");
     pipeline::writeError(r, 503, "overloaded", "the server is saturated; retry shortly");
+}
+
+void EventLoop::writeTooManySlow(pipeline::HttpResponse& r, unsigned limit) {
+    r.addHeader("Retry-After", "1");
+    pipeline::writeError(r, 429, "too_many_concurrent",
+                         "this address already has " + std::to_string(limit) +
+                             " requests waiting on upstreams; retry when one of them is answered");
+}
+
+void EventLoop::releaseSlowSlot(HttpConnection& c) {
+    if (!c.holds_slow_slot) return;
+    c.holds_slow_slot = false;
+    if (c.exchange) slow_per_caller_.release(c.exchange->caller_block);
+}
+
+/// Answers 503 a request still waiting for a worker at the end of its budget.
+void EventLoop::expireQueued(HttpConnection& c, int64_t now_us) {
+    if (!c.ticket || now_us < c.ticket->startBy() || !c.ticket->expire()) return;
+    releaseSlowSlot(c);
+    c.awaiting_worker = false;
+    c.ticket.reset();
+    writeOverloaded(c.exchange->response);
+    bool hung_up = c.close_after_write;
+    respond(c, *c.exchange);
+    if (hung_up) {
+        close(c.fd());
+        return;
+    }
+    serve(c);
 }
 
 void EventLoop::respond(HttpConnection& c, pipeline::Exchange& ex) {
@@ -403,7 +460,9 @@ void EventLoop::onWorkerDone() {
         auto& slot = conns_[static_cast<size_t>(fd)];
         if (!slot || slot->generation() != gen || !slot->exchange) continue;
         HttpConnection& c = *slot;
+        releaseSlowSlot(c);
         c.awaiting_worker = false;
+        c.ticket.reset();
         bool hung_up = c.close_after_write;
         respond(c, *c.exchange);
         if (hung_up) {
@@ -458,7 +517,9 @@ void EventLoop::close(int fd) {
 
 void EventLoop::sweep() {
     const int64_t now = monotonicSeconds();
+    const int64_t now_us = pipeline::monotonicMicros();
     for (auto& slot : conns_) {
+        if (slot && slot->awaiting_worker) expireQueued(*slot, now_us);
         if (!slot || slot->awaiting_worker) continue;
         HttpConnection& c = *slot;
         if (c.headPending() && now - c.headStartedAt() >= static_cast<int64_t>(spec_.header_timeout_s)) {

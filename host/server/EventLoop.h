@@ -1,15 +1,15 @@
 // EventLoop: one thread, one epoll set, its own SO_REUSEPORT listening
 // sockets (the kernel spreads connections across loops). Requests whose
-// handler never blocks are answered on the loop; the rest go to the
-// WorkerPool and come back through an eventfd. Measured on this design: about
+// handler never blocks are answered on the loop; the rest run as fibers on
+// the FiberScheduler and come back through an eventfd. Measured on this design: about
 // three system calls per keep-alive request (epoll_wait, recv, send).
 #pragma once
 
 #include "host/manifest/Manifest.h"
 #include "host/pipeline/Pipeline.h"
-#include "host/server/ConnectionCounter.h"
+#include "host/fiber/FiberScheduler.h"
+#include "host/server/CallerCounter.h"
 #include "host/server/HttpConnection.h"
-#include "host/server/WorkerPool.h"
 
 #include <openssl/ssl.h>
 
@@ -22,8 +22,8 @@ namespace ipfacts::server {
 
 class EventLoop {
 public:
-    EventLoop(const manifest::ServerSpec& spec, pipeline::Pipeline& pipeline, WorkerPool& workers,
-              ConnectionCounter& per_address);
+    EventLoop(const manifest::ServerSpec& spec, pipeline::Pipeline& pipeline, fiber::FiberScheduler& workers,
+              CallerCounter& per_address, CallerCounter& slow_per_caller);
     ~EventLoop();
     EventLoop(const EventLoop&) = delete;
     EventLoop& operator=(const EventLoop&) = delete;
@@ -33,7 +33,7 @@ public:
     void listen(const manifest::ListenAddress& addr, SSL_CTX* tls);
 
     /// Serves until stop(); then answers the requests in flight — with their
-    /// result, or 503 at `answer_by` (monotonic seconds) if a worker still
+    /// result, or 503 at `answer_by` (monotonic milliseconds) if a worker still
     /// holds them — and returns.
     void run();
     /// Asks the loop to stop, answering what is in flight by `answer_by`.
@@ -56,7 +56,11 @@ private:
     void serve(HttpConnection& c);
     bool startExchange(HttpConnection& c);
     bool handOff(HttpConnection& c);
+    void handleOnWorker(pipeline::Exchange& ex);
     static void writeOverloaded(pipeline::HttpResponse& r);
+    static void writeTooManySlow(pipeline::HttpResponse& r, unsigned limit);
+    void releaseSlowSlot(HttpConnection& c);
+    void expireQueued(HttpConnection& c, int64_t now_us);
     void respond(HttpConnection& c, pipeline::Exchange& ex);
     void onWorkerDone();
     void flush(HttpConnection& c);
@@ -68,8 +72,9 @@ private:
 
     const manifest::ServerSpec& spec_;
     pipeline::Pipeline& pipeline_;
-    WorkerPool& workers_;
-    ConnectionCounter& per_address_;
+    fiber::FiberScheduler& workers_;
+    CallerCounter& per_address_;
+    CallerCounter& slow_per_caller_;
     int epfd_ = -1;
     int wakefd_ = -1;
     std::vector<Listener> listeners_;

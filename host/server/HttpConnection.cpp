@@ -146,6 +146,7 @@ void HttpConnection::describe(pipeline::HttpRequest& req) const {
     req.peer = peer_;
     req.tls = ssl_ ? SSL_get_version(ssl_) : "none";
     req.fd = fd_;
+    req.rtt = &rtt_;
 }
 
 void HttpConnection::consumeRequest() {

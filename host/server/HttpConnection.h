@@ -5,7 +5,9 @@
 
 #include "host/manifest/Manifest.h"
 #include "host/net/IpAddress.h"
+#include "host/pipeline/ConnectionRtt.h"
 #include "host/pipeline/Exchange.h"
+#include "host/server/WorkerTicket.h"
 
 #include <http_parser.h>
 #include <openssl/ssl.h>
@@ -65,6 +67,8 @@ public:
     // State the loop keeps per connection.
     std::unique_ptr<pipeline::Exchange> exchange;  // the request being handled on a worker
     bool awaiting_worker = false;
+    std::shared_ptr<WorkerTicket> ticket;  // while awaiting_worker
+    bool holds_slow_slot = false;           // counted in the loop's per-caller limit of slow requests
     bool abandoned = false;  // answered 503 at shutdown while a worker still holds the request
     bool close_after_write = false;
     int64_t last_activity = 0;  // monotonic seconds
@@ -93,6 +97,7 @@ private:
     void resetMessage();
 
     int fd_;
+    mutable pipeline::ConnectionRtt rtt_{fd_};  // lent to each request by describe()
     SSL* ssl_;
     bool handshake_done_;
     bool ssl_wants_write_ = false;

@@ -1,8 +1,8 @@
 #include "host/server/ResponseWriter.h"
 
 #include "host/pipeline/HttpText.h"
+#include "host/pipeline/TextCursor.h"
 
-#include <cstdio>
 #include <ctime>
 
 namespace ipfacts::server {
@@ -24,20 +24,20 @@ const std::string& httpDate() {
 
 void writeResponse(const pipeline::Exchange& ex, bool keep_alive, std::string& out) {
     const auto& r = ex.response;
-    char num[24];
-    int n = std::snprintf(num, sizeof num, "%d ", r.status);
-    out.append("HTTP/1.1 ").append(num, static_cast<size_t>(n)).append(pipeline::reasonPhrase(r.status));
-    out.append("\r\nServer: ipfacts\r\nDate: ").append(httpDate()).append("\r\n");
-    if (r.status != 204) {
-        if (!r.content_type.empty()) out.append("Content-Type: ").append(r.content_type).append("\r\n");
-        n = std::snprintf(num, sizeof num, "%zu", r.body.size());
-        out.append("Content-Length: ").append(num, static_cast<size_t>(n)).append("\r\n");
+    {
+        // The head through a cursor: a dozen appends were a third of its cost.
+        pipeline::TextCursor head(out, 256 + r.content_type.size() + r.headers.size());
+        head.text("HTTP/1.1 ").decimal(r.status).text(' ').text(pipeline::reasonPhrase(r.status));
+        head.text("\r\nServer: ipfacts\r\nDate: ").text(httpDate()).text("\r\n");
+        if (r.status != 204) {
+            if (!r.content_type.empty()) head.text("Content-Type: ").text(r.content_type).text("\r\n");
+            head.text("Content-Length: ").decimal(static_cast<int64_t>(r.body.size())).text("\r\n");
+        }
+        head.text("X-Content-Type-Options: nosniff\r\n").text(r.headers);
+        if (!keep_alive) head.text("Connection: close\r\n");
+        else if (ex.request.protocol == "HTTP/1.0") head.text("Connection: keep-alive\r\n");
+        head.text("\r\n");
     }
-    out.append("X-Content-Type-Options: nosniff\r\n");
-    out.append(r.headers);
-    if (!keep_alive) out.append("Connection: close\r\n");
-    else if (ex.request.protocol == "HTTP/1.0") out.append("Connection: keep-alive\r\n");
-    out.append("\r\n");
     if (!ex.head && r.status != 204) out.append(r.body);
 }
 

@@ -9,11 +9,15 @@
 #include <cppunit/TestRunner.h>
 #include <cppunit/extensions/TestFactoryRegistry.h>
 
+#include <cstdlib>
 #include <iostream>
 
 namespace ipfacts::testing {
 
-/// True when every registered test passed.
+/// True when every registered test passed. IPFACTS_TEST, when set, names
+/// the one suite or test to run ("SlowUpstreamTest" or
+/// "SlowUpstreamTest::oneCallerHoldsAtMostItsShareOfSlowRequests"), for
+/// working on one test by hand; tools/test never sets it.
 inline bool runRegisteredSuites() {
     CppUnit::TestResult controller;
     CppUnit::TestResultCollector result;
@@ -22,7 +26,8 @@ inline bool runRegisteredSuites() {
     controller.addListener(&progress);
     CppUnit::TestRunner runner;
     runner.addTest(CppUnit::TestFactoryRegistry::getRegistry().makeTest());
-    runner.run(controller);
+    const char* only = std::getenv("IPFACTS_TEST");
+    runner.run(controller, only ? only : "");
     CppUnit::CompilerOutputter(&result, std::cerr).write();
     return result.wasSuccessful();
 }

@@ -1,17 +1,15 @@
 // DnsBatch: answers of the resolver and doh facilities as a plugin holds them
 // (ipf_dns_batch*): the host's DnsAnswer values, kept where they are, with C
-// views of them built once.
+// views of them built once by the SDK's field list (ipfacts/fields.h).
 #pragma once
 
 #include <ipfacts/plugin.h>
-#include <ipfacts/plugin.hpp>
+#include <ipfacts/views.hpp>
 
 #include <vector>
 
 struct ipf_dns_batch {
-    std::vector<ipfacts::DnsAnswer> answers;
-    std::vector<std::vector<ipf_dns_record>> records;
-    std::vector<ipf_dns_answer> views;
+    ipfacts::Marshalled<ipfacts::DnsAnswer> answers;
 };
 
 namespace ipfacts::facilities {

@@ -1,6 +1,6 @@
 // DnsMessage: DNS wire format in and out, through ldns, so every record type
 // keeps its TTL and its presentation-format data. Shared by the stub resolver
-// (c-ares transport) and the DoH client (HTTPS transport).
+// (UDP/TCP transport, StubQuery) and the DoH client (HTTPS transport).
 #pragma once
 
 #include <ipfacts/plugin.hpp>

@@ -7,6 +7,8 @@
 #include <spdlog/spdlog.h>
 #include <sys/socket.h>
 
+#include <stdexcept>
+
 namespace ipfacts::facilities::guard {
 namespace {
 
@@ -21,8 +23,13 @@ GuardVerdict verdict(bool allowed, GuardVerdict::Why why, const net::IpAddress& 
 
 }  // namespace
 
+AddressGuard::AddressGuard(std::shared_ptr<const netdb::SpecialPurposeRegistry> registry, GuardConfig config)
+    : registry_(std::move(registry)), config_(std::move(config)) {
+    if (!registry_) throw std::invalid_argument("AddressGuard: no special-purpose registry");
+}
+
 AddressGuard::AddressGuard(const std::string& special_purpose, GuardConfig config)
-    : blocks_(special_purpose), config_(std::move(config)) {}
+    : AddressGuard(std::make_shared<const netdb::SpecialPurposeRegistry>(special_purpose), std::move(config)) {}
 
 bool AddressGuard::allowListed(const net::IpAddress& a) const {
     for (const auto& range : config_.allow)
@@ -33,7 +40,7 @@ bool AddressGuard::allowListed(const net::IpAddress& a) const {
 GuardVerdict AddressGuard::check(const net::IpAddress& a) const {
     using Why = GuardVerdict::Why;
     if (allowListed(a)) return verdict(true, Why::AllowListed, a, nullptr);
-    const SpecialBlock* block = blocks_.find(a);
+    const SpecialBlock* block = registry_->find(a);
     if (!a.isV4()) return judgeIpv6(a, block);
     if (!block) return verdict(true, Why::Public, a, nullptr);
     return verdict(false, Why::Block, a, block);
@@ -50,7 +57,7 @@ GuardVerdict AddressGuard::judgeIpv6(const net::IpAddress& a, const SpecialBlock
     }
     for (size_t i = 0; i < e.count; ++i) {
         const net::IpAddress& inner = e.addresses[i];
-        if (const SpecialBlock* inner_block = blocks_.find(inner)) {
+        if (const SpecialBlock* inner_block = registry_->find(inner)) {
             GuardVerdict v = verdict(false, Why::Embeds, a, inner_block);
             v.embedded = inner;
             return v;

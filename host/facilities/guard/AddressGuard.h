@@ -3,13 +3,15 @@
 // special-purpose registries (etc/netdb/special-purpose.yaml) is refused, and
 // an IPv6 form that carries an IPv4 address (mapped, compatible, NAT64, 6to4,
 // Teredo) is judged by the address inside. The deployment's allow list
-// (GuardConfig) is consulted first. README.md beside this file has the rules.
+// (GuardConfig) is consulted first. The registry is the host's one reading of
+// that file, shared with netdb. README.md beside this file has the rules.
 #pragma once
 
 #include "host/facilities/guard/GuardConfig.h"
 #include "host/facilities/guard/GuardVerdict.h"
-#include "host/facilities/guard/SpecialBlocks.h"
+#include "host/facilities/netdb/SpecialPurposeRegistry.h"
 
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -19,8 +21,10 @@ namespace ipfacts::facilities::guard {
 
 class AddressGuard {
 public:
-    /// `special_purpose`: the registry file (netdb's `special_purpose`).
-    /// Throws std::runtime_error naming file and line when it is malformed.
+    /// Judges by `registry`, the host's shared reading of the IANA file.
+    AddressGuard(std::shared_ptr<const netdb::SpecialPurposeRegistry> registry, GuardConfig config);
+    /// Reads its own registry from `special_purpose` (tests, tools). Throws
+    /// std::runtime_error naming file and line when it is malformed.
     AddressGuard(const std::string& special_purpose, GuardConfig config);
 
     /// The verdict on `a`. Thread-safe (the guard is immutable) and
@@ -37,12 +41,13 @@ public:
     void logAllowListWarning() const;
 
     const GuardConfig& config() const { return config_; }
+    const netdb::SpecialPurposeRegistry& registry() const { return *registry_; }
 
 private:
     bool allowListed(const net::IpAddress& a) const;
     GuardVerdict judgeIpv6(const net::IpAddress& a, const SpecialBlock* block) const;
 
-    SpecialBlocks blocks_;
+    std::shared_ptr<const netdb::SpecialPurposeRegistry> registry_;
     GuardConfig config_;
 };
 

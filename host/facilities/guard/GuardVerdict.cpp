@@ -14,8 +14,8 @@ std::string kindWords(const std::string& kind) {
 
 /// "private (RFC 1918)", or "reserved: <description>" when no RFC is cited.
 std::string blockWords(const SpecialBlock& b) {
-    if (b.rfc.empty()) return kindWords(b.kind) + ": " + b.description;
-    return kindWords(b.kind) + " (" + b.rfc + ")";
+    if (!b.rfc) return kindWords(b.kind) + ": " + b.description;
+    return kindWords(b.kind) + " (" + *b.rfc + ")";
 }
 
 }  // namespace

@@ -3,12 +3,14 @@
 // off the hot path because only refusals need it.
 #pragma once
 
-#include "host/facilities/guard/SpecialBlocks.h"
+#include "host/facilities/netdb/SpecialPurposeRegistry.h"
 #include "host/net/IpAddress.h"
 
 #include <string>
 
 namespace ipfacts::facilities::guard {
+
+using netdb::SpecialBlock;
 
 struct GuardVerdict {
     enum class Why {
@@ -23,8 +25,9 @@ struct GuardVerdict {
     Why why = Why::Block;
     net::IpAddress address;                // the address judged, as given
     net::IpAddress embedded;               // Why::Embeds: the IPv4 address inside
-    const SpecialBlock* block = nullptr;   // Block: the address's; Embeds: the IPv4 address's;
-                                           // nullptr on a refusal: not an IP socket address
+    const SpecialBlock* block = nullptr;   // a row of the shared registry. Block: the address's;
+                                           // Embeds: the IPv4 address's; nullptr on a refusal: not
+                                           // an IP socket address
 
     /// "refused: 10.0.0.1 is private (RFC 1918)",
     /// "refused: 64:ff9b::7f00:1 embeds 127.0.0.1, loopback (RFC 1122)";

@@ -63,7 +63,6 @@ void CurlTransfer::setRequestOptions() {
     const HttpRequest& r = request_;
     curl_easy_setopt(e, CURLOPT_URL, r.url.c_str());
     curl_easy_setopt(e, CURLOPT_HTTP_VERSION, static_cast<long>(CURL_HTTP_VERSION_2TLS));
-    curl_easy_setopt(e, CURLOPT_PIPEWAIT, 1L);  // wait to multiplex on an HTTP/2 connection being set up
     curl_easy_setopt(e, CURLOPT_TIMEOUT_MS, r.timeout_ms);
     curl_easy_setopt(e, CURLOPT_CONNECTTIMEOUT_MS, r.timeout_ms);
     curl_easy_setopt(e, CURLOPT_MAXFILESIZE_LARGE, static_cast<curl_off_t>(r.max_body_bytes));

@@ -1,20 +1,18 @@
 #include "host/facilities/http/HttpFacility.h"
 
+#include <ipfacts/views.hpp>
+
 #include <cctype>
 #include <ctime>
 
-/// What a plugin holds as ipf_http_batch*: the results and their C views.
+/// What a plugin holds as ipf_http_batch*: the replies and their C views,
+/// built once by the SDK's field list (ipfacts/fields.h).
 struct ipf_http_batch {
-    std::vector<ipfacts::facilities::http::HttpResult> results;
-    std::vector<std::vector<ipf_http_header>> headers;
-    std::vector<ipf_http_result> views;
+    ipfacts::Marshalled<ipfacts::HttpReply> replies;
 };
 
 namespace ipfacts::facilities::http {
 namespace {
-
-std::string_view sv(ipf_str s) { return s.ptr ? std::string_view(s.ptr, s.len) : std::string_view(); }
-ipf_str view(const std::string& s) { return ipf_str{s.data(), s.size()}; }
 
 /// The host of an absolute URL, lower case, without brackets or port.
 std::string hostOf(const std::string& url) {
@@ -33,36 +31,36 @@ std::string hostOf(const std::string& url) {
 
 /// The request as the plugin wrote it; 0 and -1 stay for fetchAll's defaults.
 HttpRequest requestOf(const ipf_http_request& r) {
+    const HttpCallView call(r);
     HttpRequest out;
-    if (r.method.len) out.method = std::string(sv(r.method));
-    out.url = std::string(sv(r.url));
-    for (size_t i = 0; i < r.header_count && r.headers; ++i)
-        out.headers.emplace_back(std::string(sv(r.headers[i].name)), std::string(sv(r.headers[i].value)));
-    out.body = std::string(sv(r.body));
-    out.timeout_ms = static_cast<long>(r.timeout_ms);
-    out.max_body_bytes = static_cast<size_t>(r.max_body_bytes);
-    out.max_redirects = r.max_redirects;
+    if (!call.method().empty()) out.method = std::string(call.method());
+    out.url = std::string(call.url());
+    for (const HttpHeaderView h : call.headers()) out.headers.emplace_back(std::string(h.name()), std::string(h.value()));
+    out.body = std::string(call.body());
+    out.timeout_ms = static_cast<long>(call.timeout_ms());
+    out.max_body_bytes = static_cast<size_t>(call.max_body_bytes());
+    out.max_redirects = call.max_redirects();
+    return out;
+}
+
+/// The result as the SDK's reply, its strings moved, not copied.
+HttpReply replyOf(HttpResult&& r) {
+    HttpReply out;
+    out.status = static_cast<int32_t>(r.status);
+    out.headers.reserve(r.headers.size());
+    for (auto& [n, v] : r.headers) out.headers.push_back({std::move(n), std::move(v)});
+    out.body = std::move(r.body);
+    out.peer_address = std::move(r.peer_address);
+    out.elapsed_ms = r.elapsed_ms;
+    out.error = std::move(r.error);
     return out;
 }
 
 ipf_http_batch* toBatch(std::vector<HttpResult> results) {
-    auto b = std::make_unique<ipf_http_batch>();
-    b->results = std::move(results);
-    b->headers.resize(b->results.size());
-    for (size_t i = 0; i < b->results.size(); ++i) {
-        const HttpResult& r = b->results[i];
-        for (const auto& [n, v] : r.headers) b->headers[i].push_back({view(n), view(v)});
-        ipf_http_result v{};
-        v.status = static_cast<int32_t>(r.status);
-        v.headers = b->headers[i].data();
-        v.header_count = b->headers[i].size();
-        v.body = view(r.body);
-        v.peer_address = r.peer_address.empty() ? ipf_str{nullptr, 0} : view(r.peer_address);
-        v.elapsed_ms = r.elapsed_ms;
-        v.error = r.error.empty() ? ipf_str{nullptr, 0} : view(r.error);
-        b->views.push_back(v);
-    }
-    return b.release();
+    std::vector<HttpReply> replies;
+    replies.reserve(results.size());
+    for (HttpResult& r : results) replies.push_back(replyOf(std::move(r)));
+    return new ipf_http_batch{Marshalled<HttpReply>(std::move(replies))};
 }
 
 ipf_status fetchAllC(ipf_plugin_ctx* ctx, const ipf_http_request* rs, size_t count, ipf_http_batch** out) {
@@ -76,10 +74,8 @@ ipf_status fetchAllC(ipf_plugin_ctx* ctx, const ipf_http_request* rs, size_t cou
     return IPF_OK;
 }
 
-size_t batchSize(const ipf_http_batch* b) { return b ? b->views.size() : 0; }
-const ipf_http_result* batchResult(const ipf_http_batch* b, size_t i) {
-    return b && i < b->views.size() ? &b->views[i] : nullptr;
-}
+size_t batchSize(const ipf_http_batch* b) { return b ? b->replies.size() : 0; }
+const ipf_http_result* batchResult(const ipf_http_batch* b, size_t i) { return b ? b->replies.at(i) : nullptr; }
 void batchFree(ipf_http_batch* b) { std::unique_ptr<ipf_http_batch> owned(b); }
 
 const ipf_http_api kTable{sizeof(ipf_http_api), fetchAllC, batchSize, batchResult, batchFree};

@@ -1,5 +1,7 @@
 #include "host/facilities/netdb/GeoDatabase.h"
 
+#include "host/facilities/netdb/MmdbData.h"
+
 #include <netinet/in.h>
 #include <sys/socket.h>
 
@@ -11,24 +13,6 @@
 namespace ipfacts::facilities::netdb {
 
 namespace {
-
-/// Frees a decoded entry on every path out.
-struct EntryList {
-    MMDB_entry_data_list_s* head = nullptr;
-    ~EntryList() { MMDB_free_entry_data_list(head); }
-};
-
-/// The node after the value that starts at `n` (a nested map or array included).
-const MMDB_entry_data_list_s* skipValue(const MMDB_entry_data_list_s* n) {
-    if (!n) return nullptr;
-    const uint32_t type = n->entry_data.type, size = n->entry_data.data_size;
-    const MMDB_entry_data_list_s* next = n->next;
-    if (type == MMDB_DATA_TYPE_MAP)
-        for (uint32_t i = 0; i < size && next; ++i) next = skipValue(skipValue(next));
-    else if (type == MMDB_DATA_TYPE_ARRAY)
-        for (uint32_t i = 0; i < size && next; ++i) next = skipValue(next);
-    return next;
-}
 
 std::optional<std::string> textOf(const MMDB_entry_data_s& d) {
     if (d.type != MMDB_DATA_TYPE_UTF8_STRING || d.data_size == 0) return std::nullopt;
@@ -63,31 +47,30 @@ std::optional<double> number(const MMDB_entry_s& e, std::initializer_list<const 
     return d ? numberOf(*d) : std::nullopt;
 }
 
-void assignReduced(GeoRecord& r, std::string_view key, const MMDB_entry_data_s& v) {
-    if (key == "country_code") r.country = textOf(v);
-    else if (key == "state1") r.region = textOf(v);
-    else if (key == "city") r.city = textOf(v);
-    else if (key == "postcode") r.postal = textOf(v);
-    else if (key == "timezone") r.timezone = textOf(v);
-    else if (key == "latitude") r.latitude = numberOf(v);
-    else if (key == "longitude") r.longitude = numberOf(v);
+std::optional<std::string> textOf(const MmdbData& data, const MmdbValue& v) {
+    if (v.type != MmdbValue::kString || v.size == 0) return std::nullopt;
+    return std::string(data.text(v));
 }
 
-/// The reduced layout is one flat map, so it is decoded in a single pass
-/// rather than searched once per field (half the cost of MMDB_aget_value x7).
-GeoRecord readReduced(MMDB_entry_s e) {
+void assignReduced(GeoRecord& r, const MmdbData& data, std::string_view key, const MmdbValue& v) {
+    if (key == "country_code") r.country = textOf(data, v);
+    else if (key == "state1") r.region = textOf(data, v);
+    else if (key == "city") r.city = textOf(data, v);
+    else if (key == "postcode") r.postal = textOf(data, v);
+    else if (key == "timezone") r.timezone = textOf(data, v);
+    else if (key == "latitude") r.latitude = data.number(v);
+    else if (key == "longitude") r.longitude = data.number(v);
+}
+
+/// The reduced layout is one flat map, read member by member where it lies
+/// in the file (MmdbData): no per-field search as MMDB_aget_value x7 would
+/// do, and no decoded list allocated per lookup.
+GeoRecord readReduced(const MMDB_entry_s& e) {
     GeoRecord r;
-    EntryList list;
-    if (MMDB_get_entry_data_list(&e, &list.head) != MMDB_SUCCESS || !list.head ||
-        list.head->entry_data.type != MMDB_DATA_TYPE_MAP)
-        return r;
-    const MMDB_entry_data_list_s* n = list.head->next;
-    for (uint32_t i = 0; i < list.head->entry_data.data_size && n && n->next; ++i) {
-        const MMDB_entry_data_s& key = n->entry_data;
-        if (key.type == MMDB_DATA_TYPE_UTF8_STRING)
-            assignReduced(r, std::string_view(key.utf8_string, key.data_size), n->next->entry_data);
-        n = skipValue(n->next);
-    }
+    const MmdbData data(e.mmdb->data_section, e.mmdb->data_section_size);
+    // A malformed record gives nothing, as libmaxminddb's decoder would.
+    auto assign = [&](std::string_view key, const MmdbValue& v) { assignReduced(r, data, key, v); };
+    if (!data.forEachMember(e.offset, assign)) return GeoRecord{};
     return r;
 }
 

@@ -9,6 +9,8 @@
 #include "host/facilities/netdb/SpecialPurposeRegistry.h"
 #include "host/facilities/netdb/ZoneClock.h"
 
+#include <ipfacts/location.hpp>
+
 #include <stdexcept>
 
 namespace ipfacts::facilities {
@@ -40,8 +42,10 @@ std::optional<std::string> copyOf(const std::string* s) {
 
 NetDb::NetDb(const NetDbConfig& config) {
     const auto t0 = std::chrono::steady_clock::now();
-    if (config.special_purpose.empty()) throw std::runtime_error("netdb: no special_purpose file configured");
-    special_ = std::make_unique<SpecialPurposeRegistry>(config.special_purpose);
+    special_ = config.registry;
+    if (!special_ && config.special_purpose.empty())
+        throw std::runtime_error("netdb: no special_purpose file configured");
+    if (!special_) special_ = std::make_shared<const SpecialPurposeRegistry>(config.special_purpose);
     for (const auto& path : config.city_mmdb) geo_.push_back(std::make_unique<GeoDatabase>(path));
     asn_ = std::make_unique<AsnTable>(config.asn_csv);
     rir_ = optionalFile<RirTable>(config.rir);
@@ -61,23 +65,27 @@ NetFacts NetDb::lookup(const net::IpAddress& a, std::chrono::system_clock::time_
     NetFacts f;
     f.version = a.isV4() ? 4 : 6;
     f.address = a.toString();
-    Classification c = special_->classify(a);
-    const bool locatable = c.locatable();
-    f.kind = std::move(c.kind);
-    f.rfc = std::move(c.rfc);
-    f.description = std::move(c.description);
+    const Classification c = special_->classify(a);
+    f.kind = std::string(c.kind);
+    if (c.rfc) f.rfc = std::string(*c.rfc);
+    f.description = c.describe();
     f.routable = c.routable;
+    // SPEC 2.1 has no null geo_accuracy: nothing finer than a country known.
+    f.geo_accuracy = std::string(kCountryOnlyAccuracy);
     // Special-purpose space is IANA's whatever its kind; the RIR tables are
     // consulted only for ordinary addresses.
     if (c.special) f.rir = RirTable::iana();
     // Private, documentation, loopback... space has no place and no operator
-    // to guess: the classification is the answer (SPEC 2.2).
-    if (!locatable) return f;
+    // to guess: the classification is the answer (SPEC 2.2), its kind the reason.
+    if (!c.locatable()) {
+        f.not_locatable_reason = f.kind;
+        return f;
+    }
 
     const std::optional<AsnMatch> asn = asn_->find(a);
     addNetwork(f, asn);
     if (!c.special && rir_) f.rir = rir_->registryOf(a, f.asn ? std::optional<uint32_t>(*f.asn) : std::nullopt);
-    addGeo(f, a, now);
+    if (!addGeo(f, a, now)) f.not_locatable_reason = std::string(kNotInDatabase);
     return f;
 }
 
@@ -90,11 +98,11 @@ void NetDb::addNetwork(NetFacts& f, const std::optional<AsnMatch>& asn) const {
     if (connection_types_) f.connection_type = connection_types_->typeOf(asn->asn, name_rules_[asn->name_index]);
 }
 
-void NetDb::addGeo(NetFacts& f, const net::IpAddress& a, std::chrono::system_clock::time_point now) const {
+bool NetDb::addGeo(NetFacts& f, const net::IpAddress& a, std::chrono::system_clock::time_point now) const {
     std::optional<GeoRecord> r;
     for (const auto& db : geo_)
         if ((r = db->lookup(a))) break;  // files are tried in configured order; the first answer wins
-    if (!r) return;
+    if (!r) return false;
     f.country = r->country;
     f.region = r->region;
     f.region_code = r->region_code;
@@ -109,14 +117,14 @@ void NetDb::addGeo(NetFacts& f, const net::IpAddress& a, std::chrono::system_clo
         f.continent = r->continent;
         if (!f.continent && continents_) f.continent = copyOf(continents_->continentOf(*r->country));
     }
-    if (r->city || r->region)
-        f.geo_accuracy = "approximate";
-    else if (r->country)
-        f.geo_accuracy = "country-only";
+    if (r->city || r->region) f.geo_accuracy = std::string(kApproximateAccuracy);
     if (r->timezone) {
         f.timezone = r->timezone;
         f.local_time = zones_->localTime(*r->timezone, now);
     }
+    // A record with coordinates or a zone but no place name locates nothing.
+    f.locatable = r->city || r->region || r->country;
+    return f.locatable;
 }
 
 }  // namespace ipfacts::facilities

@@ -3,6 +3,8 @@
 // classification from the IANA special-purpose registries, geolocation from
 // mmdb files, AS number and name from range CSVs, the RIR, a connection type
 // guess, country names, continents and the local time in the address's zone.
+// It also owns the location rule plugins used to infer: whether an address is
+// locatable, why not, and geo_accuracy, always set (ABI 1.4).
 // README.md beside this file states the rules for each field.
 #pragma once
 
@@ -29,13 +31,15 @@ class ZoneClock;
 struct AsnMatch;
 }  // namespace netdb
 
-/// Which files to load. special_purpose is required; every other file may be
-/// left empty (the facts it gives are then reported unknown), but a file that
-/// is named must load.
+/// Which files to load. The special-purpose registry is required: the host's
+/// shared reading (`registry`, what the daemon passes) or else the file
+/// `special_purpose`. Every other file may be left empty (the facts it gives
+/// are then reported unknown), but a file that is named must load.
 struct NetDbConfig {
     std::vector<std::string> city_mmdb;  // 0..n mmdb files; each one's layout comes from its metadata
     std::vector<std::string> asn_csv;    // 0..n CSV files of ASN ranges
-    std::string special_purpose;         // etc/netdb/special-purpose.yaml
+    std::shared_ptr<const netdb::SpecialPurposeRegistry> registry;  // loaded once at start, shared with the guard
+    std::string special_purpose;         // etc/netdb/special-purpose.yaml, read when `registry` is null
     std::string rir;                     // etc/netdb/rir.yaml
     std::string continents;              // etc/netdb/continents.yaml
     std::string connection_types;        // etc/netdb/connection-types.yaml
@@ -54,6 +58,8 @@ public:
 
     /// Facts about `a` at `now` (for local_time). Thread-safe; reads memory
     /// only, except the first time a zone is met (one small TZif read).
+    /// geo_accuracy is always set; not_locatable_reason exactly when
+    /// locatable is false: the block's kind, or "not in database".
     ipfacts::NetFacts lookup(const net::IpAddress& a, std::chrono::system_clock::time_point now) const;
 
     struct Stats {
@@ -66,9 +72,10 @@ public:
 
 private:
     void addNetwork(ipfacts::NetFacts& f, const std::optional<netdb::AsnMatch>& asn) const;
-    void addGeo(ipfacts::NetFacts& f, const net::IpAddress& a, std::chrono::system_clock::time_point now) const;
+    /// Location facts, geo_accuracy and locatable; false when no database holds a location.
+    bool addGeo(ipfacts::NetFacts& f, const net::IpAddress& a, std::chrono::system_clock::time_point now) const;
 
-    std::unique_ptr<netdb::SpecialPurposeRegistry> special_;
+    std::shared_ptr<const netdb::SpecialPurposeRegistry> special_;
     std::vector<std::unique_ptr<netdb::GeoDatabase>> geo_;
     std::unique_ptr<netdb::AsnTable> asn_;
     std::unique_ptr<netdb::RirTable> rir_;

@@ -16,29 +16,10 @@ struct FactsBox {
     NetFacts facts;
 };
 
-ipf_str view(const std::string& s) { return ipf_str{s.data(), s.size()}; }
-ipf_str view(const std::optional<std::string>& s) { return s ? view(*s) : ipf_str{nullptr, 0}; }
-
+/// The C view of the box's facts, by the SDK's one field list (ipfacts/fields.h).
 void fill(FactsBox& b) {
-    const NetFacts& f = b.facts;
-    ipf_netdb_facts& c = b.c;
-    c.struct_size = sizeof(ipf_netdb_facts);
-    c.version = static_cast<uint8_t>(f.version);
-    c.routable = f.routable;
-    c.has_location = f.latitude && f.longitude;
-    c.address = view(f.address);
-    c.kind = view(f.kind);
-    c.rfc = view(f.rfc);
-    c.description = view(f.description);
-    c.city = view(f.city), c.region = view(f.region), c.region_code = view(f.region_code);
-    c.country = view(f.country), c.country_name = view(f.country_name), c.continent = view(f.continent);
-    c.postal = view(f.postal);
-    c.latitude = f.latitude.value_or(0), c.longitude = f.longitude.value_or(0);
-    c.timezone = view(f.timezone), c.local_time = view(f.local_time), c.geo_accuracy = view(f.geo_accuracy);
-    c.asn = f.asn.value_or(-1);
-    c.as_name = view(f.as_name), c.as_domain = view(f.as_domain), c.isp = view(f.isp);
-    c.rir = view(f.rir);
-    c.connection_type = view(f.connection_type);
+    ipfacts::fields::Arena none;  // ipf_netdb_facts points to no arrays
+    ipfacts::fill(b.facts, b.c, none);
 }
 
 ipf_status lookup(ipf_plugin_ctx* ctx, ipf_str address, const ipf_netdb_facts** out) {
@@ -62,10 +43,11 @@ void factsFree(const ipf_netdb_facts* f) {
 
 const ipf_netdb_api kTable{sizeof(ipf_netdb_api), lookup, factsFree};
 
-NetDbConfig configOf(const manifest::NetDbSpec& s) {
+NetDbConfig configOf(const manifest::NetDbSpec& s, std::shared_ptr<const netdb::SpecialPurposeRegistry> registry) {
     NetDbConfig c;
     c.city_mmdb = s.city_mmdb;
     c.asn_csv = s.asn_csv;
+    c.registry = std::move(registry);
     c.special_purpose = s.special_purpose;
     c.rir = s.rir;
     c.continents = s.continents;
@@ -75,8 +57,9 @@ NetDbConfig configOf(const manifest::NetDbSpec& s) {
     return c;
 }
 
-std::shared_ptr<const NetDb> load(const manifest::NetDbSpec& spec) {
-    auto db = std::make_shared<const NetDb>(configOf(spec));
+std::shared_ptr<const NetDb> load(const manifest::NetDbSpec& spec,
+                                  std::shared_ptr<const netdb::SpecialPurposeRegistry> registry) {
+    auto db = std::make_shared<const NetDb>(configOf(spec, std::move(registry)));
     auto st = db->stats();
     spdlog::info("netdb loaded in {:.0f} ms: {} ASN ranges in {} KiB (read in {:.0f} ms)", st.load_ms, st.asn_ranges,
                  st.asn_bytes / 1024, st.asn_load_ms);
@@ -85,13 +68,15 @@ std::shared_ptr<const NetDb> load(const manifest::NetDbSpec& spec) {
 
 }  // namespace
 
-NetDbFacility::NetDbFacility(const manifest::NetDbSpec& spec) : spec_(spec), handle_(load(spec)) {}
+NetDbFacility::NetDbFacility(const manifest::NetDbSpec& spec,
+                             std::shared_ptr<const netdb::SpecialPurposeRegistry> registry)
+    : spec_(spec), registry_(std::move(registry)), handle_(load(spec_, registry_)) {}
 
 void NetDbFacility::fill(ipf_host_api& api) const { api.netdb = &kTable; }
 
 void NetDbFacility::reload() {
     try {
-        handle_.replace(load(spec_));
+        handle_.replace(load(spec_, registry_));
         spdlog::info("SIGHUP: netdb reloaded");
     } catch (const std::exception& e) {
         spdlog::error("SIGHUP: netdb reload failed, keeping the loaded data: {}", e.what());
@@ -99,7 +84,7 @@ void NetDbFacility::reload() {
 }
 
 void addNetDbFacility(FacilitySet& set, const manifest::Manifest& m) {
-    if (m.netdb) set.add(std::make_unique<NetDbFacility>(*m.netdb));
+    if (m.netdb) set.add(std::make_unique<NetDbFacility>(*m.netdb, set.registry()));
 }
 
 }  // namespace ipfacts::facilities

@@ -13,6 +13,9 @@
 namespace ipfacts::facilities {
 
 class NetDb;
+namespace netdb {
+class SpecialPurposeRegistry;
+}
 
 /// The database plugins see now. Thread-safe.
 class NetDbHandle {
@@ -29,20 +32,24 @@ private:
 class NetDbFacility : public Facility {
 public:
     static constexpr Slot kSlot = Slot::NetDb;
-    /// Loads the data files; throws when they cannot be read.
-    explicit NetDbFacility(const manifest::NetDbSpec& spec);
+    /// Loads the data files; throws when they cannot be read. Classifies by
+    /// `registry`, the host's one reading of the IANA file, kept across reloads.
+    NetDbFacility(const manifest::NetDbSpec& spec, std::shared_ptr<const netdb::SpecialPurposeRegistry> registry);
     Slot slot() const override { return kSlot; }
     void fill(ipf_host_api& api) const override;
-    /// Loads the files again and swaps them in; a failed load keeps the old data.
+    /// Loads the files again (not the registry, read once at start) and swaps
+    /// them in; a failed load keeps the old data.
     void reload() override;
     const NetDbHandle& handle() const { return handle_; }
 
 private:
     manifest::NetDbSpec spec_;
+    std::shared_ptr<const netdb::SpecialPurposeRegistry> registry_;
     NetDbHandle handle_;
 };
 
-/// Adds the facility when the manifest has a netdb: section.
+/// Adds the facility when the manifest has a netdb: section, over the set's
+/// registry (FacilitySet::registry, set before).
 void addNetDbFacility(FacilitySet& set, const manifest::Manifest& m);
 
 }  // namespace ipfacts::facilities

@@ -12,7 +12,9 @@ namespace ipfacts::facilities::netdb {
 
 namespace {
 
-const char kPublicDescription[] = "Globally routable unicast address";
+constexpr std::string_view kPublic = "public";
+constexpr std::string_view kPublicDescription = "Globally routable unicast address";
+constexpr std::string_view kMappedKind = "ipv4-mapped";
 
 /// "RFC 6890" from `rfc`, or the `rfcs` list joined, or nullopt.
 std::optional<std::string> rfcOf(const YamlSource& src, const YAML::Node& block) {
@@ -34,6 +36,11 @@ net::IpAddress embeddedIpv4(const net::IpAddress& a) {
 
 }  // namespace
 
+std::string Classification::describe() const {
+    if (!mapped_ipv4) return std::string(description);
+    return "IPv4-mapped address of " + mapped_ipv4->toString() + ": " + std::string(description);
+}
+
 const std::vector<std::string>& SpecialPurposeRegistry::kinds() {
     static const std::vector<std::string> k = {
         "public",      "private",   "loopback", "link-local",  "shared",       "documentation",
@@ -42,53 +49,64 @@ const std::vector<std::string>& SpecialPurposeRegistry::kinds() {
     return k;
 }
 
-SpecialPurposeRegistry::SpecialPurposeRegistry(const std::string& path) {
+SpecialPurposeRegistry::SpecialPurposeRegistry(const std::string& path) : path_(path) {
     YamlSource src(path);
-    for (const auto& block : src.sequence(src.root(), "blocks")) {
-        if (!block.IsMap()) src.fail(block, "a block is not a map");
-        const std::string prefix_text = src.text(block, "prefix");
-        auto prefix = AddressPrefix::parse(prefix_text);
-        if (!prefix) src.fail(block["prefix"], "`" + prefix_text + "` is not a CIDR block");
-        Classification c;
-        c.kind = src.text(block, "kind");
-        if (std::find(kinds().begin(), kinds().end(), c.kind) == kinds().end())
-            src.fail(block["kind"], "unknown kind `" + c.kind + "`");
-        c.rfc = rfcOf(src, block);
-        c.description = src.text(block, "description");
-        c.routable = src.flag(block, "routable");
-        c.special = true;
+    for (const auto& row : src.sequence(src.root(), "blocks")) {
+        if (!row.IsMap()) src.fail(row, "a block is not a map");
+        SpecialBlock b;
+        b.prefix = src.text(row, "prefix");
+        auto prefix = AddressPrefix::parse(b.prefix);
+        if (!prefix) src.fail(row["prefix"], "`" + b.prefix + "` is not a CIDR block");
+        b.length = prefix->length;
+        b.kind = src.text(row, "kind");
+        if (std::find(kinds().begin(), kinds().end(), b.kind) == kinds().end())
+            src.fail(row["kind"], "unknown kind `" + b.kind + "`");
+        b.rfc = rfcOf(src, row);
+        b.description = src.text(row, "description");
+        b.routable = src.flag(row, "routable");
         table_.add(*prefix, static_cast<uint32_t>(blocks_.size()));
-        blocks_.push_back(std::move(c));
+        blocks_.push_back(std::move(b));
     }
+    if (blocks_.empty()) src.fail(src.root()["blocks"], "the registry lists no blocks");
     table_.build();
 }
 
-Classification SpecialPurposeRegistry::direct(const net::IpAddress& a) const {
-    if (auto i = table_.find(a)) return blocks_[*i];
-    Classification c;
-    c.kind = "public";
-    c.description = kPublicDescription;
-    c.routable = true;
-    return c;
+const SpecialBlock* SpecialPurposeRegistry::find(const net::IpAddress& a) const {
+    const std::optional<uint32_t> i = table_.find(a);
+    return i ? &blocks_[*i] : nullptr;
 }
 
-Classification SpecialPurposeRegistry::mapped(const net::IpAddress& a, Classification block) const {
-    const net::IpAddress v4 = embeddedIpv4(a);
-    Classification inner = direct(v4);
-    const std::string prefix = "IPv4-mapped address of " + v4.toString() + ": ";
-    if (inner.kind == "public") {
-        block.description = prefix + inner.description;
-        return block;
+Classification SpecialPurposeRegistry::direct(const net::IpAddress& a) const {
+    Classification c;
+    const SpecialBlock* b = find(a);
+    if (!b) {
+        c.kind = kPublic;
+        c.description = kPublicDescription;
+        return c;
     }
-    inner.description = prefix + inner.description;
-    inner.routable = false;
-    return inner;
+    c.kind = b->kind;
+    if (b->rfc) c.rfc = *b->rfc;
+    c.description = b->description;
+    c.routable = b->routable;
+    c.special = true;
+    return c;
 }
 
 Classification SpecialPurposeRegistry::classify(const net::IpAddress& a) const {
     Classification c = direct(a);
-    if (c.kind == "ipv4-mapped" && !a.isV4()) return mapped(a, std::move(c));
-    return c;
+    if (c.kind != kMappedKind || a.isV4()) return c;
+    // ::ffff:a.b.c.d: the mapped block's facts around a public address,
+    // the embedded address's own block otherwise, never routable as such.
+    const net::IpAddress v4 = embeddedIpv4(a);
+    Classification inner = direct(v4);
+    if (!inner.special) {
+        c.description = inner.description;
+        c.mapped_ipv4 = v4;
+        return c;
+    }
+    inner.routable = false;
+    inner.mapped_ipv4 = v4;
+    return inner;
 }
 
 }  // namespace ipfacts::facilities::netdb

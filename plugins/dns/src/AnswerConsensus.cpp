@@ -1,5 +1,7 @@
 #include "AnswerConsensus.h"
 
+#include <ipfacts/dns_answers.hpp>
+
 #include <algorithm>
 #include <array>
 #include <set>
@@ -29,12 +31,12 @@ bool caseFreeData(std::string_view type) {
     return std::find(kTypes.begin(), kTypes.end(), type) != kTypes.end();
 }
 
-RecordSet recordSetOf(const DnsAnswer& answer) {
+RecordSet recordSetOf(const DnsAnswerView& answer) {
     RecordSet set;
-    for (const DnsRecord& record : answer.records) {
-        std::string type = upper(record.type);
+    for (const DnsRecordView record : answer.records()) {
+        std::string type = upper(record.type());
         if (type == "RRSIG") continue;
-        std::string data = record.data;
+        std::string data(record.data());
         if (caseFreeData(type)) std::transform(data.begin(), data.end(), data.begin(), asciiLower);
         set.emplace(std::move(type), std::move(data));
     }
@@ -43,28 +45,27 @@ RecordSet recordSetOf(const DnsAnswer& answer) {
 
 }  // namespace
 
-bool answered(const DnsAnswer& answer) { return answer.rcode >= 0 && !answer.error; }
-
-bool answersAgree(const std::vector<DnsAnswer>& answers) {
-    const auto first = std::find_if(answers.begin(), answers.end(), answered);
+bool answersAgree(const DnsAnswers& answers) {
+    const auto first = std::find_if(answers.begin(), answers.end(), responded);
     if (first == answers.end()) return false;
-    const RecordSet expected = recordSetOf(*first);
-    return std::all_of(first + 1, answers.end(), [&](const DnsAnswer& other) {
-        return !answered(other) || (other.rcode == first->rcode && recordSetOf(other) == expected);
+    const DnsAnswerView reference = *first;
+    const RecordSet expected = recordSetOf(reference);
+    return std::all_of(first + 1, answers.end(), [&](const DnsAnswerView& other) {
+        return !responded(other) || (other.rcode() == reference.rcode() && recordSetOf(other) == expected);
     });
 }
 
-bool answersValidated(const std::vector<DnsAnswer>& answers) {
+bool answersValidated(const DnsAnswers& answers) {
     bool any = false;
-    for (const DnsAnswer& answer : answers) {
-        if (!answered(answer)) continue;
-        if (!answer.ad) return false;
+    for (const DnsAnswerView answer : answers) {
+        if (!responded(answer)) continue;
+        if (!answer.ad()) return false;
         any = true;
     }
     return any;
 }
 
-Consensus consensusOf(const std::vector<DnsAnswer>& answers) {
+Consensus consensusOf(const DnsAnswers& answers) {
     return Consensus{answersAgree(answers), answersValidated(answers)};
 }
 

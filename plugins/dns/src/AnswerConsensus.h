@@ -6,17 +6,12 @@
 
 #include <ipfacts/plugin.hpp>
 
-#include <vector>
-
 namespace ipfacts::dns {
 
 struct Consensus {
     bool agree = false;   ///< see answersAgree
     bool dnssec = false;  ///< see answersValidated
 };
-
-/// True when the resolver sent a DNS response: a response code and no error.
-bool answered(const DnsAnswer& answer);
 
 /// True when at least one resolver answered and every resolver that answered
 /// gave the same response code and the same set of (type, data) records.
@@ -26,15 +21,15 @@ bool answered(const DnsAnswer& answer);
 /// data (TXT, CAA, DNSKEY ...) is compared exactly. RRSIG records are left
 /// out: they prove the data rather than being it, and two caches may hold
 /// different, equally valid signatures of the same records. Resolvers that
-/// did not answer (status null, error set) are left out too.
-bool answersAgree(const std::vector<DnsAnswer>& answers);
+/// did not answer (status null, error set; ipfacts::responded) are left out too.
+bool answersAgree(const DnsAnswers& answers);
 
 /// True when at least one resolver answered and every resolver that answered
 /// set the AD (authenticated data) flag.
-bool answersValidated(const std::vector<DnsAnswer>& answers);
+bool answersValidated(const DnsAnswers& answers);
 
 /// Both flags at once.
-Consensus consensusOf(const std::vector<DnsAnswer>& answers);
+Consensus consensusOf(const DnsAnswers& answers);
 
 }  // namespace ipfacts::dns
 

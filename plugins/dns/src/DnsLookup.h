@@ -8,17 +8,14 @@
 #include <ipfacts/plugin.hpp>
 
 #include <string>
-#include <string_view>
 
 namespace ipfacts::dns {
 
-/// Why `answers` is empty when the host has no doh: section.
-inline constexpr std::string_view kNoDohReason = "no DNS-over-HTTPS resolvers are configured";
-
 /// Asks `query` of every DoH resolver through host.dohQueryAll (blocking)
-/// and returns the DnsResponse body. Without DoH, or when the facility
-/// refuses the question, `answers` is empty and `reasons.answers` says why:
-/// a 200, never an error. Thread-safe.
+/// and returns the DnsResponse body, written from the answers where the
+/// host put them. Without DoH (kNoDohReason), or when the facility refuses
+/// the question, `answers` is empty and `reasons.answers` says why: a 200,
+/// never an error. Thread-safe.
 std::string lookUpDns(const Host& host, const DnsQuery& query);
 
 }  // namespace ipfacts::dns

@@ -1,7 +1,9 @@
 // The edges of `agree` and `dnssec`: who counts as having answered, what
 // differences are ignored and which are not.
 #include "AnswerConsensus.h"
-#include "tests/support/plugin/FakeHost.h"
+
+#include <ipfacts/dns_answers.hpp>
+#include <ipfacts/testing/FakeHost.hpp>
 
 #include <cppunit/extensions/HelperMacros.h>
 
@@ -105,12 +107,12 @@ public:
     }
 
     void failedResolverDoesNotCount() {
-        const std::vector<DnsAnswer> answers = {
+        const DnsAnswers answers = {
             failed("a", "timeout"), answer("b", 0, true, {rr("A", 60, "192.0.2.1")}), failed("c", "HTTP 502")};
         CPPUNIT_ASSERT(answersAgree(answers));
         CPPUNIT_ASSERT(answersValidated(answers));
-        CPPUNIT_ASSERT(!answered(answers[0]));
-        CPPUNIT_ASSERT(answered(answers[1]));
+        CPPUNIT_ASSERT(!responded(answers[0]));
+        CPPUNIT_ASSERT(responded(answers[1]));
     }
 };
 

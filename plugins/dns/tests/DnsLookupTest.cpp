@@ -1,7 +1,8 @@
 // The DnsResponse body end to end against a fake DoH facility: exact
 // shape, null status, the no-DoH reason and a refused question.
 #include "DnsLookup.h"
-#include "tests/support/plugin/FakeHost.h"
+
+#include <ipfacts/testing/FakeHost.hpp>
 
 #include <cppunit/extensions/HelperMacros.h>
 
@@ -55,7 +56,7 @@ public:
         CPPUNIT_ASSERT_MESSAGE(body, body.find(R"({"resolver":"cloudflare","status":3,"ad":false,"records":[],)"
                                                R"("error":null},{"resolver":"quad9","status":null,"ad":false,)"
                                                R"("records":[],"error":"timeout"},{"resolver":"google",)"
-                                               R"("status":null,"ad":false,"records":[],"error":"no response"}],)"
+                                               R"("status":null,"ad":false,"records":[],"error":"no response from the DNS resolver"}],)"
                                                R"("agree":true,"dnssec":false,)") != std::string::npos);
     }
 

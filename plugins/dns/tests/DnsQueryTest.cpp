@@ -1,6 +1,7 @@
 // The parameters of /api/v1/dns: each client mistake and its token.
 #include "DnsQuery.h"
-#include "tests/support/plugin/FakeHost.h"
+
+#include <ipfacts/testing/FakeHost.hpp>
 
 #include <cppunit/extensions/HelperMacros.h>
 

@@ -26,12 +26,8 @@ std::string writeHeaderEcho(const Request& req, const HeaderCatalogue& catalogue
     JsonWriter w;
     w.beginObject().key("headers");
     writeHeaderList(w, req, catalogue);
-    w.field("method", req.method())
-        .field("protocol", req.protocol())
-        .field("tls", req.tls())
-        .field("checked_at", stamp.checkedAt)
-        .field("source", stamp.source)
-        .endObject();
+    w.field("method", req.method()).field("protocol", req.protocol()).field("tls", req.tls());
+    stamp.writeTo(w).endObject();
     return w.take();
 }
 

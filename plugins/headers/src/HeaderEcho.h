@@ -6,6 +6,7 @@
 #include "HeaderCatalogue.h"
 
 #include <ipfacts/plugin.hpp>
+#include <ipfacts/stamp.hpp>
 
 #include <string>
 #include <string_view>
@@ -14,12 +15,6 @@ namespace ipfacts::headers {
 
 /// What replaces the value of a redacted header (SPEC 2.9).
 inline constexpr std::string_view kRedactionMarker = "[redacted]";
-
-/// The fields every JSON response carries (SPEC part 2).
-struct ResponseStamp {
-    std::string_view checkedAt;  ///< ISO 8601 UTC time of the answer
-    std::string_view source;     ///< the service host name
-};
 
 /// Writes the HeadersResponse JSON for `req`: `headers` in the order
 /// received, each {name lower-cased, value or the redaction marker, redacted,

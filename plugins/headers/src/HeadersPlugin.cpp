@@ -25,8 +25,7 @@ HeadersPlugin::HeadersPlugin(Host& host) : host_(host), catalogue_(cataloguePath
 }
 
 void HeadersPlugin::echo(Request& req, Response& resp) {
-    const std::string checkedAt = host_.checkedAt();
-    resp.json(writeHeaderEcho(req, catalogue_, ResponseStamp{checkedAt, host_.serviceHost()}));
+    resp.json(writeHeaderEcho(req, catalogue_, ResponseStamp::now(host_)));
 }
 
 }  // namespace ipfacts::headers

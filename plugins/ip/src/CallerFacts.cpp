@@ -8,7 +8,7 @@ CallerFacts lookUpFacts(const Host& host, std::string_view address) {
         out.missing = "no address database is configured";
         return out;
     }
-    std::optional<NetFacts> facts = host.netFacts(address);
+    std::optional<Held<NetFactsView>> facts = host.netFacts(address);
     if (!facts) {
         // The host always hands us a literal, so this is the database failing.
         out.missing = "the address database could not look this address up";

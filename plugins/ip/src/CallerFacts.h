@@ -12,11 +12,12 @@
 namespace ipfacts::ip {
 
 struct CallerFacts {
-    NetFacts facts;                     ///< default (nothing known) when missing is set
-    std::optional<std::string> missing; ///< why there are no facts at all, for `reasons`
+    Held<NetFactsView> facts;            ///< read in place; nothing known when missing is set
+    std::optional<std::string> missing;  ///< why there are no facts at all, for `reasons`
 };
 
-/// Looks `address` up in the host's address database.
+/// Looks `address` up in the host's address database; the facts stay where
+/// the host put them until the CallerFacts goes.
 CallerFacts lookUpFacts(const Host& host, std::string_view address);
 
 /// 6 when `address` looks like IPv6 (has a colon), else 4. For the client

@@ -32,60 +32,24 @@ std::string documentUrl(const Host& host, const Request& req) {
     return "https://" + std::string(host.serviceHost()) + std::string(req.target());
 }
 
-std::optional<std::string_view> known(ipf_str s) {
-    if (!s.ptr) return std::nullopt;
-    return std::string_view(s.ptr, s.len);
-}
-
-/// checked_at, formatted once a second per thread instead of per request
-/// (the same text Host::checkedAt() gives).
-std::string_view checkedAtNow(const Host& host) {
-    thread_local int64_t second = -1;
-    thread_local std::string text;
-    const int64_t ms = host.nowMs();
-    if (ms / 1000 != second || text.empty()) {
-        text = isoUtc(ms);
-        second = ms / 1000;
-    }
-    return text;
-}
-
 /// The /json body without `full` straight from the host's views: the facts
 /// stay in the host's ipf_netdb_facts until the body is written, and the
 /// body goes into a per-thread buffer the host copies. Same bytes as
 /// writeIpReport(buildIpReport(...)); false (nothing written) when there are
 /// no facts to point at, and the caller builds the report the long way.
 bool writeBaseReport(const Host& host, const Request& req, Response& resp) {
-    if (!host.hasNetDb()) return false;
     const std::string_view ip = req.clientAddress();
-    const ipf_host_api* api = host.api();
-    const ipf_netdb_facts* f = nullptr;
-    if (api->netdb->lookup(host.ctx(), str(ip), &f) != IPF_OK || !f) return false;
-    struct Release {
-        const ipf_netdb_api* api;
-        const ipf_netdb_facts* f;
-        ~Release() { api->facts_free(f); }
-    } guard{api->netdb, f};
+    const std::optional<Held<NetFactsView>> facts = host.netFacts(ip);
+    if (!facts) return false;
 
     IpReportView v;
     v.ip = ip;
-    v.version = f->version;
-    v.city = known(f->city), v.region = known(f->region), v.region_code = known(f->region_code);
-    v.country = known(f->country), v.country_name = known(f->country_name), v.continent = known(f->continent);
-    v.postal = known(f->postal);
-    if (f->has_location) v.latitude = f->latitude, v.longitude = f->longitude;
-    v.timezone = known(f->timezone), v.local_time = known(f->local_time);
-    v.isp = known(f->isp);
-    if (f->asn >= 0) v.asn = f->asn;
-    v.as_name = known(f->as_name), v.as_domain = known(f->as_domain);
-    if (f->rir.ptr) v.rir = view(f->rir);
-    if (f->connection_type.ptr) v.connection_type = view(f->connection_type);
-    v.geo_accuracy = known(f->geo_accuracy);
+    v.version = facts->version();
+    setFacts(v, *facts);
     v.protocol = req.protocol(), v.tls = req.tls(), v.rttUs = req.rttUs(), v.edge = host.edge();
     v.userAgent = req.header("User-Agent");
     v.acceptsLanguage = req.header("Accept-Language");
-    v.checkedAt = checkedAtNow(host);
-    v.source = host.serviceHost();
+    v.stamp = ResponseStamp::now(host);  // checked_at formatted once a second per thread
 
     thread_local std::string body;
     body.clear();
@@ -132,7 +96,7 @@ void IpPlugin::report(Request& req, Response& resp) {
 void IpPlugin::markdown(Request& req, Response& resp) {
     const std::string_view ip = req.clientAddress();
     const CallerFacts found = lookUpFacts(host_, ip);
-    const int version = found.missing ? ipVersionOf(ip) : found.facts.version;
+    const int version = found.missing ? ipVersionOf(ip) : found.facts.version();
     const std::string url = documentUrl(host_, req);
     resp.body(kMarkdown, writeMarkdownReport(MarkdownInput{ip, version, found.facts, url}));
 }

@@ -5,6 +5,7 @@
 
 #include <ipfacts/plugin.hpp>
 #include <ipfacts/reasons.hpp>
+#include <ipfacts/stamp.hpp>
 
 #include <cstdint>
 #include <optional>
@@ -24,9 +25,9 @@ struct IpReport {
     std::string ip;
     int version = 4;
     std::optional<std::string> hostname;  ///< only with full=1 and a PTR record
-    /// Address facts; a default NetFacts means nothing is known (every
-    /// optional empty, rir UNKNOWN, connection_type unknown).
-    NetFacts facts;
+    /// Address facts, read where the host put them; a default one means
+    /// nothing is known (every optional empty, rir UNKNOWN, connection_type unknown).
+    Held<NetFactsView> facts;
     ConnectionFacts network;
     std::optional<std::string> userAgent;
     std::optional<std::string> acceptsLanguage;
@@ -34,8 +35,7 @@ struct IpReport {
     /// kNetworkReason isp .. as_domain, rir and connection_type (not the
     /// `network` object, which is always known).
     Reasons reasons;
-    std::string checkedAt;
-    std::string source;
+    ResponseStamp stamp;  ///< checked_at and source
 };
 
 }  // namespace ipfacts::ip

@@ -23,7 +23,7 @@ IpReport buildIpReport(const Host& host, const Request& req) {
     IpReport r;
     r.ip = std::string(req.clientAddress());
     CallerFacts found = lookUpFacts(host, r.ip);
-    r.version = found.missing ? ipVersionOf(r.ip) : found.facts.version;
+    r.version = found.missing ? ipVersionOf(r.ip) : found.facts.version();
     r.facts = std::move(found.facts);
     if (found.missing) {
         r.reasons.add(kGeolocationReason, *found.missing);
@@ -32,8 +32,7 @@ IpReport buildIpReport(const Host& host, const Request& req) {
     r.network = connectionOf(host, req);
     r.userAgent = headerText(req, "User-Agent");
     r.acceptsLanguage = headerText(req, "Accept-Language");
-    r.checkedAt = host.checkedAt();
-    r.source = std::string(host.serviceHost());
+    r.stamp = ResponseStamp::now(host);
     return r;
 }
 

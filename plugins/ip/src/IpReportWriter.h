@@ -34,11 +34,15 @@ struct IpReportView {
     std::optional<std::string_view> userAgent, acceptsLanguage;
     std::optional<std::string_view> geo_accuracy;
     const Reasons* reasons = nullptr;  ///< null or empty: no `reasons` member
-    std::string_view checkedAt, source;
+    ResponseStamp stamp;
 };
 
 /// Views of `report`'s values; valid while `report` is.
 IpReportView viewOf(const IpReport& report);
+
+/// Points the address-fact fields of `v` (city .. connection_type,
+/// geo_accuracy) at `facts`; valid while the facts are.
+void setFacts(IpReportView& v, const NetFactsView& facts);
 
 /// Writes every IpReport field, always, in the specification's order:
 /// ip, version, hostname, city, region, region_code, country, country_name,
@@ -47,8 +51,8 @@ IpReportView viewOf(const IpReport& report);
 /// rtt_ms, edge}, user_agent, accepts_language, geo_accuracy, then
 /// `reasons` (only when not empty), checked_at, source.
 /// Unknown values are null; loc is null unless both coordinates are known;
-/// rtt_ms has 3 decimals or is null; geo_accuracy is the database's value,
-/// or "country-only" when it gave none (nothing is known more precisely).
+/// rtt_ms has 3 decimals or is null; geo_accuracy is netdb's (always set
+/// since ABI 1.4), or "country-only" without a database.
 /// Strings are written exactly as JsonWriter writes them (escapes, invalid
 /// UTF-8 replaced by U+FFFD).
 std::string writeIpReport(const IpReport& report);

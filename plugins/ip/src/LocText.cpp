@@ -12,19 +12,21 @@ double withoutNegativeZero(double v) { return std::fabs(v) < 0.00005 ? 0.0 : v; 
 // "%.4f" without printf: std::to_chars with a precision is specified to give
 // printf's digits (correctly rounded), at a fraction of the cost. 400 bytes
 // hold the longest double in fixed notation (309 digits, sign, 4 decimals).
-void appendFixed4(std::string& out, double v) {
-    char buf[400];
-    auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed, 4);
-    (void)ec;
-    out.append(buf, static_cast<size_t>(end - buf));
+char* writeFixed4(char* p, double v) {
+    return std::to_chars(p, p + 400, v, std::chars_format::fixed, 4).ptr;
 }
 
 }  // namespace
 
+char* writeLocText(char* p, double latitude, double longitude) {
+    p = writeFixed4(p, withoutNegativeZero(latitude));
+    *p++ = ',';
+    return writeFixed4(p, withoutNegativeZero(longitude));
+}
+
 void appendLocText(std::string& out, double latitude, double longitude) {
-    appendFixed4(out, withoutNegativeZero(latitude));
-    out += ',';
-    appendFixed4(out, withoutNegativeZero(longitude));
+    char buf[kLocTextCapacity];
+    out.append(buf, static_cast<size_t>(writeLocText(buf, latitude, longitude) - buf));
 }
 
 std::string locText(double latitude, double longitude) {

@@ -2,6 +2,7 @@
 #ifndef IPFACTS_PLUGINS_IP_LOCTEXT_H
 #define IPFACTS_PLUGINS_IP_LOCTEXT_H
 
+#include <cstddef>
 #include <string>
 
 namespace ipfacts::ip {
@@ -13,6 +14,14 @@ std::string locText(double latitude, double longitude);
 
 /// The same text, appended to `out`.
 void appendLocText(std::string& out, double latitude, double longitude);
+
+/// Room writeLocText needs: two doubles in fixed notation with 4 decimals
+/// (at most 309 digits, a sign and the decimals each) and the comma.
+constexpr size_t kLocTextCapacity = 2 * 400 + 1;
+
+/// The same text written at `p`, which has room for kLocTextCapacity bytes;
+/// returns the end of what it wrote.
+char* writeLocText(char* p, double latitude, double longitude);
 
 }  // namespace ipfacts::ip
 

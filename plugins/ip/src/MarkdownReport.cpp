@@ -12,19 +12,20 @@ std::string oneLine(std::string_view s) {
     return out;
 }
 
-std::string locationText(const NetFacts& f) {
+std::string locationText(const NetFactsView& f) {
     std::string joined;
-    for (const auto* part : {&f.city, &f.region, &f.country_name}) {
-        if (!*part || (*part)->empty()) continue;
+    for (const std::optional<std::string_view>& part : {f.city(), f.region(), f.country_name()}) {
+        if (!part || part->empty()) continue;
         if (!joined.empty()) joined += ", ";
-        joined += oneLine(**part);
+        joined += oneLine(*part);
     }
     return joined.empty() ? "unknown" : joined + " (approximate)";
 }
 
-std::string ispText(const NetFacts& f) {
-    const std::optional<std::string>& name = f.isp ? f.isp : f.as_name;
-    std::string as = f.asn ? "AS" + std::to_string(*f.asn) : std::string();
+std::string ispText(const NetFactsView& f) {
+    const std::optional<std::string_view> name = f.isp() ? f.isp() : f.as_name();
+    const std::optional<int64_t> asn = f.asn();
+    std::string as = asn ? "AS" + std::to_string(*asn) : std::string();
     if (name && !name->empty()) return as.empty() ? oneLine(*name) : oneLine(*name) + " (" + as + ")";
     return as.empty() ? "unknown" : as;
 }

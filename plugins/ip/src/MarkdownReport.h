@@ -19,7 +19,7 @@ namespace ipfacts::ip {
 struct MarkdownInput {
     std::string_view ip;
     int version = 4;
-    const NetFacts& facts;
+    const NetFactsView& facts;
     std::string_view url;  ///< the document's own URL
 };
 

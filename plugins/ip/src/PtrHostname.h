@@ -17,14 +17,12 @@ struct HostnameLookup {
     std::optional<std::string> reason;  ///< set exactly when name is not
 };
 
-/// Reads the answer to the PTR question: the first PTR record's name (a
-/// CNAME before it, as RFC 2317 delegation writes, is skipped). Otherwise the
-/// reason, in the SDK's shared words (ipfacts/reasons.hpp): NXDOMAIN and
-/// NODATA (NOERROR without a PTR record) are "no PTR record: ..."; no
-/// response (timeout) or any other response code is "PTR lookup failed: ...".
-HostnameLookup hostnameFromAnswer(const DnsAnswer& answer);
-
-/// Asks the host's resolver for the PTR record of `address`. Blocking.
+/// Asks the host's resolver for the PTR record of `address` (ipfacts::lookUpPtr)
+/// and takes the first PTR name (a CNAME before it, as RFC 2317 delegation
+/// writes, is skipped). Otherwise the reason, in the SDK's shared words
+/// (ipfacts/reasons.hpp): NXDOMAIN and NODATA (NOERROR without a PTR
+/// record) are "no PTR record: ..."; no response (timeout) or any other
+/// response code is "PTR lookup failed: ...". Blocking.
 HostnameLookup reverseHostname(const Host& host, std::string_view address);
 
 }  // namespace ipfacts::ip

@@ -1,7 +1,7 @@
 // The plugin through its C descriptor, as the host drives it: how the
 // handlers are registered, and `report` deferring full=1 to a worker
 // (ABI 1.2) while answering everything else on the event loop.
-#include "tests/support/plugin/FakeHost.h"
+#include <ipfacts/testing/FakeHost.hpp>
 
 #include <cppunit/extensions/HelperMacros.h>
 

@@ -2,7 +2,7 @@
 // connection, and the full=1 enrichment.
 #include "IpReportBuilder.h"
 
-#include "tests/support/plugin/FakeHost.h"
+#include <ipfacts/testing/FakeHost.hpp>
 
 #include <cppunit/extensions/HelperMacros.h>
 
@@ -59,21 +59,24 @@ public:
         fake.netdb["203.0.113.7"] = documentationFacts();
         IpReport r = buildIpReport(fake.host(), fake.request());
         CPPUNIT_ASSERT_EQUAL(std::string("203.0.113.7"), r.ip);
-        CPPUNIT_ASSERT_EQUAL(std::string("NL"), r.facts.country.value());
-        CPPUNIT_ASSERT_EQUAL(int64_t(64500), r.facts.asn.value());
+        CPPUNIT_ASSERT_EQUAL(std::string("NL"), std::string(r.facts.country().value()));
+        CPPUNIT_ASSERT_EQUAL(int64_t(64500), r.facts.asn().value());
+        CPPUNIT_ASSERT_EQUAL(1, fake.openFacts);  // read in place, held by the report
         CPPUNIT_ASSERT(r.reasons.empty());
         CPPUNIT_ASSERT(!r.hostname);
-        CPPUNIT_ASSERT_EQUAL(std::string("2026-11-22T18:51:11Z"), r.checkedAt);
-        CPPUNIT_ASSERT_EQUAL(std::string("ipfacts.example"), r.source);
+        CPPUNIT_ASSERT_EQUAL(std::string("2026-11-22T18:51:11Z"), std::string(r.stamp.checkedAt()));
+        CPPUNIT_ASSERT_EQUAL(std::string("ipfacts.example"), std::string(r.stamp.source()));
+        r = IpReport{};
+        CPPUNIT_ASSERT_EQUAL(0, fake.openFacts);
     }
 
     void withoutDatabaseEverythingIsNullWithReasons() {
         testing::FakeHost fake;
         fake.hasNetDb = false;
         IpReport r = buildIpReport(fake.host(), fake.request());
-        CPPUNIT_ASSERT(!r.facts.city && !r.facts.country && !r.facts.asn && !r.facts.isp);
-        CPPUNIT_ASSERT_EQUAL(std::string("UNKNOWN"), r.facts.rir);
-        CPPUNIT_ASSERT_EQUAL(std::string("unknown"), r.facts.connection_type);
+        CPPUNIT_ASSERT(!r.facts.city() && !r.facts.country() && !r.facts.asn() && !r.facts.isp());
+        CPPUNIT_ASSERT_EQUAL(std::string("UNKNOWN"), std::string(r.facts.rir()));
+        CPPUNIT_ASSERT_EQUAL(std::string("unknown"), std::string(r.facts.connection_type()));
         CPPUNIT_ASSERT_EQUAL(std::string("no address database is configured"), reason(r, "geolocation").value());
         CPPUNIT_ASSERT_EQUAL(std::string("no address database is configured"), reason(r, "network").value());
         CPPUNIT_ASSERT_EQUAL(size_t(2), r.reasons.size());

@@ -24,8 +24,7 @@ IpReport nothingKnown() {
     r.ip = "192.0.2.1";
     r.version = 4;
     r.network = ConnectionFacts{"HTTP/1.1", "none", -1, "ams1"};
-    r.checkedAt = "2026-11-22T18:51:11Z";
-    r.source = "ipfacts.example";
+    r.stamp = ResponseStamp("2026-11-22T18:51:11Z", "ipfacts.example");
     return r;
 }
 
@@ -121,7 +120,9 @@ public:
 
     void locNeedsBothCoordinates() {
         IpReport r = nothingKnown();
-        r.facts.latitude = 52.0;
+        NetFacts half;
+        half.latitude = 52.0;
+        r.facts = half;
         CPPUNIT_ASSERT(writeIpReport(r).find("\"loc\":null") != std::string::npos);
     }
 };

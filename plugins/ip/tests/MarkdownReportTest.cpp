@@ -15,8 +15,9 @@ NetFacts known() {
     return f;
 }
 
-std::string write(const NetFacts& f, std::string_view ip = "203.0.113.7", int version = 4) {
-    return writeMarkdownReport(MarkdownInput{ip, version, f, "https://ipfacts.example/ip.md"});
+std::string write(NetFacts f, std::string_view ip = "203.0.113.7", int version = 4) {
+    const Held<NetFactsView> facts(std::move(f));  // as the host hands them out
+    return writeMarkdownReport(MarkdownInput{ip, version, facts, "https://ipfacts.example/ip.md"});
 }
 
 }  // namespace

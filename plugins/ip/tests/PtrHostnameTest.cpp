@@ -1,7 +1,7 @@
 // full=1 hostnames: the first PTR name, or a reason why there is none.
 #include "PtrHostname.h"
 
-#include "tests/support/plugin/FakeHost.h"
+#include <ipfacts/testing/FakeHost.hpp>
 
 #include <cppunit/extensions/HelperMacros.h>
 
@@ -12,6 +12,13 @@ namespace {
 DnsAnswer answer(int rcode, std::vector<DnsRecord> records = {}) { return testing::dnsAnswer(rcode, std::move(records)); }
 
 DnsRecord ptr(std::string data) { return DnsRecord{"7.113.0.203.in-addr.arpa.", "PTR", 300, std::move(data)}; }
+
+// What full=1 makes of `answer` to the PTR question of 203.0.113.7.
+HostnameLookup hostnameFromAnswer(DnsAnswer answer) {
+    testing::FakeHost fake;
+    fake.dns["7.113.0.203.in-addr.arpa PTR"] = std::move(answer);
+    return reverseHostname(fake.host(), "203.0.113.7");
+}
 
 }  // namespace
 

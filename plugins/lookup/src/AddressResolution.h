@@ -22,18 +22,16 @@ struct Resolution {
     std::vector<std::string> addresses;
     /// NoSuchName: "NXDOMAIN" or "no A or AAAA records". ResolverFailed: why.
     /// Found: the half that failed, if one did ("the AAAA query failed:
-    /// timeout"), since the list is then incomplete.
+    /// timeout (the DNS resolver did not answer in time)", the SDK's words
+    /// after the prefix), since the list is then incomplete.
     std::string note;
 };
 
-/// The two questions, A then AAAA.
-std::vector<DnsQuestion> addressQuestions(const std::string& name);
-
-/// Reads answers[0] (A) and answers[1] (AAAA). Records of other types
-/// (a CNAME chain) and records whose data is not an address of the asked
-/// family are skipped. NXDOMAIN from either question wins over a failure
-/// of the other: the name does not exist either way.
-Resolution readAddressAnswers(const std::vector<DnsAnswer>& answers);
+/// Reads answers[0] (A) and answers[1] (AAAA) of ipfacts::addressQuestions.
+/// Records of other types (a CNAME chain) and records whose data is not an
+/// address of the asked family are skipped. NXDOMAIN from either question
+/// wins over a failure of the other: the name does not exist either way.
+Resolution readAddressAnswers(const DnsAnswers& answers);
 
 /// Asks the host's resolver. Blocking. No resolver configured is
 /// ResolverFailed.

@@ -5,6 +5,7 @@
 
 #include <ipfacts/plugin.hpp>
 #include <ipfacts/reasons.hpp>
+#include <ipfacts/stamp.hpp>
 
 #include <optional>
 #include <string>
@@ -24,8 +25,7 @@ struct LookupReport {
     /// country, country_name and geo_accuracy; kNetworkReason covers isp,
     /// asn, as_name, as_domain, rir and connection_type.
     Reasons reasons;
-    std::string checkedAt;
-    std::string source;
+    ResponseStamp stamp;  ///< checked_at and source
 };
 
 }  // namespace ipfacts::lookup

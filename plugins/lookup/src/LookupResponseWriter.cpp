@@ -3,10 +3,6 @@
 namespace ipfacts::lookup {
 namespace {
 
-// SPEC 2.1 allows only approximate and country-only; with nothing finer
-// than a country known (or nothing at all), the second is the true one.
-constexpr const char* kFallbackAccuracy = "country-only";
-
 void writeClassification(JsonWriter& w, const std::optional<NetFacts>& facts) {
     w.key("classification");
     if (!facts) return void(w.null());
@@ -39,11 +35,12 @@ std::string writeLookupResponse(const LookupReport& r) {
     writeFacts(w, f);
     // No privacy provider exists yet, so there is never anything to write.
     w.fieldNull("privacy");
-    w.field("geo_accuracy", f.geo_accuracy.value_or(kFallbackAccuracy));
+    // netdb always sets it; without a database nothing finer than a country is known.
+    w.field("geo_accuracy", f.geo_accuracy.value_or(std::string(kCountryOnlyAccuracy)));
     writeClassification(w, r.facts);
     writeAddresses(w, r.addresses);
     r.reasons.writeTo(w);
-    w.field("checked_at", r.checkedAt).field("source", r.source).endObject();
+    r.stamp.writeTo(w).endObject();
     return w.take();
 }
 

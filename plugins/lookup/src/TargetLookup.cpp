@@ -1,8 +1,8 @@
 #include "TargetLookup.h"
 
 #include "AddressResolution.h"
+#include "LocationReasons.h"
 #include "LookupResponseWriter.h"
-#include "SpecialPurposePolicy.h"
 #include "TargetParser.h"
 
 #include <ipfacts/address.hpp>
@@ -34,14 +34,15 @@ std::optional<LookupOutcome> resolveInto(const Host& host, const std::string& na
 void addFacts(const Host& host, LookupReport& r) {
     std::optional<std::string> missing;
     if (!host.hasNetDb()) missing = "no address database is configured";
-    else if (!(r.facts = host.netFacts(r.ip))) missing = "the address database could not look this address up";
+    else if (auto found = host.netFacts(r.ip)) r.facts = found->keep();  // kept: the report outlives the call
+    else missing = "the address database could not look this address up";
     if (missing) {
         r.reasons.add("classification", *missing);
         r.reasons.add(kGeolocationReason, *missing);
         r.reasons.add(kNetworkReason, *missing);
         return;
     }
-    withholdGeolocation(r);
+    explainMissingLocation(r);
 }
 
 }  // namespace
@@ -71,8 +72,7 @@ LookupOutcome lookUpTarget(const Host& host, const Request& req, std::string_vie
     r.version = parseAddress(r.ip).value_or(Address{}).version;
     addFacts(host, r);
     if (privacy == Flag::Set) r.reasons.add("privacy", privacyReason(host, req));
-    r.checkedAt = host.checkedAt();
-    r.source = std::string(host.serviceHost());
+    r.stamp = ResponseStamp::now(host);
     return LookupOutcome{200, {}, {}, writeLookupResponse(r)};
 }
 

@@ -19,8 +19,7 @@ LookupReport base() {
     r.ip = "192.0.2.1";
     r.version = 4;
     r.addresses = {"192.0.2.1"};
-    r.checkedAt = "2026-11-22T18:51:11Z";
-    r.source = "ipfacts.example";
+    r.stamp = ResponseStamp("2026-11-22T18:51:11Z", "ipfacts.example");
     return r;
 }
 

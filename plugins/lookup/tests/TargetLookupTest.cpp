@@ -1,7 +1,7 @@
 // The whole lookup against a fake host: statuses, tokens and bodies.
 #include "TargetLookup.h"
 
-#include "tests/support/plugin/FakeHost.h"
+#include <ipfacts/testing/FakeHost.hpp>
 
 #include <cppunit/extensions/HelperMacros.h>
 
@@ -13,12 +13,18 @@ bool contains(const std::string& s, const std::string& part) { return s.find(par
 // An answer from the fake resolver (192.0.2.53:53) with this response code.
 DnsAnswer answer(int rcode, std::vector<DnsRecord> records = {}) { return testing::dnsAnswer(rcode, std::move(records)); }
 
+// Facts as netdb answers them: a public address located in Amsterdam, any
+// other kind not locatable for its kind, with nothing looked up.
 NetFacts facts(const char* address, const char* kind, std::optional<std::string> rfc) {
     NetFacts f;
     f.address = address, f.kind = kind, f.rfc = std::move(rfc), f.description = "desc";
     f.routable = std::string(kind) == "public";
     f.version = std::string(address).find(':') == std::string::npos ? 4 : 6;
-    f.city = "Amsterdam", f.country = "NL", f.asn = 64500, f.geo_accuracy = "approximate";
+    if (std::string(kind) != "public") {
+        f.geo_accuracy = "country-only", f.rir = "IANA", f.not_locatable_reason = kind;
+        return f;
+    }
+    f.city = "Amsterdam", f.country = "NL", f.asn = 64500, f.geo_accuracy = "approximate", f.locatable = true;
     return f;
 }
 
@@ -167,8 +173,8 @@ public:
         fake.netdb["198.51.100.9"] = facts("198.51.100.9", "public", std::nullopt);
         LookupOutcome out = lookUpTarget(fake.host(), fake.request(), "v4only.example", Flag::Absent);
         CPPUNIT_ASSERT_EQUAL(200, out.status);
-        CPPUNIT_ASSERT(contains(out.body, "\"addresses\":\"the AAAA query failed: timeout; only the addresses found "
-                                          "are listed\""));
+        CPPUNIT_ASSERT(contains(out.body, "\"addresses\":\"the AAAA query failed: timeout (the DNS resolver did not "
+                                          "answer in time); only the addresses found are listed\""));
     }
 };
 

@@ -12,20 +12,18 @@
 
 namespace ipfacts::reverse {
 
-/// The A and AAAA questions for every name, in order: for name i,
-/// question 2i asks A and question 2i+1 asks AAAA.
-std::vector<DnsQuestion> forwardQuestions(const std::vector<std::string>& names);
-
 struct ForwardResult {
     std::vector<Address> addresses;     ///< every A/AAAA address, in answer order, each once
     bool confirmed = false;             ///< some address equals the queried one, byte for byte
-    std::vector<std::string> failures;  ///< "the AAAA lookup of x failed: timeout", one per failed question
+    std::vector<std::string> failures;  ///< "the AAAA lookup of x failed: timeout (...)", one per failed question
 };
 
-/// Collects the addresses of the A and AAAA records in `answers` (answer i
-/// for question i; other record types such as CNAME are skipped) and
-/// compares them with `queried` as bytes, never as strings.
-ForwardResult checkForward(const std::vector<DnsQuestion>& questions, const std::vector<DnsAnswer>& answers,
+/// Collects the addresses the answers hold for `questions` (the A and AAAA
+/// questions of ipfacts::addressQuestions; answer i for question i; other
+/// records such as CNAME are skipped) and compares them with `queried` as
+/// bytes, never as strings. A failed answer is named in the SDK's words
+/// (ipfacts::answerFailure).
+ForwardResult checkForward(const std::vector<DnsQuestion>& questions, const DnsAnswers& answers,
                            const Address& queried);
 
 }  // namespace ipfacts::reverse

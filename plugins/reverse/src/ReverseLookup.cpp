@@ -1,8 +1,9 @@
 #include "ReverseLookup.h"
 
 #include "ForwardCheck.h"
-#include "PtrNames.h"
+#include "QueryableName.h"
 
+#include <ipfacts/dns_answers.hpp>
 #include <ipfacts/reasons.hpp>
 
 #include <optional>
@@ -21,30 +22,6 @@ std::string joinNotes(const std::vector<std::string>& notes) {
     for (size_t i = 0; i < notes.size() && i < kMaxNotesListed; ++i) joined += (i ? "; " : "") + notes[i];
     if (notes.size() > kMaxNotesListed) joined += "; and " + std::to_string(notes.size() - kMaxNotesListed) + " more";
     return joined;
-}
-
-// The PTR answer, or why there is none (stored in facts.reasons). A usable
-// answer is NOERROR; NXDOMAIN is an answer too but holds no name, so it ends
-// here with its reason like a failure does.
-std::optional<DnsAnswer> askPtr(const Host& host, ReverseFacts& facts) {
-    std::string why;
-    try {
-        std::vector<DnsAnswer> answers = host.resolve({DnsQuestion{facts.arpa, "PTR"}});
-        if (answers.empty()) {
-            why = ptrLookupFailedReason("the DNS resolver gave no answer");
-        } else {
-            const DnsAnswer& a = answers.front();
-            std::optional<std::string_view> error;
-            if (a.error) error = *a.error;
-            std::optional<std::string> failure = ptrAnswerReason(a.rcode, error);
-            if (!failure) return std::move(answers.front());
-            why = std::move(*failure);
-        }
-    } catch (const DnsUnavailable& e) {
-        why = ptrLookupFailedReason(e.what());
-    }
-    facts.reasons.add("hostnames", std::move(why));
-    return std::nullopt;
 }
 
 // The hostnames worth asking about, noting the ones left out and why.
@@ -67,16 +44,14 @@ std::vector<std::string> forwardNames(const std::vector<std::string>& hostnames,
 
 void confirmForward(const Host& host, ReverseFacts& facts) {
     std::vector<std::string> notes;
-    const std::vector<DnsQuestion> questions = forwardQuestions(forwardNames(facts.hostnames, notes));
+    const std::vector<DnsQuestion> questions = addressQuestions(forwardNames(facts.hostnames, notes));
     if (!questions.empty()) {
-        try {
-            ForwardResult forward = checkForward(questions, host.resolve(questions), facts.address);
-            facts.forwardAddresses = std::move(forward.addresses);
-            facts.forwardConfirmed = forward.confirmed;
-            notes.insert(notes.end(), forward.failures.begin(), forward.failures.end());
-        } catch (const DnsUnavailable& e) {
-            notes.push_back(std::string("the forward lookup failed: ") + e.what());
-        }
+        const DnsAnswers answers = host.resolve(questions);
+        if (!answers.ok()) notes.push_back("the forward lookup failed: " + std::string(answers.reason()));
+        ForwardResult forward = checkForward(questions, answers, facts.address);
+        facts.forwardAddresses = std::move(forward.addresses);
+        facts.forwardConfirmed = forward.confirmed;
+        notes.insert(notes.end(), forward.failures.begin(), forward.failures.end());
     }
     if (!notes.empty())
         facts.reasons.add("forward_addresses", joinNotes(notes));
@@ -90,12 +65,9 @@ ReverseFacts lookUpReverse(const Host& host, const Address& address) {
     ReverseFacts facts;
     facts.address = unmapped(address);
     facts.arpa = arpaName(facts.address);
-    if (!host.hasResolver()) {
-        facts.reasons.add("hostnames", std::string(kNoResolverReason));
-    } else if (const std::optional<DnsAnswer> ptr = askPtr(host, facts)) {
-        facts.hostnames = ptrHostnames(*ptr);
-        if (facts.hostnames.empty()) facts.reasons.add("hostnames", ptrNoDataReason());
-    }
+    PtrLookup ptr = lookUpPtr(host, facts.arpa);
+    facts.hostnames = std::move(ptr.names);
+    if (ptr.reason) facts.reasons.add("hostnames", std::move(*ptr.reason));
     if (facts.hostnames.empty()) {
         facts.reasons.add("forward_addresses", std::string(kNoNameToResolveReason));
         return facts;

@@ -22,8 +22,8 @@ void ReversePlugin::lookup(Request& req, Response& resp) {
                                "ip must be an IPv4 or IPv6 address such as 192.0.2.1 or 2001:db8::1, without "
                                "brackets, zone index or prefix length"));
     const ReverseFacts facts = lookUpReverse(host_, *address);
-    const std::string checkedAt = host_.checkedAt();  // after the lookups: when they were true
-    resp.json(writeReverseResponse(facts, ResponseStamp{checkedAt, host_.serviceHost()}));
+    // Stamped after the lookups: when they were true.
+    resp.json(writeReverseResponse(facts, ResponseStamp::now(host_)));
 }
 
 }  // namespace ipfacts::reverse

@@ -17,7 +17,7 @@ std::string writeReverseResponse(const ReverseFacts& facts, const ResponseStamp&
     for (const Address& address : facts.forwardAddresses) w.value(address.text());
     w.endArray();
     facts.reasons.writeTo(w);
-    w.field("checked_at", stamp.checkedAt).field("source", stamp.source).endObject();
+    stamp.writeTo(w).endObject();
     return w.take();
 }
 

@@ -5,16 +5,12 @@
 
 #include "ReverseFacts.h"
 
+#include <ipfacts/stamp.hpp>
+
 #include <string>
 #include <string_view>
 
 namespace ipfacts::reverse {
-
-/// The fields every JSON response carries (SPEC part 2).
-struct ResponseStamp {
-    std::string_view checkedAt;  ///< ISO 8601 UTC time of the answer
-    std::string_view source;     ///< the service host name
-};
 
 /// Writes {ip, version, arpa, hostnames, forward_confirmed,
 /// forward_addresses, [reasons], checked_at, source}; `reasons` only when

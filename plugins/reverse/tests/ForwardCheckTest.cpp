@@ -1,6 +1,8 @@
 // Forward confirmation: addresses compared as bytes, collected once each.
 #include "ForwardCheck.h"
 
+#include <ipfacts/dns_answers.hpp>
+
 #include <cppunit/extensions/HelperMacros.h>
 
 namespace ipfacts::reverse {
@@ -24,7 +26,6 @@ Address ip(const char* text) { return parseAddress(text).value(); }
 
 class ForwardCheckTest : public CppUnit::TestFixture {
     CPPUNIT_TEST_SUITE(ForwardCheckTest);
-    CPPUNIT_TEST(asksAThenAaaaPerName);
     CPPUNIT_TEST(confirmsByBytesNotText);
     CPPUNIT_TEST(collectsEachAddressOnceInOrder);
     CPPUNIT_TEST(unconfirmedWhenAbsent);
@@ -32,17 +33,8 @@ class ForwardCheckTest : public CppUnit::TestFixture {
     CPPUNIT_TEST_SUITE_END();
 
 public:
-    void asksAThenAaaaPerName() {
-        const std::vector<DnsQuestion> q = forwardQuestions({"a.test", "b.test"});
-        CPPUNIT_ASSERT_EQUAL(size_t(4), q.size());
-        CPPUNIT_ASSERT_EQUAL(std::string("a.test A"), q[0].name + " " + q[0].type);
-        CPPUNIT_ASSERT_EQUAL(std::string("a.test AAAA"), q[1].name + " " + q[1].type);
-        CPPUNIT_ASSERT_EQUAL(std::string("b.test A"), q[2].name + " " + q[2].type);
-        CPPUNIT_ASSERT_EQUAL(std::string("b.test AAAA"), q[3].name + " " + q[3].type);
-    }
-
     void confirmsByBytesNotText() {
-        const auto questions = forwardQuestions({"h.example.test"});
+        const auto questions = addressQuestions("h.example.test");
         const ForwardResult r =
             checkForward(questions, {answer(0, {}), answer(0, {rr("AAAA", "2001:db8:0::10")})}, ip("2001:DB8::0010"));
         CPPUNIT_ASSERT(r.confirmed);
@@ -50,7 +42,7 @@ public:
     }
 
     void collectsEachAddressOnceInOrder() {
-        const auto questions = forwardQuestions({"a.test", "b.test"});
+        const auto questions = addressQuestions(std::vector<std::string>{"a.test", "b.test"});
         const ForwardResult r =
             checkForward(questions,
                          {answer(0, {rr("CNAME", "b.test."), rr("A", "192.0.2.2"), rr("A", "192.0.2.1")}),
@@ -66,7 +58,7 @@ public:
     }
 
     void unconfirmedWhenAbsent() {
-        const auto questions = forwardQuestions({"h.test"});
+        const auto questions = addressQuestions("h.test");
         CPPUNIT_ASSERT(
             !checkForward(questions, {answer(0, {rr("A", "192.0.2.2")}), answer(3, {})}, ip("192.0.2.1")).confirmed);
         // An IPv4-mapped AAAA is not the IPv4 address itself.
@@ -77,13 +69,14 @@ public:
     }
 
     void reportsFailedQuestions() {
-        const auto questions = forwardQuestions({"h.test"});
+        const auto questions = addressQuestions("h.test");
         const ForwardResult r =
             checkForward(questions, {answer(2, {}), answer(-1, {}, std::string("timeout"))}, ip("192.0.2.1"));
         CPPUNIT_ASSERT_EQUAL(size_t(2), r.failures.size());
         CPPUNIT_ASSERT_EQUAL(std::string("the A lookup of h.test failed: the DNS resolver answered SERVFAIL"),
                              r.failures[0]);
-        CPPUNIT_ASSERT_EQUAL(std::string("the AAAA lookup of h.test failed: timeout"), r.failures[1]);
+        CPPUNIT_ASSERT_EQUAL(std::string("the AAAA lookup of h.test failed: timeout (the DNS resolver did not answer in time)"),
+                             r.failures[1]);
     }
 };
 

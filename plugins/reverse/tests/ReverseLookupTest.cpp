@@ -3,7 +3,8 @@
 // resolver: every empty list says why in `reasons`, in the SDK's shared words.
 #include "ReverseLookup.h"
 #include "ReverseResponseWriter.h"
-#include "tests/support/plugin/FakeHost.h"
+
+#include <ipfacts/testing/FakeHost.hpp>
 
 #include <cppunit/extensions/HelperMacros.h>
 
@@ -151,7 +152,8 @@ public:
         const std::string b = body(fake, "192.0.2.1");
         CPPUNIT_ASSERT_MESSAGE(b, contains(b, R"("hostnames":["host.example.test"],"forward_confirmed":false,)"
                                               R"("forward_addresses":[],"reasons":{"forward_addresses":)"
-                                              R"("the A lookup of host.example.test failed: timeout"},)"));
+                                              R"("the A lookup of host.example.test failed: timeout )"
+                                              R"j((the DNS resolver did not answer in time)"},)j"));
     }
 
     void hostnamesWithoutAddressesSayWhy() {

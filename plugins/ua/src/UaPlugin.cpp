@@ -61,7 +61,7 @@ void UaPlugin::parse(Request& req, Response& resp) {
         return;
     }
     UaCache::ResultPtr result = lookup(ua);
-    resp.status(200).json(uaResponseJson(ua, *result, host_.checkedAt(), host_.serviceHost()));
+    resp.status(200).json(uaResponseJson(ua, *result, ResponseStamp::now(host_)));
 }
 
 UaCache::ResultPtr UaPlugin::lookup(std::string_view ua) {

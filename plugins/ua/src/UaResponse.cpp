@@ -14,8 +14,7 @@ void writeNameVersion(JsonWriter& w, std::string_view key, const NameVersion& nv
 
 }  // namespace
 
-std::string uaResponseJson(std::string_view userAgent, const UaResult& result, std::string_view checkedAt,
-                           std::string_view source) {
+std::string uaResponseJson(std::string_view userAgent, const UaResult& result, const ResponseStamp& stamp) {
     JsonWriter w;
     w.beginObject();
     w.field("user_agent", userAgent);
@@ -25,9 +24,7 @@ std::string uaResponseJson(std::string_view userAgent, const UaResult& result, s
     w.field("device", deviceClassName(result.device));
     w.field("bot", result.bot);
     w.field("cli", result.cli);
-    w.field("checked_at", checkedAt);
-    w.field("source", source);
-    w.endObject();
+    stamp.writeTo(w).endObject();
     return w.take();
 }
 

@@ -4,6 +4,8 @@
 
 #include "UaResult.h"
 
+#include <ipfacts/stamp.hpp>
+
 #include <string>
 #include <string_view>
 
@@ -11,8 +13,7 @@ namespace ipfacts::ua {
 
 /// Writes {user_agent, browser, engine, os, device, bot, cli, checked_at,
 /// source} in that order, absent names and versions as null. Thread-safe.
-std::string uaResponseJson(std::string_view userAgent, const UaResult& result, std::string_view checkedAt,
-                           std::string_view source);
+std::string uaResponseJson(std::string_view userAgent, const UaResult& result, const ResponseStamp& stamp);
 
 }  // namespace ipfacts::ua
 

@@ -481,7 +481,7 @@ device_parsers:
         r.browser = {std::string("Chrome"), std::string("120.0.0")};
         r.engine = {std::string("Blink"), std::nullopt};
         r.device = DeviceClass::Desktop;
-        std::string body = uaResponseJson("UA \"quoted\"", r, "2026-11-22T18:51:11Z", "ipfacts.example");
+        std::string body = uaResponseJson("UA \"quoted\"", r, ResponseStamp("2026-11-22T18:51:11Z", "ipfacts.example"));
         CPPUNIT_ASSERT_EQUAL(
             std::string(R"({"user_agent":"UA \"quoted\"","browser":{"name":"Chrome","version":"120.0.0"},)"
                         R"("engine":{"name":"Blink","version":null},"os":{"name":null,"version":null},)"

@@ -1,6 +1,7 @@
 // The smallest useful ipfacts plugin: GET <route>?name=Ada answers
 // {"message":"hello, Ada","checked_at":...,"source":...}.
 #include <ipfacts/plugin.hpp>
+#include <ipfacts/stamp.hpp>
 
 #include <string>
 
@@ -22,11 +23,8 @@ public:
             return;
         }
         ipfacts::JsonWriter w;
-        w.beginObject()
-            .field("message", greeting_ + ", " + std::string(name))
-            .field("checked_at", host_.checkedAt())
-            .field("source", host_.serviceHost())
-            .endObject();
+        w.beginObject().field("message", greeting_ + ", " + std::string(name));
+        ipfacts::ResponseStamp::now(host_).writeTo(w).endObject();  // checked_at, source
         resp.json(w);
     }
 

@@ -17,6 +17,9 @@
  *    function pointers. No exceptions may cross; the C++ layer in plugin.hpp
  *    catches everything at the boundary.
  *  - Ownership is written in every doc block as an OWNERSHIP: line.
+ *  - Every struct of facility data (ipf_netdb_facts, ipf_dns_answer, ...) has
+ *    one field list in ipfacts/fields.h: a member appended here is appended
+ *    there too (the C++ layer refuses to compile until it is).
  *  - Threads: handlers run concurrently on several threads; init and shutdown
  *    run once each, alone.
  */
@@ -31,7 +34,7 @@ extern "C" {
 #endif
 
 #define IPF_ABI_MAJOR 1
-#define IPF_ABI_MINOR 3
+#define IPF_ABI_MINOR 4
 
 /* A string view: `len` bytes at `ptr`, not necessarily NUL-terminated.
  * An absent value is {NULL, 0}; an empty present value is {"", 0}. */
@@ -74,6 +77,7 @@ struct ipf_http_api;
 struct ipf_cache_api;
 struct ipf_meters_api;
 struct ipf_store_api; /* since 1.3 */
+struct ipf_connect_api; /* since 1.4 */
 
 /* ---- DNS results (since 1.2), shared by the resolver and doh facilities ---- */
 
@@ -155,11 +159,21 @@ typedef struct ipf_netdb_facts {
     double latitude, longitude;
     ipf_str timezone;     /* IANA zone name */
     ipf_str local_time;   /* now in that zone, ISO 8601 with its UTC offset */
-    ipf_str geo_accuracy; /* "approximate" (city or region known), "country-only", or {NULL,0} */
+    ipf_str geo_accuracy; /* "approximate" (city or region known), else "country-only"; always set
+                           * since 1.4 (an older host leaves {NULL,0} where it located nothing) */
     int64_t asn;          /* -1 when unknown */
     ipf_str as_name, as_domain, isp;
     ipf_str rir;             /* ARIN, RIPE, APNIC, LACNIC, AFRINIC, IANA, UNKNOWN */
     ipf_str connection_type; /* residential, mobile, business, hosting, education, government, unknown */
+
+    /* ---- since 1.4: the host's location rule; a host of an older minor
+     * stops before these (struct_size) ---- */
+    uint8_t locatable;         /* 1: the database holds a location (a country or finer) */
+    uint8_t reserved_1_4[7];   /* 0 */
+    ipf_str not_locatable_reason; /* {NULL,0} when locatable; else why not, a machine word: the
+                                   * kind of special-purpose block ("private", "loopback",
+                                   * "documentation", "reserved", ...: no location and no network
+                                   * owner are looked up there), or "not in database" */
 } ipf_netdb_facts;
 
 /* Facts about addresses from the deployment's data (netdb: section). */
@@ -294,6 +308,84 @@ struct ipf_meters_api {
      * meter the manifest does not declare. Never blocks. */
     ipf_status (*take)(ipf_plugin_ctx* ctx, const ipf_request* req, ipf_str meter, int* allowed,
                        int64_t* remaining, int64_t* resets_at);
+};
+
+/* ---- Guarded TLS connect (since 1.4) ------------------------------------- */
+
+/* TLS protocol versions, as their wire codes. */
+#define IPF_TLS_1_0 0x0301
+#define IPF_TLS_1_1 0x0302
+#define IPF_TLS_1_2 0x0303
+#define IPF_TLS_1_3 0x0304
+
+/* One TLS probe: a TCP connect to `port` of an address the host's guard
+ * accepts, then a TLS handshake. Zero or {NULL,0} members take the defaults. */
+typedef struct ipf_tls_probe_request {
+    uint32_t struct_size;  /* sizeof(ipf_tls_probe_request) as the plugin knew it; every element
+                            * of an array has the first element's size */
+    uint16_t port;         /* required, 1-65535 */
+    uint16_t min_version;  /* IPF_TLS_*; 0: TLS 1.0 */
+    uint16_t max_version;  /* IPF_TLS_*; 0: TLS 1.3 */
+    uint16_t reserved;     /* 0 */
+    uint32_t timeout_ms;   /* lookup, connect and handshake together; 0: connect.timeout_ms;
+                            * more than connect.max_timeout_ms is cut to it */
+    ipf_str server_name;   /* sent as SNI (unless it is an IP literal); {NULL,0}: no SNI */
+    ipf_str address;       /* IP literal to connect to; {NULL,0}: every address server_name
+                            * resolves to (the system resolver), in order, until one connects */
+    ipf_str alpn;          /* protocols to offer, comma-separated ("h2,http/1.1"); {NULL,0}: none */
+} ipf_tls_probe_request;
+
+/* What one probe found. A failure is data: error says why in words a user can
+ * read ("refused: 10.0.0.1 is private (RFC 1918)", "timeout after 3000 ms",
+ * "connection refused", "closed during handshake", "TLS alert received:
+ * protocol version"); what was learnt before it (peer, chain, alert) is still
+ * set. A certificate that does not verify is not an error: see verify_code.
+ * Grows by appending; read struct_size before a member added after 1.4. */
+typedef struct ipf_tls_probe_result {
+    uint32_t struct_size;
+    uint16_t peer_port;       /* 0 when no connection was made */
+    uint16_t version_code;    /* IPF_TLS_* negotiated; 0 when the handshake did not finish */
+    ipf_str peer_address;     /* the address connected to, as the guard judged it; {NULL,0}: none */
+    ipf_str version;          /* "TLSv1.3"; {NULL,0} when the handshake did not finish */
+    ipf_str cipher;           /* IANA name, "TLS_AES_256_GCM_SHA384"; {NULL,0}: none */
+    ipf_str cipher_openssl;   /* OpenSSL's name, "ECDHE-RSA-AES128-GCM-SHA256"; {NULL,0}: none */
+    ipf_str group;            /* key-exchange group as OpenSSL names it ("x25519",
+                               * "X25519MLKEM768"); {NULL,0} when it does not say */
+    const ipf_str* chain;     /* DER certificates in the order presented, leaf first */
+    size_t chain_count;       /* 0 when none arrived */
+    int32_t verify_code;      /* OpenSSL X509_V_* outcome of verifying the chain against the CA
+                               * store (the name is not checked): 0 verified; -1 no chain */
+    uint32_t reserved;
+    ipf_str verify_text;      /* "ok", "self-signed certificate", ...; {NULL,0} when no chain */
+    ipf_str ocsp_response;    /* DER OCSP response the server stapled; {NULL,0}: none */
+    ipf_str alpn;             /* protocol the server selected; {NULL,0}: none */
+    ipf_str alert_received;   /* first TLS alert from the server, "protocol version"; {NULL,0}: none */
+    ipf_str alert_sent;       /* first TLS alert the host sent; {NULL,0}: none */
+    int64_t elapsed_ms;
+    ipf_str error;            /* {NULL,0} on success */
+} ipf_tls_probe_result;
+
+typedef struct ipf_tls_probe_batch ipf_tls_probe_batch;
+
+/* Guarded TCP connect plus TLS handshake (connect: section), for plugins
+ * that judge a server's TLS; plugins open no sockets of their own. Every
+ * address, literal or resolved, passes the host's address guard before a
+ * socket is opened for it, and the connected peer is judged again.
+ * Verification failures never stop the handshake or the chain's read. */
+struct ipf_connect_api {
+    uint32_t struct_size;
+    /* Runs every probe at once; result i is request i's. Blocks for at most
+     * the longest timeout: call it from handlers without
+     * IPF_HANDLER_NONBLOCKING only (or after IPF_DEFER). A malformed request
+     * is a result with error set, not a failed call. IPF_INVALID when
+     * requests is NULL with count > 0 or its struct_size is too small.
+     * OWNERSHIP: requests are read during the call; *out is released by batch_free. */
+    ipf_status (*tls_probe_all)(ipf_plugin_ctx* ctx, const ipf_tls_probe_request* requests, size_t count,
+                                ipf_tls_probe_batch** out);
+    size_t (*batch_size)(const ipf_tls_probe_batch* batch);
+    /* OWNERSHIP: valid until batch_free, chain bytes included. */
+    const ipf_tls_probe_result* (*batch_result)(const ipf_tls_probe_batch* batch, size_t index);
+    void (*batch_free)(ipf_tls_probe_batch* batch);
 };
 
 /* The host's services, handed to a plugin's init. Valid until shutdown returns.
@@ -436,6 +528,12 @@ typedef struct ipf_host_api {
      * the cache slot above when the manifest has a cache: section. */
     const struct ipf_store_api* store;
 
+    /* ---- since 1.4 ----------------------------------------------------- */
+
+    /* Guarded TCP connect plus TLS handshake (NULL without a connect:
+     * section); check with IPF_HOST_HAS(host, connect). */
+    const struct ipf_connect_api* connect;
+
     /* ---- add new members below this line only, marked with their minor -- */
 } ipf_host_api;
 
@@ -529,7 +627,7 @@ typedef struct ipf_plugin_descriptor {
     /* ---- since 1.3 ---------------------------------------------------- */
 
     /* The facilities the plugin cannot work without, by slot name ("netdb",
-     * "resolver", "doh", "meters", "http", "cache", "store"), NULL-terminated;
+     * "resolver", "doh", "meters", "http", "cache", "store", "connect"), NULL-terminated;
      * NULL when none. The host refuses the plugin, and --check-config fails
      * naming it, when the manifest does not configure one of them. Facilities
      * a plugin can do without are not listed: it checks their slot at run time.

@@ -14,7 +14,10 @@
 #define IPFACTS_PLUGIN_HPP
 
 #include <ipfacts/json.hpp>
+#include <ipfacts/location.hpp>
 #include <ipfacts/plugin.h>
+#include <ipfacts/reasons.hpp>
+#include <ipfacts/results.hpp>
 
 #include <chrono>
 #include <cstdint>
@@ -35,9 +38,6 @@ namespace ipfacts {
 /// (ipfacts_add_plugin / ipfacts_plugin(... OPENAPI file)).
 extern const char kOpenApiFragment[];
 
-inline std::string_view view(ipf_str s) { return s.ptr ? std::string_view(s.ptr, s.len) : std::string_view(); }
-inline ipf_str str(std::string_view s) { return ipf_str{s.data(), s.size()}; }
-
 /// Formats Unix milliseconds as ISO 8601 UTC with second precision: 2026-11-22T18:51:11Z.
 inline std::string isoUtc(int64_t unix_ms) {
     std::time_t t = static_cast<std::time_t>(unix_ms / 1000);
@@ -48,76 +48,11 @@ inline std::string isoUtc(int64_t unix_ms) {
     return std::string(buf, n);
 }
 
-/// A DNS question: a name (A-label form) and a type mnemonic ("AAAA").
-struct DnsQuestion {
-    std::string name;
-    std::string type;
-};
-
-struct DnsRecord {
-    std::string name;  // owner, absolute
-    std::string type;
-    uint32_t ttl = 0;
-    std::string data;  // presentation format
-};
-
-/// What one server answered (or why it did not).
-/// One outbound HTTP request (Host::fetchAll). Zero values take the manifest's defaults.
-struct HttpCall {
-    std::string method = "GET";
-    std::string url;
-    std::vector<std::pair<std::string, std::string>> headers;
-    std::string body;
-    uint32_t timeout_ms = 0;
-    uint64_t max_body_bytes = 0;
-    int32_t max_redirects = -1;
-};
-
-/// What one HttpCall produced; `error` is empty on success (a 4xx/5xx is not an error).
-struct HttpReply {
-    int status = 0;
-    std::vector<std::pair<std::string, std::string>> headers;
-    std::string body;
-    std::string peer_address;
-    int64_t elapsed_ms = 0;
-    std::string error;
-    bool ok() const { return error.empty(); }
-};
-
-struct DnsAnswer {
-    std::string source;                // resolver name or address:port
-    int rcode = -1;                    // -1: no response
-    bool ad = false;
-    std::vector<DnsRecord> records;    // answer section
-    std::optional<std::string> error;  // set when rcode is -1
-    int64_t elapsed_us = 0;
-};
-
-/// Facts about one address (netdb facility); empty optionals are unknown.
-struct NetFacts {
-    int version = 4;
-    bool routable = false;
-    std::string address, kind, description;
-    std::optional<std::string> rfc;
-    std::optional<std::string> city, region, region_code, country, country_name, continent, postal;
-    std::optional<double> latitude, longitude;
-    std::optional<std::string> timezone, local_time, geo_accuracy;
-    std::optional<int64_t> asn;
-    std::optional<std::string> as_name, as_domain, isp;
-    std::string rir = "UNKNOWN";
-    std::string connection_type = "unknown";
-};
-
 /// The outcome of counting one use of a daily meter.
 struct MeterUse {
     bool allowed = false;    // counted; false when today's budget is spent
     int64_t remaining = 0;   // uses left today
     int64_t resets_at = 0;   // Unix seconds of the next 00:00 UTC
-};
-
-/// Thrown by Host's DNS calls when the facility is missing or the question malformed.
-struct DnsUnavailable : std::runtime_error {
-    using std::runtime_error::runtime_error;
 };
 
 /// The plugin's handle on the host's services. Thread-safe; lives from init to shutdown.
@@ -154,34 +89,20 @@ public:
     /// True when the host offers address facts (ABI 1.2 and a netdb: section).
     bool hasNetDb() const { return IPF_HOST_HAS(api_, netdb); }
 
-    /// Facts about an address literal; nullopt when it is not one or there is no netdb.
-    std::optional<NetFacts> netFacts(std::string_view address) const {
+    /// Facts about an address literal, read where the host put them and given
+    /// back when the result goes (keep() copies them); nullopt when it is not
+    /// a literal or there is no netdb. Never blocks. geo_accuracy is always
+    /// set, and locatable / not_locatable_reason say whether there is a
+    /// location and why not (ipfacts/location.hpp), whatever the host's minor.
+    std::optional<Held<NetFactsView>> netFacts(std::string_view address) const {
         if (!hasNetDb()) return std::nullopt;
         const ipf_netdb_facts* f = nullptr;
         if (api_->netdb->lookup(ctx_, str(address), &f) != IPF_OK || !f) return std::nullopt;
-        struct Release {
-            const ipf_netdb_api* api;
-            const ipf_netdb_facts* f;
-            ~Release() { api->facts_free(f); }
-        } guard{api_->netdb, f};
-        auto opt = [](ipf_str s) { return s.ptr ? std::optional<std::string>(std::string(view(s))) : std::nullopt; };
-        NetFacts n;
-        n.version = f->version;
-        n.routable = f->routable != 0;
-        n.address = std::string(view(f->address));
-        n.kind = std::string(view(f->kind));
-        n.description = std::string(view(f->description));
-        n.rfc = opt(f->rfc);
-        n.city = opt(f->city), n.region = opt(f->region), n.region_code = opt(f->region_code);
-        n.country = opt(f->country), n.country_name = opt(f->country_name), n.continent = opt(f->continent);
-        n.postal = opt(f->postal);
-        if (f->has_location) n.latitude = f->latitude, n.longitude = f->longitude;
-        n.timezone = opt(f->timezone), n.local_time = opt(f->local_time), n.geo_accuracy = opt(f->geo_accuracy);
-        if (f->asn >= 0) n.asn = f->asn;
-        n.as_name = opt(f->as_name), n.as_domain = opt(f->as_domain), n.isp = opt(f->isp);
-        if (f->rir.ptr) n.rir = std::string(view(f->rir));
-        if (f->connection_type.ptr) n.connection_type = std::string(view(f->connection_type));
-        return n;
+        Held<NetFactsView> held(f, api_->netdb->facts_free);
+        // A host older than 1.4 does not state its location rule: apply it here (a copy, old hosts only).
+        if (!fields::reaches(*f, offsetof(ipf_netdb_facts, not_locatable_reason) + sizeof f->not_locatable_reason))
+            return std::optional<Held<NetFactsView>>(std::in_place, withLocationRule(held.keep()));
+        return std::optional<Held<NetFactsView>>(std::move(held));
     }
 
     /// Counts one use of the manifest's daily meter `name` for this caller.
@@ -203,25 +124,29 @@ public:
     bool hasDoh() const { return IPF_HOST_HAS(api_, doh); }
 
     /// Resolves the questions in parallel; answer i is for question i. Blocking.
-    /// Throws DnsUnavailable when there is no resolver or a question is malformed.
-    std::vector<DnsAnswer> resolve(const std::vector<DnsQuestion>& questions) const {
-        if (!hasResolver()) throw DnsUnavailable("this host offers no DNS resolver");
-        std::vector<ipf_dns_question> qs;
-        for (const auto& q : questions) qs.push_back({str(q.name), str(q.type)});
-        const auto* r = api_->resolver;
+    /// Never throws: without a resolver, or when it refuses a malformed
+    /// question, the answers are empty and reason() says why.
+    DnsAnswers resolve(const std::vector<DnsQuestion>& questions) const {
+        if (!hasResolver()) return DnsAnswers::failed(kNoResolverReason);
+        fields::Arena arena;
+        const std::vector<ipf_dns_question> qs = fields::fillAll(questions, arena);
+        const ipf_resolver_api* r = api_->resolver;
         ipf_dns_batch* batch = nullptr;
-        if (r->resolve(ctx_, qs.data(), qs.size(), &batch) != IPF_OK) throw DnsUnavailable("malformed DNS question");
-        return takeBatch(batch, r->batch_size, r->batch_answer, r->batch_free);
+        const ipf_status st = r->resolve(ctx_, qs.data(), qs.size(), &batch);
+        if (st != IPF_OK || !batch) return DnsAnswers::failed(refusal(st, kNoResolverReason));
+        return DnsAnswers(batch, r->batch_size, r->batch_answer, r->batch_free);
     }
 
-    /// Asks every DoH resolver; one answer per resolver. Blocking.
-    std::vector<DnsAnswer> dohQueryAll(const DnsQuestion& question) const {
-        if (!hasDoh()) throw DnsUnavailable("this host offers no DNS-over-HTTPS resolvers");
-        const auto* d = api_->doh;
+    /// Asks every DoH resolver; one answer per resolver. Blocking. Never
+    /// throws: without DoH, or for a malformed question, the answers are
+    /// empty and reason() says why.
+    DnsAnswers dohQueryAll(const DnsQuestion& question) const {
+        if (!hasDoh()) return DnsAnswers::failed(kNoDohReason);
+        const ipf_doh_api* d = api_->doh;
         ipf_dns_batch* batch = nullptr;
-        if (d->query_all(ctx_, {str(question.name), str(question.type)}, &batch) != IPF_OK)
-            throw DnsUnavailable("malformed DNS question");
-        return takeBatch(batch, d->batch_size, d->batch_answer, d->batch_free);
+        const ipf_status st = d->query_all(ctx_, {str(question.name), str(question.type)}, &batch);
+        if (st != IPF_OK || !batch) return DnsAnswers::failed(refusal(st, kNoDohReason));
+        return DnsAnswers(batch, d->batch_size, d->batch_answer, d->batch_free);
     }
 
     /// True when the host offers guarded outbound HTTP (ABI 1.3 and an http: section).
@@ -229,39 +154,17 @@ public:
 
     /// Performs every call in parallel through the host's guarded client;
     /// reply i is call i's. Blocking: from worker handlers only. Failures come
-    /// back in HttpReply::error; throws only when the host offers no http.
-    std::vector<HttpReply> fetchAll(const std::vector<HttpCall>& calls) const {
-        if (!hasHttp()) throw std::runtime_error("this host offers no outbound HTTP (no http: section)");
-        std::vector<std::vector<ipf_http_header>> headers(calls.size());
-        std::vector<ipf_http_request> rs;
-        for (size_t i = 0; i < calls.size(); ++i) {
-            const auto& c = calls[i];
-            for (const auto& [n, v] : c.headers) headers[i].push_back({str(n), str(v)});
-            rs.push_back({str(c.method), str(c.url), headers[i].data(), headers[i].size(), str(c.body), c.timeout_ms,
-                          c.max_body_bytes, c.max_redirects});
-        }
-        const auto* h = api_->http;
+    /// back in each reply's error(); without http, or when the facility
+    /// refuses the calls, there are no replies and reason() says why.
+    HttpReplies fetchAll(const std::vector<HttpCall>& calls) const {
+        if (!hasHttp()) return HttpReplies::failed(kNoHttpReason);
+        fields::Arena arena;
+        const std::vector<ipf_http_request> rs = fields::fillAll(calls, arena);
+        const ipf_http_api* h = api_->http;
         ipf_http_batch* batch = nullptr;
-        if (h->fetch_all(ctx_, rs.data(), rs.size(), &batch) != IPF_OK) throw std::runtime_error("http: malformed request");
-        struct Release {
-            ipf_http_batch* b;
-            void (*f)(ipf_http_batch*);
-            ~Release() { f(b); }
-        } release{batch, h->batch_free};
-        std::vector<HttpReply> out;
-        for (size_t i = 0, n = h->batch_size(batch); i < n; ++i) {
-            const ipf_http_result* r = h->batch_result(batch, i);
-            HttpReply reply;
-            reply.status = r->status;
-            for (size_t k = 0; k < r->header_count; ++k)
-                reply.headers.emplace_back(std::string(view(r->headers[k].name)), std::string(view(r->headers[k].value)));
-            reply.body = std::string(view(r->body));
-            reply.peer_address = std::string(view(r->peer_address));
-            reply.elapsed_ms = r->elapsed_ms;
-            reply.error = std::string(view(r->error));
-            out.push_back(std::move(reply));
-        }
-        return out;
+        const ipf_status st = h->fetch_all(ctx_, rs.data(), rs.size(), &batch);
+        if (st != IPF_OK || !batch) return HttpReplies::failed(st == IPF_UNAVAILABLE ? kNoHttpReason : kMalformedHttpCallReason);
+        return HttpReplies(batch, h->batch_size, h->batch_result, h->batch_free);
     }
 
     /// True when the host offers the cache (ABI 1.3 and a cache: section).
@@ -333,36 +236,57 @@ private:
         return std::string(out.ptr, out.len);
     }
 
-    /// Copies a batch into C++ values and releases it.
-    template <class SizeFn, class AnswerFn, class FreeFn>
-    static std::vector<DnsAnswer> takeBatch(ipf_dns_batch* batch, SizeFn size, AnswerFn answer, FreeFn release) {
-        struct Release {
-            ipf_dns_batch* b;
-            FreeFn f;
-            ~Release() { f(b); }
-        } guard{batch, release};
-        std::vector<DnsAnswer> out;
-        for (size_t i = 0, n = size(batch); i < n; ++i) {
-            const ipf_dns_answer* a = answer(batch, i);
-            DnsAnswer d;
-            d.source = std::string(view(a->source));
-            d.rcode = a->rcode;
-            d.ad = a->ad != 0;
-            if (a->error.ptr) d.error = std::string(view(a->error));
-            d.elapsed_us = a->elapsed_us;
-            for (size_t k = 0; k < a->record_count; ++k) {
-                const auto& rr = a->records[k];
-                d.records.push_back({std::string(view(rr.name)), std::string(view(rr.type)), rr.ttl,
-                                     std::string(view(rr.data))});
-            }
-            out.push_back(std::move(d));
-        }
-        return out;
+    /// Why a DNS facility returned no batch: `missing` when it says it is not
+    /// there, otherwise the question was malformed.
+    static std::string refusal(ipf_status st, const char* missing) {
+        return st == IPF_UNAVAILABLE ? missing : kMalformedDnsQuestionReason;
     }
 
     const ipf_host_api* api_;
     ipf_plugin_ctx* ctx_;
 };
+
+// ---- connect facility (ABI 1.4): guarded TCP connect plus TLS handshake ----
+// Free functions over Host, so this facility is one block of this header.
+//
+//   ipfacts::TlsProbeCall c;
+//   c.server_name = "example.com"; c.port = 443; c.max_version = IPF_TLS_1_2;
+//   ipfacts::TlsProbeReply r = ipfacts::tlsProbe(host_, c);   // from a worker handler
+//   if (!r.ok()) ... r.error, r.alert_received ...; r.chain[0] is the leaf's DER
+
+// TlsProbeCall and TlsProbeReply are ipfacts/views.hpp's, generated from the
+// field lists of ipf_tls_probe_request and ipf_tls_probe_result (ipfacts/fields.h).
+
+/// True when the host offers the connect facility (ABI 1.4 and a connect: section).
+inline bool hasConnect(const Host& host) {
+    return IPF_HOST_HAS(host.api(), connect) &&
+           IPF_FACILITY_HAS(struct ipf_connect_api, host.api()->connect, tls_probe_all);
+}
+
+/// Runs every call at once through the host's guarded connect; reply i is
+/// call i's. Blocking: from worker handlers only. Never throws for a missing
+/// facility or a failed probe: each reply's `error` says why.
+inline std::vector<TlsProbeReply> tlsProbeAll(const Host& host, const std::vector<TlsProbeCall>& calls) {
+    auto failedAll = [&](const std::string& why) {
+        std::vector<TlsProbeReply> out(calls.size());
+        for (auto& r : out) r.error = why;
+        return out;
+    };
+    if (!hasConnect(host)) return failedAll("this host offers no connect facility (no connect: section)");
+    fields::Arena arena;
+    const std::vector<ipf_tls_probe_request> rs = fields::fillAll(calls, arena);
+    const ipf_connect_api* api = host.api()->connect;
+    ipf_tls_probe_batch* batch = nullptr;
+    if (api->tls_probe_all(host.ctx(), rs.data(), rs.size(), &batch) != IPF_OK || !batch)
+        return failedAll("connect: the host could not run the probes");
+    std::vector<TlsProbeReply> out =
+        Batch<TlsProbeReplyView>(batch, api->batch_size, api->batch_result, api->batch_free).keep();
+    if (out.size() != calls.size()) return failedAll("connect: the host answered a different number of probes");
+    return out;
+}
+
+/// One probe; see tlsProbeAll.
+inline TlsProbeReply tlsProbe(const Host& host, const TlsProbeCall& call) { return tlsProbeAll(host, {call}).front(); }
 
 /// Read-only view of the request being handled. Valid for the handler call.
 class Request {

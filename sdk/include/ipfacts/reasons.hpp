@@ -37,6 +37,14 @@ inline constexpr const char* kNetworkReason = "network";
 
 /// The host has no resolver: section, so nothing was asked.
 inline constexpr const char* kNoResolverReason = "no DNS resolver is configured";
+/// The host has no doh: section, so no DNS-over-HTTPS resolver was asked.
+inline constexpr const char* kNoDohReason = "no DNS-over-HTTPS resolvers are configured";
+/// The host has no http: section, so nothing was fetched.
+inline constexpr const char* kNoHttpReason = "no outbound HTTP is configured";
+/// The resolver or DoH facility refused the question (a name or type it cannot send).
+inline constexpr const char* kMalformedDnsQuestionReason = "malformed DNS question";
+/// The http facility refused the batch (a request it cannot read).
+inline constexpr const char* kMalformedHttpCallReason = "malformed HTTP request";
 /// privacy is asked for (full=1, privacy=1) but no provider exists.
 inline constexpr const char* kNoPrivacyProviderReason = "no privacy provider is configured";
 
@@ -60,13 +68,7 @@ inline std::string privacyAllowanceSpentReason(std::string_view resetsAtIso) {
 inline std::optional<std::string> ptrAnswerReason(int rcode, std::optional<std::string_view> error) {
     if (rcode == kRcodeNoError) return std::nullopt;
     if (rcode == kRcodeNxDomain) return std::string("no PTR record: NXDOMAIN (the reverse name does not exist)");
-    if (rcode < 0) {
-        if (!error || error->empty()) return std::string("PTR lookup failed: no response from the DNS resolver");
-        if (*error == "timeout")
-            return std::string("PTR lookup failed: timeout (the DNS resolver did not answer in time)");
-        return "PTR lookup failed: " + std::string(*error);
-    }
-    return "PTR lookup failed: the DNS resolver answered " + rcodeName(rcode);
+    return "PTR lookup failed: " + dnsFailureText(rcode, error);
 }
 
 /// NOERROR without a PTR record (NODATA: the reverse name exists, or is an

@@ -36,6 +36,8 @@ public:
     void sendRaw(const std::string& bytes);
     /// Reads one response; nullopt when the server closed first or time ran out.
     /// `head` says the request was HEAD (no body follows whatever the length).
+    /// The connection's socket (to see whether an answer has arrived).
+    int fd() const { return fd_; }
     std::optional<HttpReply> read(bool head = false, std::chrono::milliseconds timeout = std::chrono::seconds(5));
     /// True when the server closes the connection within `timeout`.
     bool closedByServer(std::chrono::milliseconds timeout);

@@ -10,7 +10,9 @@
 
 #include <atomic>
 #include <cstdlib>
+#include <memory>
 #include <new>
+#include <stdexcept>
 #include <string>
 
 // Counts heap allocations, so the suite can hold check() to "allocation-free".
@@ -119,6 +121,7 @@ class AddressGuardTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(judgesSocketAddressesAsWritten);
     CPPUNIT_TEST(checkAllocatesNothing);
     CPPUNIT_TEST(warnsOnlyWithAnAllowList);
+    CPPUNIT_TEST(judgesByTheSharedRegistry);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -210,6 +213,21 @@ public:
         c.addAllowed("127.0.0.0/8");
         auto w = AddressGuard(registryPath(), c).allowListWarning();
         CPPUNIT_ASSERT(w && w->find("127.0.0.0/8") != std::string::npos);
+    }
+
+    // The daemon's guard holds netdb's reading of the registry, not its own:
+    // a refusal points at that registry's row.
+    void judgesByTheSharedRegistry() {
+        auto registry = std::make_shared<const netdb::SpecialPurposeRegistry>(registryPath());
+        AddressGuard g(registry, {});
+        CPPUNIT_ASSERT_EQUAL(static_cast<const void*>(registry.get()), static_cast<const void*>(&g.registry()));
+        const auto a = *net::IpAddress::parse("10.0.0.1");
+        GuardVerdict v = g.check(a);
+        CPPUNIT_ASSERT(!v.allowed);
+        CPPUNIT_ASSERT_EQUAL(static_cast<const void*>(registry->find(a)), static_cast<const void*>(v.block));
+        CPPUNIT_ASSERT_EQUAL(std::string("refused: 10.0.0.1 is private (RFC 1918)"), v.reason());
+        CPPUNIT_ASSERT_THROW(AddressGuard(std::shared_ptr<const netdb::SpecialPurposeRegistry>(), {}),
+                             std::invalid_argument);
     }
 };
 

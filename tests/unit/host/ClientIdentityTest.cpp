@@ -12,6 +12,7 @@ class ClientIdentityTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(walksTrustedHopsFromTheRight);
     CPPUNIT_TEST(repeatedHeadersJoinInOrder);
     CPPUNIT_TEST(mappedHopsAreJudgedAsIpv4);
+    CPPUNIT_TEST(malformedHopsEndTheWalk);
     CPPUNIT_TEST(bearerBeatsQueryAndOtherSchemesAreNotKeys);
     CPPUNIT_TEST(everySpellingOfTheKeyParameterIsTheKey);
     CPPUNIT_TEST(keyParametersAreRedactedAndRemovedByTheSameRule);
@@ -48,6 +49,21 @@ public:
         CPPUNIT_ASSERT(id.clientOf(m).isV4());
         auto f = request("10.1.1.1", {{"Forwarded", "for=\"[::ffff:203.0.113.5]:4711\""}});
         CPPUNIT_ASSERT_EQUAL(std::string("203.0.113.5"), id.clientOf(f).toString());
+    }
+    void malformedHopsEndTheWalk() {
+        ClientIdentity id({"10.0.0.0/8"});
+        // Left of something no proxy of ours wrote, nothing is believed.
+        auto r = request("10.1.1.1", {{"X-Forwarded-For", "203.0.113.9, junk, 10.2.2.2"}});
+        CPPUNIT_ASSERT_EQUAL(std::string("10.2.2.2"), id.clientOf(r).toString());
+        auto empty = request("10.1.1.1", {{"X-Forwarded-For", ""}});
+        CPPUNIT_ASSERT_EQUAL(std::string("10.1.1.1"), id.clientOf(empty).toString());
+        auto trailing = request("10.1.1.1", {{"X-Forwarded-For", "203.0.113.9,"}});
+        CPPUNIT_ASSERT_EQUAL(std::string("10.1.1.1"), id.clientOf(trailing).toString());
+        auto spaced = request("10.1.1.1", {{"X-Forwarded-For", " 203.0.113.9 ,\t10.2.2.2 "}});
+        CPPUNIT_ASSERT_EQUAL(std::string("203.0.113.9"), id.clientOf(spaced).toString());
+        // X-Forwarded-For, when present, is the chain; Forwarded is not read.
+        auto both = request("10.1.1.1", {{"Forwarded", "for=198.51.100.7"}, {"X-Forwarded-For", "203.0.113.9"}});
+        CPPUNIT_ASSERT_EQUAL(std::string("203.0.113.9"), id.clientOf(both).toString());
     }
     void repeatedHeadersJoinInOrder() {
         ClientIdentity id({"10.0.0.0/8"});

@@ -45,6 +45,7 @@ class ManifestTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(errorsNameFileAndLine);
     CPPUNIT_TEST(refusesBadRoutes);
     CPPUNIT_TEST(listenAddresses);
+    CPPUNIT_TEST(timeBudgetsEndBeforeTheShutdownGrace);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -74,6 +75,23 @@ public:
         CPPUNIT_ASSERT(errorOf("plugins: { ip: {} }\nroutes:\n  - { path: \"/a/x{id}\", handler: ip.a }\n").find("whole segment") != std::string::npos);
         CPPUNIT_ASSERT(errorOf("plugins: { ip: {} }\nroutes:\n  - { path: /a, handler: ip.a }\n  - { path: /a, handler: ip.a }\n").find("listed twice") != std::string::npos);
         CPPUNIT_ASSERT(errorOf("plugins: { ip: {} }\nroutes:\n  - { path: /a, handler: ip.a, rate_class: gold }\n").find("rate class 'gold'") != std::string::npos);
+    }
+    void timeBudgetsEndBeforeTheShutdownGrace() {
+        const std::string routes = "plugins: { ip: {} }\nroutes:\n  - { path: /a, handler: ip.a, time_budget_ms: 3000 }\n";
+        auto m = loadManifest(write(routes));
+        CPPUNIT_ASSERT_EQUAL(3000u, m.routes.front().time_budget_ms);
+        m = loadManifest(write("plugins: { ip: {} }\nroutes:\n  - { path: /a, handler: ip.a }\n"));
+        CPPUNIT_ASSERT_EQUAL(8000u, m.routes.front().time_budget_ms);  // server.time_budget_ms
+        // Grace 4 s: a budget must end by 3 s.
+        std::string e = errorOf("server: { shutdown_grace_s: 4, time_budget_ms: 3000 }\n" + routes);
+        CPPUNIT_ASSERT_EQUAL(std::string(""), e);
+        e = errorOf("server: { shutdown_grace_s: 4, time_budget_ms: 2000 }\nplugins: { ip: {} }\nroutes:\n"
+                    "  - { path: /a, handler: ip.a, time_budget_ms: 3500 }\n");
+        CPPUNIT_ASSERT_MESSAGE(e, e.find("m.yaml:4:") != std::string::npos && e.find("route /a time_budget_ms") != std::string::npos);
+        e = errorOf("server:\n  shutdown_grace_s: 4\n" + routes);  // the default 8000 ms does not fit
+        CPPUNIT_ASSERT_MESSAGE(e, e.find("server.time_budget_ms (8000 ms) must end") != std::string::npos);
+        e = errorOf("server: { slow_requests_per_callr: 3 }\n");
+        CPPUNIT_ASSERT_MESSAGE(e, e.find("slow_requests_per_callr") != std::string::npos);
     }
     void listenAddresses() {
         CPPUNIT_ASSERT_EQUAL(uint16_t(8080), ListenAddress::parse("[::]:8080")->port);

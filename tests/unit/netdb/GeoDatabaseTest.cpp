@@ -3,7 +3,11 @@
 
 #include <cppunit/extensions/HelperMacros.h>
 
+#include <maxminddb.h>
+
 #include <cmath>
+#include <optional>
+#include <string>
 
 using namespace ipfacts::facilities::netdb;
 using namespace ipfacts::testing::netdb;
@@ -28,6 +32,7 @@ class GeoDatabaseTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(geoip2FileAliasesIpv4);
     CPPUNIT_TEST(unknownAddressesAndFamilies);
     CPPUNIT_TEST(badFilesAreNamed);
+    CPPUNIT_TEST(reducedRecordsMatchLibmaxminddb);
     CPPUNIT_TEST_SUITE_END();
 
     GeoDatabase v4{dataFixture("city-reduced-v4.mmdb")};
@@ -128,6 +133,64 @@ public:
         ScratchFile junk("not an mmdb", ".mmdb");
         e = errorOf([&] { GeoDatabase db(junk.path()); });
         CPPUNIT_ASSERT_MESSAGE(e, e.find(junk.path() + ": ") == 0);
+    }
+
+    /// The reduced layout is decoded in place (MmdbData), not by
+    /// libmaxminddb: every field of every fixture record, and the misses
+    /// around them, read the same as MMDB_aget_value reads them.
+    void reducedRecordsMatchLibmaxminddb() {
+        int compared = 0;
+        for (const char* file : {"city-reduced-v4.mmdb", "city-reduced-v6.mmdb"}) {
+            const GeoDatabase db(dataFixture(file));
+            MMDB_s m{};
+            CPPUNIT_ASSERT_EQUAL(MMDB_SUCCESS, MMDB_open(dataFixture(file).c_str(), MMDB_MODE_MMAP, &m));
+            for (const char* a : {"1.1.1.1", "1.1.1.255", "8.8.8.8", "8.8.4.4", "81.2.69.160", "89.160.20.112",
+                                  "89.160.20.127", "89.160.20.128", "9.9.9.9", "2001:4860::1", "2001:4860:ffff::",
+                                  "2a02:2e0::1", "2a02:2e0:ffff::1", "2a02:2e1::1", "::1"}) {
+                const auto address = IpAddress::parse(a);
+                if (!address->isV4() && !db.holdsIpv6()) continue;
+                int gai = 0, error = 0;
+                MMDB_lookup_result_s res = MMDB_lookup_string(&m, a, &gai, &error);
+                std::optional<GeoRecord> expected;
+                if (gai == 0 && error == MMDB_SUCCESS && res.found_entry) {
+                    GeoRecord g;
+                    g.country = mmdbText(res.entry, "country_code"), g.region = mmdbText(res.entry, "state1");
+                    g.city = mmdbText(res.entry, "city"), g.postal = mmdbText(res.entry, "postcode");
+                    g.timezone = mmdbText(res.entry, "timezone");
+                    g.latitude = mmdbFloat(res.entry, "latitude"), g.longitude = mmdbFloat(res.entry, "longitude");
+                    if (!g.empty()) expected = g;
+                }
+                const std::optional<GeoRecord> got = db.lookup(*address);
+                CPPUNIT_ASSERT_EQUAL_MESSAGE(a, expected.has_value(), got.has_value());
+                if (!got) continue;
+                ++compared;
+                CPPUNIT_ASSERT_EQUAL_MESSAGE(a, orNone(expected->country), orNone(got->country));
+                CPPUNIT_ASSERT_EQUAL_MESSAGE(a, orNone(expected->region), orNone(got->region));
+                CPPUNIT_ASSERT_EQUAL_MESSAGE(a, orNone(expected->city), orNone(got->city));
+                CPPUNIT_ASSERT_EQUAL_MESSAGE(a, orNone(expected->postal), orNone(got->postal));
+                CPPUNIT_ASSERT_EQUAL_MESSAGE(a, orNone(expected->timezone), orNone(got->timezone));
+                CPPUNIT_ASSERT_MESSAGE(a, expected->latitude == got->latitude && expected->longitude == got->longitude);
+            }
+            MMDB_close(&m);
+        }
+        CPPUNIT_ASSERT_EQUAL(10, compared);  // 6 IPv4 and 4 IPv6 addresses have records
+    }
+
+private:
+    static std::optional<std::string> mmdbText(MMDB_entry_s e, const char* key) {
+        MMDB_entry_data_s d{};
+        const char* path[] = {key, nullptr};
+        if (MMDB_aget_value(&e, &d, path) != MMDB_SUCCESS || !d.has_data || d.type != MMDB_DATA_TYPE_UTF8_STRING ||
+            d.data_size == 0)
+            return std::nullopt;
+        return std::string(d.utf8_string, d.data_size);
+    }
+    static std::optional<double> mmdbFloat(MMDB_entry_s e, const char* key) {
+        MMDB_entry_data_s d{};
+        const char* path[] = {key, nullptr};
+        if (MMDB_aget_value(&e, &d, path) != MMDB_SUCCESS || !d.has_data || d.type != MMDB_DATA_TYPE_FLOAT)
+            return std::nullopt;
+        return static_cast<double>(d.float_value);
     }
 };
 CPPUNIT_TEST_SUITE_REGISTRATION(GeoDatabaseTest);

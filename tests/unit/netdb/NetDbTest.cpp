@@ -1,4 +1,5 @@
 #include "host/facilities/netdb/NetDb.h"
+#include "host/facilities/netdb/SpecialPurposeRegistry.h"
 #include "tests/unit/netdb/NetDbTestFiles.h"
 
 #include <cppunit/extensions/HelperMacros.h>
@@ -6,6 +7,7 @@
 #include <atomic>
 #include <cmath>
 #include <iterator>
+#include <memory>
 #include <thread>
 
 using namespace ipfacts::facilities;
@@ -32,14 +34,25 @@ std::string orNone(const std::optional<std::string>& s) { return s.value_or("(no
 // 2026-11-22T19:05:00Z
 const auto kNow = std::chrono::system_clock::time_point(std::chrono::seconds(1795374300));
 
-/// Every geolocation and network field is unknown.
-void assertNoGuess(const NetFacts& f) {
+/// Every geolocation and network field is unknown; not locatable because
+/// `reason`, and geo_accuracy still set (SPEC 2.1 has no null there).
+void assertNoGuess(const NetFacts& f, const std::string& reason) {
     const std::string a = f.address;
     for (const auto* s : {&f.city, &f.region, &f.region_code, &f.country, &f.country_name, &f.continent, &f.postal,
-                          &f.timezone, &f.local_time, &f.geo_accuracy, &f.as_name, &f.as_domain, &f.isp})
+                          &f.timezone, &f.local_time, &f.as_name, &f.as_domain, &f.isp})
         CPPUNIT_ASSERT_MESSAGE(a, !*s);
     CPPUNIT_ASSERT_MESSAGE(a, !f.latitude && !f.longitude && !f.asn);
     CPPUNIT_ASSERT_EQUAL_MESSAGE(a, std::string("unknown"), f.connection_type);
+    CPPUNIT_ASSERT_MESSAGE(a, !f.locatable);
+    CPPUNIT_ASSERT_EQUAL_MESSAGE(a, reason, orNone(f.not_locatable_reason));
+    CPPUNIT_ASSERT_EQUAL_MESSAGE(a, std::string("country-only"), orNone(f.geo_accuracy));
+}
+
+/// A location was found: locatable, no reason, and this accuracy.
+void assertLocated(const NetFacts& f, const std::string& accuracy) {
+    CPPUNIT_ASSERT_MESSAGE(f.address, f.locatable);
+    CPPUNIT_ASSERT_MESSAGE(f.address, !f.not_locatable_reason);
+    CPPUNIT_ASSERT_EQUAL_MESSAGE(f.address, accuracy, orNone(f.geo_accuracy));
 }
 
 }  // namespace
@@ -54,6 +67,7 @@ class NetDbTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(mappedAddresses);
     CPPUNIT_TEST(geoip2LayoutThroughNetDb);
     CPPUNIT_TEST(optionalFilesMayBeLeftOut);
+    CPPUNIT_TEST(classifiesByTheSharedRegistry);
     CPPUNIT_TEST(missingFilesStopTheLoad);
     CPPUNIT_TEST(concurrentLookupsAgree);
     CPPUNIT_TEST_SUITE_END();
@@ -82,7 +96,7 @@ public:
         CPPUNIT_ASSERT(f.longitude && std::fabs(*f.longitude + 122.0775) < 1e-4);
         CPPUNIT_ASSERT_EQUAL(std::string("America/Los_Angeles"), orNone(f.timezone));
         CPPUNIT_ASSERT_EQUAL(std::string("2026-11-22T11:05:00-08:00"), orNone(f.local_time));
-        CPPUNIT_ASSERT_EQUAL(std::string("approximate"), orNone(f.geo_accuracy));
+        assertLocated(f, "approximate");
         CPPUNIT_ASSERT_EQUAL(int64_t(15169), f.asn.value_or(-1));
         CPPUNIT_ASSERT_EQUAL(std::string("Google LLC"), orNone(f.as_name));
         CPPUNIT_ASSERT_EQUAL(std::string("Google LLC"), orNone(f.isp));
@@ -97,7 +111,7 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::string("Australia"), orNone(f.country_name));
         CPPUNIT_ASSERT_EQUAL(std::string("OC"), orNone(f.continent));
         CPPUNIT_ASSERT(!f.city && !f.region && !f.postal);
-        CPPUNIT_ASSERT_EQUAL(std::string("country-only"), orNone(f.geo_accuracy));
+        assertLocated(f, "country-only");
         CPPUNIT_ASSERT(f.latitude.has_value());  // the country's centroid
         CPPUNIT_ASSERT_EQUAL(std::string("2026-11-23T06:05:00+11:00"), orNone(f.local_time));
         CPPUNIT_ASSERT_EQUAL(std::string("Cloudflare, Inc."), orNone(f.as_name));
@@ -108,7 +122,7 @@ public:
     void addressWithoutAnyData() {
         const NetFacts f = lookup("9.9.9.9");
         CPPUNIT_ASSERT_EQUAL(std::string("public"), f.kind);
-        assertNoGuess(f);
+        assertNoGuess(f, "not in database");
         CPPUNIT_ASSERT_EQUAL(std::string("ARIN"), f.rir);  // from the /8 table alone
         // An AS but no location; and an AS whose name no rule knows.
         const NetFacts g = lookup("81.2.69.200");
@@ -116,7 +130,9 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::string("unknown"), g.connection_type);
         CPPUNIT_ASSERT_EQUAL(std::string("RIPE"), g.rir);
         const NetFacts h = lookup("104.131.0.1");
-        CPPUNIT_ASSERT(!h.country && !h.geo_accuracy);
+        CPPUNIT_ASSERT(!h.country && !h.locatable);
+        CPPUNIT_ASSERT_EQUAL(std::string("not in database"), orNone(h.not_locatable_reason));
+        CPPUNIT_ASSERT_EQUAL(std::string("country-only"), orNone(h.geo_accuracy));
         CPPUNIT_ASSERT_EQUAL(int64_t(14061), h.asn.value_or(-1));
         CPPUNIT_ASSERT_EQUAL(std::string("hosting"), h.connection_type);
     }
@@ -136,7 +152,7 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::string("AFRINIC"), u.rir);
         const NetFacts g = lookup("2001:4860:4860::8888");
         CPPUNIT_ASSERT_EQUAL(std::string("2001:4860:4860::8888"), g.address);
-        CPPUNIT_ASSERT_EQUAL(std::string("country-only"), orNone(g.geo_accuracy));
+        assertLocated(g, "country-only");
     }
 
     void specialAddressesGetNoGuess() {
@@ -145,7 +161,7 @@ public:
             const NetFacts f = lookup(a);
             CPPUNIT_ASSERT_MESSAGE(a, f.kind != "public");
             CPPUNIT_ASSERT_EQUAL_MESSAGE(a, std::string("IANA"), f.rir);
-            assertNoGuess(f);
+            assertNoGuess(f, f.kind);  // the reason is the block's kind
         }
         const NetFacts doc = lookup("192.0.2.1");
         CPPUNIT_ASSERT_EQUAL(std::string("documentation"), doc.kind);
@@ -158,6 +174,7 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::string("anycast"), any.kind);
         CPPUNIT_ASSERT(any.routable);
         CPPUNIT_ASSERT_EQUAL(std::string("IANA"), any.rir);
+        CPPUNIT_ASSERT_EQUAL(std::string("not in database"), orNone(any.not_locatable_reason));
     }
 
     void mappedAddresses() {
@@ -167,12 +184,12 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::string("RFC 1918"), orNone(f.rfc));
         CPPUNIT_ASSERT_EQUAL(std::string("IPv4-mapped address of 10.0.0.1: Private-Use"), f.description);
         CPPUNIT_ASSERT(!f.routable);
-        assertNoGuess(f);
+        assertNoGuess(f, "private");
         const NetFacts g = lookup("::ffff:8.8.8.8");
         CPPUNIT_ASSERT_EQUAL(std::string("ipv4-mapped"), g.kind);
         CPPUNIT_ASSERT_EQUAL(std::string("IPv4-mapped address of 8.8.8.8: Globally routable unicast address"),
                              g.description);
-        assertNoGuess(g);
+        assertNoGuess(g, "ipv4-mapped");
     }
 
     void geoip2LayoutThroughNetDb() {
@@ -188,7 +205,7 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::string("EU"), orNone(f.continent));
         CPPUNIT_ASSERT(!f.postal);
         CPPUNIT_ASSERT_EQUAL(std::string("2026-11-22T20:05:00+01:00"), orNone(f.local_time));
-        CPPUNIT_ASSERT_EQUAL(std::string("approximate"), orNone(f.geo_accuracy));
+        assertLocated(f, "approximate");
         const NetFacts w = geo.lookup(*IpAddress::parse("216.160.83.60"), kNow);
         CPPUNIT_ASSERT_EQUAL(std::string("WA"), orNone(w.region_code));
         CPPUNIT_ASSERT_EQUAL(std::string("98354"), orNone(w.postal));
@@ -207,7 +224,7 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::string("public"), f.kind);
         CPPUNIT_ASSERT_EQUAL(std::string("UNKNOWN"), f.rir);
         CPPUNIT_ASSERT_EQUAL(std::string("unknown"), f.connection_type);
-        assertNoGuess(f);
+        assertNoGuess(f, "not in database");  // no location database at all
         CPPUNIT_ASSERT_EQUAL(size_t(0), bare.stats().asn_ranges);
 
         // With ASNs but neither country names nor continents: the codes remain.
@@ -218,6 +235,22 @@ public:
         const NetFacts g = partial.lookup(*IpAddress::parse("8.8.8.8"), kNow);
         CPPUNIT_ASSERT_EQUAL(std::string("US"), orNone(g.country));
         CPPUNIT_ASSERT(!g.country_name && !g.continent);
+    }
+
+    // The daemon reads the registry once and hands it to netdb (and the guard):
+    // netdb then needs no file of its own, and a reload keeps the same one.
+    void classifiesByTheSharedRegistry() {
+        auto registry = std::make_shared<const netdb::SpecialPurposeRegistry>(etcFile("special-purpose.yaml"));
+        NetDbConfig c = fixtureConfig();
+        c.special_purpose.clear();
+        c.registry = registry;
+        NetDb shared(c);
+        const long users = registry.use_count();
+        CPPUNIT_ASSERT(users >= 2);  // held by netdb, not copied
+        CPPUNIT_ASSERT_EQUAL(std::string("documentation"), shared.lookup(*IpAddress::parse("192.0.2.1"), kNow).kind);
+        CPPUNIT_ASSERT_EQUAL(std::string("Mountain View"), orNone(shared.lookup(*IpAddress::parse("8.8.8.8"), kNow).city));
+        NetDb second(c);
+        CPPUNIT_ASSERT_EQUAL(users + 1, registry.use_count());
     }
 
     void missingFilesStopTheLoad() {

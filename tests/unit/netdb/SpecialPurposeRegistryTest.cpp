@@ -183,6 +183,7 @@ class SpecialPurposeRegistryTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(unlistedAddressIsPublic);
     CPPUNIT_TEST(mappedAddressesAreJudgedByTheirIpv4);
     CPPUNIT_TEST(mostSpecificBlockWins);
+    CPPUNIT_TEST(findGivesTheBlockAsWritten);
     CPPUNIT_TEST(rfcsListStandsInForMissingRfc);
     CPPUNIT_TEST(malformedFilesNameFileAndLine);
     CPPUNIT_TEST_SUITE_END();
@@ -191,10 +192,10 @@ class SpecialPurposeRegistryTest : public CppUnit::TestFixture {
 
     void expect(const char* address, const char* kind, const char* rfc, bool routable, const char* description = nullptr) {
         const Classification c = registry.classify(*IpAddress::parse(address));
-        CPPUNIT_ASSERT_EQUAL_MESSAGE(address, std::string(kind), c.kind);
-        CPPUNIT_ASSERT_EQUAL_MESSAGE(address, std::string(rfc ? rfc : "(null)"), c.rfc.value_or("(null)"));
+        CPPUNIT_ASSERT_EQUAL_MESSAGE(address, std::string(kind), std::string(c.kind));
+        CPPUNIT_ASSERT_EQUAL_MESSAGE(address, std::string(rfc ? rfc : "(null)"), std::string(c.rfc.value_or("(null)")));
         CPPUNIT_ASSERT_EQUAL_MESSAGE(address, routable, c.routable);
-        if (description) CPPUNIT_ASSERT_EQUAL_MESSAGE(address, std::string(description), c.description);
+        if (description) CPPUNIT_ASSERT_EQUAL_MESSAGE(address, std::string(description), c.describe());
     }
 
 public:
@@ -206,7 +207,7 @@ public:
         for (const auto& b : blocks) {
             for (bool last : {false, true}) {
                 const IpAddress a = endOf(b.prefix, last);
-                const std::string got = registry.classify(a).kind;
+                const std::string got(registry.classify(a).kind);
                 CPPUNIT_ASSERT_EQUAL_MESSAGE(b.prefix + (last ? " last " : " first ") + a.toString(),
                                              expectedKind(blocks, a), got);
                 own_kind += got == b.kind;
@@ -246,7 +247,7 @@ public:
                 }
                 ++checked;
                 const std::string want = expectedFromRegistries(blocks, rows, *a);
-                const std::string got = registry.classify(*a).kind;
+                const std::string got(registry.classify(*a).kind);
                 if (got == want) continue;
                 ++failed;
                 failures += "\n  " + a->toString() + " (" + where + " of " + prefix + ", " + what + "): got " + got +
@@ -315,7 +316,7 @@ public:
 
     void unlistedAddressIsPublic() {
         const Classification c = registry.classify(*IpAddress::parse("81.2.69.160"));
-        CPPUNIT_ASSERT_EQUAL(std::string("public"), c.kind);
+        CPPUNIT_ASSERT_EQUAL(std::string("public"), std::string(c.kind));
         CPPUNIT_ASSERT(!c.rfc);
         CPPUNIT_ASSERT(c.routable);
         CPPUNIT_ASSERT(!c.special);
@@ -344,13 +345,32 @@ public:
         expect("233.252.1.1", "multicast", "RFC 5771", false, "AD-HOC Block III");
     }
 
+    // The guard's question: the row itself, for the address as written.
+    void findGivesTheBlockAsWritten() {
+        const SpecialBlock* b = registry.find(*IpAddress::parse("192.0.0.9"));
+        CPPUNIT_ASSERT(b);
+        CPPUNIT_ASSERT_EQUAL(std::string("192.0.0.9/32"), b->prefix);
+        CPPUNIT_ASSERT_EQUAL(32u, b->length);
+        CPPUNIT_ASSERT_EQUAL(std::string("anycast"), b->kind);
+        CPPUNIT_ASSERT(b->routable);
+        CPPUNIT_ASSERT(!registry.find(*IpAddress::parse("8.8.8.8")));
+        // Not unmapped: ::ffff:10.0.0.1 is in the mapped block; classify() looks inside.
+        b = registry.find(*IpAddress::parse("::ffff:10.0.0.1"));
+        CPPUNIT_ASSERT(b && b->kind == "ipv4-mapped" && b->length == 96);
+        // classify() reports the same row: views into it, not copies.
+        const Classification c = registry.classify(*IpAddress::parse("10.1.2.3"));
+        const SpecialBlock* row = registry.find(*IpAddress::parse("10.1.2.3"));
+        CPPUNIT_ASSERT(row && c.kind.data() == row->kind.data() && c.description.data() == row->description.data());
+        CPPUNIT_ASSERT_EQUAL(etcFile("special-purpose.yaml"), registry.path());
+    }
+
     void rfcsListStandsInForMissingRfc() {
         ScratchFile f(
             "blocks:\n"
             "  - { prefix: 192.0.2.0/24, kind: documentation, rfcs: [RFC 5737, RFC 6890], description: D, routable: false }\n"
             "  - { prefix: 2d00::/8, kind: reserved, rfc: null, rfcs: [], description: R, routable: false }\n");
         SpecialPurposeRegistry r(f.path());
-        CPPUNIT_ASSERT_EQUAL(std::string("RFC 5737, RFC 6890"), *r.classify(*IpAddress::parse("192.0.2.1")).rfc);
+        CPPUNIT_ASSERT_EQUAL(std::string("RFC 5737, RFC 6890"), std::string(*r.classify(*IpAddress::parse("192.0.2.1")).rfc));
         CPPUNIT_ASSERT(!r.classify(*IpAddress::parse("2d00::1")).rfc);
     }
 

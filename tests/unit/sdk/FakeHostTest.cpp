@@ -1,8 +1,10 @@
-// The C++ layer of plugin.hpp driven through the shared fake host
-// (tests/support/plugin/FakeHost.h): facilities copy and release what the
-// host hands out, the response reaches the table, and a NONBLOCKING handler
-// defers to a worker through the C ABI (IPF_DEFER, ABI 1.2).
-#include "tests/support/plugin/FakeHost.h"
+// The C++ layer of plugin.hpp driven through the SDK's fake host
+// (ipfacts/testing/FakeHost.hpp): facilities are read in place and released,
+// failures come back as results with a reason, the response reaches the
+// table, and a NONBLOCKING handler defers to a worker through the C ABI
+// (IPF_DEFER, ABI 1.2). The http, cache, store and meters fakes are in
+// FakeFacilitiesTest.cpp.
+#include <ipfacts/testing/FakeHost.hpp>
 
 #include <ipfacts/params.hpp>
 #include <ipfacts/plugin.hpp>
@@ -45,7 +47,7 @@ class FakeHostTest : public CppUnit::TestFixture {
     CPPUNIT_TEST_SUITE(FakeHostTest);
     CPPUNIT_TEST(resolverAnswersByNameAndType);
     CPPUNIT_TEST(missingFacilitiesAreNullSlots);
-    CPPUNIT_TEST(netFactsAreCopiedAndReleased);
+    CPPUNIT_TEST(netFactsAreReadInPlaceAndReleased);
     CPPUNIT_TEST(dohAnswersEveryQuestion);
     CPPUNIT_TEST(requestAccessors);
     CPPUNIT_TEST(nonblockingHandlerDefersOnTheEventLoop);
@@ -57,39 +59,50 @@ public:
         FakeHost fake;
         fake.answer("example.test", "A", {"192.0.2.1", "192.0.2.2"});
         fake.fail("example.test", "AAAA", 2);
-        const std::vector<DnsAnswer> a = fake.host().resolve(
-            {{"example.test", "A"}, {"example.test", "AAAA"}, {"other.test", "A"}});
-        CPPUNIT_ASSERT_EQUAL(size_t(3), a.size());
-        CPPUNIT_ASSERT_EQUAL(size_t(2), a[0].records.size());
-        CPPUNIT_ASSERT_EQUAL(std::string("192.0.2.2"), a[0].records[1].data);
-        CPPUNIT_ASSERT_EQUAL(std::string("example.test."), a[0].records[0].name);
-        CPPUNIT_ASSERT_EQUAL(2, a[1].rcode);
-        CPPUNIT_ASSERT_EQUAL(-1, a[2].rcode);  // unlisted: no response
-        CPPUNIT_ASSERT_EQUAL(std::string("timeout"), a[2].error.value());
+        {
+            const DnsAnswers a = fake.host().resolve({{"example.test", "A"}, {"example.test", "AAAA"}, {"other.test", "A"}});
+            CPPUNIT_ASSERT(a.ok());
+            CPPUNIT_ASSERT_EQUAL(size_t(3), a.size());
+            CPPUNIT_ASSERT_EQUAL(size_t(2), a[0].records().size());
+            CPPUNIT_ASSERT_EQUAL(std::string("192.0.2.2"), std::string(a[0].records()[1].data()));
+            CPPUNIT_ASSERT_EQUAL(std::string("example.test."), std::string(a[0].records()[0].name()));
+            CPPUNIT_ASSERT_EQUAL(2, a[1].rcode());
+            CPPUNIT_ASSERT_EQUAL(-1, a[2].rcode());  // unlisted: no response
+            CPPUNIT_ASSERT_EQUAL(std::string("timeout"), std::string(a[2].error().value()));
+            CPPUNIT_ASSERT_EQUAL(1, fake.openBatches);  // read where the fake put them
+            const std::vector<DnsAnswer> kept = a.keep();
+            CPPUNIT_ASSERT_EQUAL(std::string("192.0.2.1"), kept.at(0).records.at(0).data);
+        }
+        CPPUNIT_ASSERT_EQUAL(0, fake.openBatches);  // released with the last copy
         CPPUNIT_ASSERT_EQUAL(1, fake.resolveCalls);
         CPPUNIT_ASSERT_EQUAL(size_t(3), fake.asked.size());
         CPPUNIT_ASSERT_EQUAL(size_t(1), fake.batches.size());
-        CPPUNIT_ASSERT_EQUAL(0, fake.openBatches);  // the SDK released the batch
 
         fake.unlisted = testing::dnsAnswer(0);
-        CPPUNIT_ASSERT_EQUAL(0, fake.host().resolve({{"other.test", "A"}}).at(0).rcode);
+        CPPUNIT_ASSERT_EQUAL(0, fake.host().resolve({{"other.test", "A"}}).at(0).rcode());
         fake.resolverRefuses = true;
-        CPPUNIT_ASSERT_THROW(fake.host().resolve({{"x.test", "A"}}), DnsUnavailable);
+        const DnsAnswers refused = fake.host().resolve({{"x.test", "A"}});
+        CPPUNIT_ASSERT(!refused.ok() && refused.empty());
+        CPPUNIT_ASSERT_EQUAL(std::string("malformed DNS question"), std::string(refused.reason()));
         CPPUNIT_ASSERT_EQUAL(size_t(3), fake.batches.size());
         CPPUNIT_ASSERT_EQUAL(0, fake.openBatches);
     }
 
     void missingFacilitiesAreNullSlots() {
         FakeHost fake;
-        fake.hasResolver = fake.hasDoh = fake.hasNetDb = false;
+        fake.hasResolver = fake.hasDoh = fake.hasNetDb = fake.hasHttp = false;
         const Host host = fake.host();
-        CPPUNIT_ASSERT(!host.hasResolver() && !host.hasDoh() && !host.hasNetDb());
-        CPPUNIT_ASSERT_THROW(host.resolve({{"example.test", "A"}}), DnsUnavailable);
+        CPPUNIT_ASSERT(!host.hasResolver() && !host.hasDoh() && !host.hasNetDb() && !host.hasHttp());
+        const DnsAnswers a = host.resolve({{"example.test", "A"}});
+        CPPUNIT_ASSERT(!a.ok());
+        CPPUNIT_ASSERT_EQUAL(std::string(kNoResolverReason), std::string(a.reason()));
+        CPPUNIT_ASSERT_EQUAL(std::string(kNoDohReason), std::string(host.dohQueryAll({"example.test", "A"}).reason()));
+        CPPUNIT_ASSERT_EQUAL(std::string(kNoHttpReason), std::string(host.fetchAll({HttpCall{}}).reason()));
         CPPUNIT_ASSERT(!host.netFacts("192.0.2.1"));
         CPPUNIT_ASSERT_EQUAL(0, fake.resolveCalls);
     }
 
-    void netFactsAreCopiedAndReleased() {
+    void netFactsAreReadInPlaceAndReleased() {
         FakeHost fake;
         NetFacts f;
         f.version = 6;
@@ -99,13 +112,21 @@ public:
         f.latitude = 52.37, f.longitude = 4.89;
         f.asn = 64500;
         fake.netdb["2001:db8::1"] = f;
-        const std::optional<NetFacts> got = fake.host().netFacts("2001:db8::1");
-        CPPUNIT_ASSERT(got);
-        CPPUNIT_ASSERT_EQUAL(6, got->version);
-        CPPUNIT_ASSERT_EQUAL(std::string("RFC 3849"), got->rfc.value());
-        CPPUNIT_ASSERT(!got->city);
-        CPPUNIT_ASSERT_EQUAL(int64_t(64500), got->asn.value());
-        CPPUNIT_ASSERT_EQUAL(52.37, got->latitude.value());
+        {
+            const std::optional<Held<NetFactsView>> got = fake.host().netFacts("2001:db8::1");
+            CPPUNIT_ASSERT(got);
+            CPPUNIT_ASSERT_EQUAL(1, fake.openFacts);
+            CPPUNIT_ASSERT_EQUAL(6, got->version());
+            CPPUNIT_ASSERT_EQUAL(std::string("RFC 3849"), std::string(got->rfc().value()));
+            CPPUNIT_ASSERT(!got->city());
+            CPPUNIT_ASSERT_EQUAL(int64_t(64500), got->asn().value());
+            CPPUNIT_ASSERT_EQUAL(52.37, got->latitude().value());
+            CPPUNIT_ASSERT_EQUAL(std::string("UNKNOWN"), std::string(got->rir()));
+            const NetFacts kept = got->keep();
+            CPPUNIT_ASSERT_EQUAL(4.89, kept.longitude.value());
+            CPPUNIT_ASSERT_EQUAL(std::string("documentation"), kept.kind);
+        }
+        CPPUNIT_ASSERT_EQUAL(0, fake.openFacts);
         CPPUNIT_ASSERT(!fake.host().netFacts("192.0.2.1"));
         CPPUNIT_ASSERT_EQUAL(2, fake.netdbCalls);
         CPPUNIT_ASSERT_EQUAL(0, fake.openFacts);
@@ -114,14 +135,15 @@ public:
     void dohAnswersEveryQuestion() {
         FakeHost fake;
         fake.dohAnswers = {testing::dnsAnswer(0, {}, "cloudflare"), testing::dnsNoResponse("TLS: bad", "google")};
-        const std::vector<DnsAnswer> a = fake.host().dohQueryAll({"example.test", "MX"});
+        const DnsAnswers a = fake.host().dohQueryAll({"example.test", "MX"});
         CPPUNIT_ASSERT_EQUAL(size_t(2), a.size());
-        CPPUNIT_ASSERT_EQUAL(std::string("cloudflare"), a[0].source);
-        CPPUNIT_ASSERT_EQUAL(std::string("TLS: bad"), a[1].error.value());
+        CPPUNIT_ASSERT_EQUAL(std::string("cloudflare"), std::string(a[0].source()));
+        CPPUNIT_ASSERT_EQUAL(std::string("TLS: bad"), std::string(a[1].error().value()));
         CPPUNIT_ASSERT_EQUAL(std::string("MX"), fake.dohAsked.at(0).type);
-        CPPUNIT_ASSERT_EQUAL(0, fake.openBatches);
         fake.dohRefuses = true;
-        CPPUNIT_ASSERT_THROW(fake.host().dohQueryAll({"example.test", "A"}), DnsUnavailable);
+        const DnsAnswers refused = fake.host().dohQueryAll({"example.test", "A"});
+        CPPUNIT_ASSERT(!refused.ok());
+        CPPUNIT_ASSERT_EQUAL(std::string("malformed DNS question"), std::string(refused.reason()));
         CPPUNIT_ASSERT_EQUAL(size_t(2), fake.dohAsked.size());
     }
 

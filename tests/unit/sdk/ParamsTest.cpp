@@ -1,6 +1,6 @@
 // ipfacts/params.hpp, reasons.hpp and dns_rcode.hpp: the flag parameter,
 // the `reasons` object and response code names.
-#include "tests/support/plugin/FakeHost.h"
+#include <ipfacts/testing/FakeHost.hpp>
 
 #include <ipfacts/dns_rcode.hpp>
 #include <ipfacts/params.hpp>

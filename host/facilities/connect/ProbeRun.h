@@ -1,0 +1,64 @@
+// ProbeRun: one TLS probe from request to result — check the request, find
+// the addresses (the literal, or the name's through NameLookup), connect
+// through the guard (GuardedConnect), shake hands (TlsProbe) — as a machine
+// that never waits itself: it says what it waits on (Wait) and by when
+// (deadline), and ProbeBatch does the waiting for many runs at once.
+#pragma once
+
+#include "host/facilities/connect/Deadline.h"
+#include "host/facilities/connect/GuardedConnect.h"
+#include "host/facilities/connect/NameLookup.h"
+#include "host/facilities/connect/TlsProbe.h"
+#include "host/facilities/connect/TlsProbeRequest.h"
+#include "host/facilities/connect/TlsProbeResult.h"
+#include "host/facilities/connect/Wait.h"
+
+#include <openssl/ssl.h>
+
+#include <memory>
+#include <optional>
+
+namespace ipfacts::facilities::connect {
+
+class ProbeRun {
+public:
+    /// `request.timeout_ms` (> 0) bounds the whole run. `guard` and `ctx`
+    /// must outlive the run. Starts at once: a bad request or a literal the
+    /// guard refuses is finished before the constructor returns.
+    ProbeRun(const guard::AddressGuard& guard, SSL_CTX* ctx, TlsProbeRequest request);
+
+    /// What the run waits on now; Wait::none() once finished.
+    Wait waiting() const { return wait_; }
+    Deadline deadline() const { return deadline_; }
+    bool finished() const { return wait_.finished(); }
+
+    /// Goes on after poll reported `revents` for waiting().fd.
+    void resume(short revents);
+    /// The deadline passed: ends the run with "timeout after N ms".
+    void expire();
+    /// Ends the run with `why` (e.g. the poll itself failed).
+    void abandon(const std::string& why);
+
+    /// The outcome; complete once finished().
+    TlsProbeResult takeResult();
+
+private:
+    void start();
+    void connectTo(std::vector<net::IpAddress> addresses);
+    void handshake();
+    void finish(const std::string& error);
+    void step(short revents);
+
+    const guard::AddressGuard& guard_;
+    SSL_CTX* ctx_;
+    TlsProbeRequest request_;
+    Deadline deadline_;
+    Deadline::Clock::time_point started_;
+    Wait wait_;
+    std::unique_ptr<NameLookup> lookup_;
+    std::optional<GuardedConnect> connect_;
+    std::unique_ptr<TlsProbe> tls_;
+    TlsProbeResult result_;
+};
+
+}  // namespace ipfacts::facilities::connect

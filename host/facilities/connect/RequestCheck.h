@@ -1,0 +1,19 @@
+// RequestCheck: what makes a TLS probe request unusable, said before any
+// lookup or socket — a missing port, no name and no address, an address that
+// is not an IP literal, a name that is not a host name, unknown or crossed
+// TLS versions, a malformed ALPN list.
+#pragma once
+
+#include "host/facilities/connect/TlsProbeRequest.h"
+
+#include <string>
+
+namespace ipfacts::facilities::connect {
+
+/// Why `r` cannot be probed ("port is required (1-65535)"); empty when it can.
+std::string requestProblem(const TlsProbeRequest& r);
+
+/// "TLS 1.2" for 0x0303; "0x0305" for a code no TLS version has.
+std::string tlsVersionName(uint16_t code);
+
+}  // namespace ipfacts::facilities::connect

@@ -1,0 +1,26 @@
+// Edits integration tests make to the suite's manifest text before starting
+// a daemon of their own. Each throws when the text it edits is missing, so a
+// manifest change cannot turn an edit into a silent no-op. Header-only.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+namespace ipfacts::testing {
+
+/// Replaces the first `from` in `text`.
+inline void replace(std::string& text, const std::string& from, const std::string& to) {
+    size_t at = text.find(from);
+    if (at == std::string::npos) throw std::runtime_error("the test manifest has no '" + from + "'");
+    text.replace(at, from.size(), to);
+}
+
+/// Points the manifest's stub resolver at `port` alone.
+inline void resolverOnly(std::string& text, int port) {
+    size_t at = text.find("servers: [\"127.0.0.1:");
+    if (at == std::string::npos) throw std::runtime_error("the test manifest names no resolver server");
+    size_t end = text.find(']', at);
+    text.replace(at, end + 1 - at, "servers: [\"127.0.0.1:" + std::to_string(port) + "\"]");
+}
+
+}  // namespace ipfacts::testing
