@@ -51,6 +51,7 @@ class SlowUpstreamTest : public CppUnit::TestFixture {
     CPPUNIT_TEST_SUITE(SlowUpstreamTest);
     CPPUNIT_TEST(aThousandStuckLookupsLeaveAddressLookupsFree);
     CPPUNIT_TEST(oneCallerHoldsAtMostItsShareOfSlowRequests);
+    CPPUNIT_TEST(aRequestQueuedPastItsBudgetIs503);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -133,6 +134,34 @@ public:
         // Once its waiting requests are answered, the caller's share is free again.
         HttpClient again("127.0.0.1", s.port());
         CPPUNIT_ASSERT_EQUAL(200, again.get("/api/v1/lookup/8.8.8.8").status);
+        CPPUNIT_ASSERT_EQUAL(0, s.stop());
+    }
+
+    // One worker thread kept busy by CPU work (no upstream to park on): a
+    // request queued behind it is answered 503 overloaded once its route's
+    // 1 s budget is over, long before the worker is free again.
+    void aRequestQueuedPastItsBudgetIs503() {
+        Service s("queued", [](std::string& m) { replace(m, "workers: 4", "workers: 1"); });
+        s.start();
+        HttpClient busy("127.0.0.1", s.port()), queued("127.0.0.1", s.port());
+        const double cpu0 = cpuSeconds(s.pid());
+        busy.sendRaw("GET /test/busy?ms=6000 HTTP/1.1\r\nHost: a\r\n\r\n");
+        // The daemon idles at no CPU: once it has used 0.3 s, the spin runs.
+        CPPUNIT_ASSERT(eventually([&] { return cpuSeconds(s.pid()) - cpu0 >= 0.3; }));
+        queued.sendRaw("GET /test/busy?ms=0 HTTP/1.1\r\nHost: a\r\n\r\n");
+        auto r = queued.read(false, std::chrono::seconds(20));
+        CPPUNIT_ASSERT(r.has_value());
+        CPPUNIT_ASSERT_EQUAL(503, r->status);
+        CPPUNIT_ASSERT_EQUAL(std::string("overloaded"), parseJson(r->body)->getValue<std::string>("error"));
+        CPPUNIT_ASSERT(r->header("Retry-After").has_value());
+        CPPUNIT_ASSERT_MESSAGE("the busy request was answered first", !readable(busy.fd()));
+        auto first = busy.read(false, std::chrono::seconds(20));
+        CPPUNIT_ASSERT(first.has_value());
+        CPPUNIT_ASSERT_EQUAL(200, first->status);
+        // The worker is free again: the same request now runs (on a new
+        // connection: the suite's keep-alive time-out closed the idle one).
+        HttpClient again("127.0.0.1", s.port());
+        CPPUNIT_ASSERT_EQUAL(200, again.get("/test/busy?ms=0").status);
         CPPUNIT_ASSERT_EQUAL(0, s.stop());
     }
 };
