@@ -28,10 +28,8 @@ std::shared_ptr<const netdb::SpecialPurposeRegistry> readRegistry(const std::str
 /// It judges by `shared` unless the manifest names the guard another file.
 std::shared_ptr<const guard::AddressGuard> makeGuard(const manifest::Manifest& m,
                                                      std::shared_ptr<const netdb::SpecialPurposeRegistry> shared) {
-    guard::GuardConfig config;
-    for (const auto& a : m.guard.allow) config.addAllowed(a);
     if (shared->path() != m.guard.special_purpose) shared = readRegistry(m.guard.special_purpose);
-    auto g = std::make_shared<const guard::AddressGuard>(std::move(shared), std::move(config));
+    auto g = std::make_shared<const guard::AddressGuard>(std::move(shared), m.guard);
     g->logAllowListWarning();
     return g;
 }
@@ -63,7 +61,7 @@ std::vector<std::string> configuredFacilities(const manifest::Manifest& m) {
     if (m.netdb) out.push_back(slotName(Slot::NetDb));
     if (m.resolver) out.push_back(slotName(Slot::Resolver));
     if (m.doh) out.push_back(slotName(Slot::Doh));
-    if (!m.meters.empty()) out.push_back(slotName(Slot::Meters));
+    if (!m.meters.per_day.empty()) out.push_back(slotName(Slot::Meters));
     if (m.http) out.push_back(slotName(Slot::Http));
     if (m.cache) out.push_back(slotName(Slot::Cache));
     out.push_back(slotName(Slot::Store));  // always on: store.kind is sqlite

@@ -1,8 +1,9 @@
 // FacilitySet: the host services plugins reach through the slots of
 // ipf_host_api (netdb, resolver, doh, meters, and the ones to come). Each
-// facility lives in its own folder with its implementation and its C table,
-// and registers here at start; the daemon reloads them on SIGHUP and purges
-// them once a minute through the set, and plugin calls find them through it.
+// facility lives in its own folder with its implementation, its manifest
+// section's reader (<Name>Config) and its C table, and registers here at
+// start; the daemon reloads them on SIGHUP and purges them once a minute
+// through the set, and plugin calls find them through it.
 // docs/architecture.md explains where a new facility goes.
 #pragma once
 

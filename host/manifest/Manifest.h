@@ -1,9 +1,19 @@
 // Manifest: the deployment's YAML wiring — listeners, plugins, routes, rate
 // classes — loaded and validated once at start. Every validation error names
-// the file and line it comes from.
+// the file and line it comes from. The host's own sections are read here; each
+// facility's section by the reader in its folder (<Name>Config::fromYaml), all
+// on one YamlReader.
 #pragma once
 
+#include "host/facilities/cache/CacheConfig.h"
 #include "host/facilities/connect/ConnectConfig.h"
+#include "host/facilities/dns/DohConfig.h"
+#include "host/facilities/dns/ResolverConfig.h"
+#include "host/facilities/guard/GuardConfig.h"
+#include "host/facilities/http/HttpConfig.h"
+#include "host/facilities/meters/MetersConfig.h"
+#include "host/facilities/netdb/NetDbFiles.h"
+#include "host/manifest/YamlReader.h"
 
 #include <cstdint>
 #include <map>
@@ -90,65 +100,6 @@ struct ServerSpec {
     unsigned shutdown_grace_s = 10;    // SIGTERM: in-flight requests are answered within this
 };
 
-/// Stub DNS for plugins (resolver facility).
-struct ResolverSpec {
-    std::vector<std::string> servers;  // "127.0.0.1:53", "[::1]:53"; empty: /etc/resolv.conf
-    int timeout_ms = 2000;
-    int attempts = 2;
-};
-
-struct DohResolverSpec {
-    std::string name;
-    std::string url;
-};
-
-/// DNS over HTTPS for plugins (doh facility).
-struct DohSpec {
-    std::vector<DohResolverSpec> resolvers;  // inline, or from the catalogue file
-    int timeout_ms = 2500;
-    std::string ca_file;  // resolved; empty: the system's trust store
-};
-
-/// The address guard every outbound connection passes (guard: section).
-struct GuardSpec {
-    std::vector<std::string> allow;  // CIDR blocks let through although the registries refuse them (tests)
-    std::string special_purpose;     // resolved; default: netdb's, else netdb/special-purpose.yaml beside the manifest
-};
-
-/// One named upstream of the http facility: its hosts and what it allows.
-struct UpstreamSpec {
-    std::string name;
-    std::vector<std::string> hosts;  // host names (or literals) of its URLs, lower case
-    bool allow_http = false;         // plain http allowed (otherwise https only)
-    int64_t per_minute = 0;          // requests a minute to it; 0: no limit
-    int64_t per_day = 0;             // requests a UTC day; refused from 80 % on (SPEC part 8)
-    int64_t concurrent = 0;          // requests in flight at once; 0: no limit
-    int line = 0;
-};
-
-/// Guarded outbound HTTP for plugins (http facility).
-struct HttpSpec {
-    int timeout_ms = 3000;
-    int64_t max_body_bytes = 1 << 20;
-    int max_redirects = 3;
-    std::string ca_file;  // resolved; empty: the system's trust store
-    std::vector<UpstreamSpec> upstreams;
-};
-
-/// Bytes cached for plugins with a TTL (cache facility; cache: section).
-struct CacheSpec {
-    int64_t max_bytes = 64 << 20;      // size bound; least recently used entries go first past it
-    std::string backend = "memory";    // the only one so far; a shared one (redis) later
-};
-
-/// Address facts for plugins (netdb facility). Paths are resolved.
-struct NetDbSpec {
-    std::vector<std::string> city_mmdb;
-    std::vector<std::string> asn_csv;
-    std::string special_purpose, rir, continents, connection_types, country_names;
-    std::string zoneinfo_dir = "/usr/share/zoneinfo";
-};
-
 struct Manifest {
     std::string file;  // absolute path of the manifest
     std::string dir;   // its folder; relative paths resolve against it
@@ -165,14 +116,18 @@ struct Manifest {
 
     ServerSpec server;
     std::optional<TlsSpec> tls;
-    std::optional<ResolverSpec> resolver;
-    std::optional<DohSpec> doh;
-    std::optional<NetDbSpec> netdb;
-    GuardSpec guard;                  // always: the guard is always loaded
-    std::optional<HttpSpec> http;
-    std::optional<CacheSpec> cache;  // the store facility needs no section: always on (store.kind sqlite)
-    std::optional<facilities::connect::ConnectConfig> connect;  // guarded TLS connect (its reader lives with the facility)
-    std::map<std::string, int64_t> meters;  // daily budget per caller address, by meter name
+
+    // Facility sections: each one's type and reader live in its folder,
+    // host/facilities/<name>/. An absent section leaves its facility off.
+    std::optional<facilities::ResolverConfig> resolver;
+    std::optional<facilities::DohConfig> doh;
+    std::optional<facilities::NetDbFiles> netdb;
+    facilities::guard::GuardConfig guard;  // always: the guard is always loaded; special_purpose always set
+    std::optional<facilities::http::HttpConfig> http;
+    std::optional<facilities::cache::CacheConfig> cache;  // the store facility needs no section: always on (store.kind sqlite)
+    std::optional<facilities::connect::ConnectConfig> connect;
+    facilities::MetersConfig meters;  // no meters: no facility
+
     std::vector<std::string> trusted_proxies;  // CIDR text, validated
     unsigned caller_ipv6_prefix = 64;  // IPv6 callers are counted per block of this length
     std::map<std::string, RateClass> rate_classes;
@@ -182,8 +137,5 @@ struct Manifest {
 
 /// Loads and validates `path`. Throws ManifestError.
 Manifest loadManifest(const std::string& path);
-
-/// Resolves `p` against `base_dir` unless it is absolute.
-std::string resolvePath(const std::string& base_dir, const std::string& p);
 
 }  // namespace ipfacts::manifest

@@ -256,6 +256,8 @@ void Pipeline::finish(Exchange& ex) {
 }
 
 void Pipeline::rejectUnparsed(Exchange& ex, int status, std::string_view token, std::string_view message) {
+    // Never begun: the access log's duration counts from here, not from 0.
+    if (ex.started_us == 0) ex.started_us = monotonicMicros();
     ex.client_address = ex.request.peer.toString();
     ex.head = ex.request.method == "HEAD";
     writeError(ex.response, status, token, message);

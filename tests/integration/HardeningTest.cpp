@@ -267,12 +267,13 @@ public:
     }
 
     void shutdownAnswersEveryRequestInFlight() {
-        // 100 lookups against a resolver silent for longer than the 4 s grace.
-        // Their 2.5 s time budget (below the grace by rule) ends their wait, so
-        // each is answered with its own answer, none cut off by the restart.
+        // 100 lookups against a resolver silent for longer than their 2.5 s
+        // time budget (below the grace by rule, here 10 s): the budget ends
+        // their wait, so each is answered with its own answer, none cut off by
+        // the restart, and the process leaves long before the grace is over.
         BlackHoleResolver hole;
         Service s("shutdown", [&](std::string& m) {
-            replace(m, "workers: 4", "workers: 4\n  shutdown_grace_s: 4\n  time_budget_ms: 2500");
+            replace(m, "workers: 4", "workers: 4\n  shutdown_grace_s: 10\n  time_budget_ms: 2500");
             replace(m, "max_connections_per_address: 64", "max_connections_per_address: 1000");
             resolverOnly(m, hole.port);
             replace(m, "timeout_ms: 1000\n  attempts: 2", "timeout_ms: 5000\n  attempts: 1");
@@ -306,7 +307,7 @@ public:
         for (auto& t : readers) t.join();
         int code = s.stop();
         double seconds = std::chrono::duration<double>(Clock::now() - t0).count();
-        std::printf("\n  SIGTERM with %d lookups in flight (grace 4 s, budget 2.5 s): %d answered, %d cut off, exit %d after %.2f s\n",
+        std::printf("\n  SIGTERM with %d lookups in flight (grace 10 s, budget 2.5 s): %d answered, %d cut off, exit %d after %.2f s\n",
                     n, answered.load(), cut_off.load(), code, seconds);
         CPPUNIT_ASSERT_EQUAL(n, answered.load());
         CPPUNIT_ASSERT_EQUAL(0, cut_off.load());

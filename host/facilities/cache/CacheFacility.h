@@ -7,6 +7,7 @@
 
 #include "host/facilities/FacilitySet.h"
 #include "host/facilities/cache/CacheBackend.h"
+#include "host/facilities/cache/CacheConfig.h"
 
 #include <memory>
 

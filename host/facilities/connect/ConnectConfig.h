@@ -7,24 +7,14 @@
 //     max_concurrent: 64      # probes in flight at once, whole host
 //     ca_file: certs/ca.pem   # verification store; absent: the system's
 //
-// Plain data: the manifest holds one, so this header depends on nothing but
-// the standard library (YAML::Node is only declared).
+// Plain data: the manifest holds one (YamlReader.h only declares YAML::Node).
 #pragma once
 
-#include <stdexcept>
+#include "host/manifest/YamlReader.h"
+
 #include <string>
 
-namespace YAML {
-class Node;
-}
-
 namespace ipfacts::facilities::connect {
-
-/// "file:line: message", like the manifest reader's errors.
-class ConnectConfigError : public std::runtime_error {
-public:
-    using std::runtime_error::runtime_error;
-};
 
 struct ConnectConfig {
     int timeout_ms = 5000;
@@ -34,8 +24,9 @@ struct ConnectConfig {
 
     /// Reads the `connect` node of the manifest `file`, whose folder is
     /// `dir` (relative paths resolve against it). A null node is the
-    /// defaults. Throws ConnectConfigError on an unknown key, a value out of
-    /// range, timeout_ms above max_timeout_ms or a ca_file it cannot read.
+    /// defaults. Throws manifest::ConfigError ("file:line: message") on an
+    /// unknown key, a value out of range, timeout_ms above max_timeout_ms or a
+    /// ca_file it cannot read.
     static ConnectConfig fromYaml(const YAML::Node& connect, const std::string& file, const std::string& dir);
 };
 

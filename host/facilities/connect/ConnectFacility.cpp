@@ -3,16 +3,17 @@
 #include "host/facilities/connect/ProbeBatch.h"
 #include "host/fiber/FiberPoll.h"
 
+#include <ipfacts/views.hpp>
+
 #include <algorithm>
 #include <cstddef>
 #include <cstring>
 #include <exception>
 
-/// What a plugin holds as ipf_tls_probe_batch*: the results and their C views.
+/// What a plugin holds as ipf_tls_probe_batch*: the replies and their C views,
+/// built once by the SDK's field list (ipfacts/fields.h).
 struct ipf_tls_probe_batch {
-    std::vector<ipfacts::facilities::connect::TlsProbeResult> results;
-    std::vector<std::vector<ipf_str>> chains;
-    std::vector<ipf_tls_probe_result> views;
+    ipfacts::Marshalled<ipfacts::TlsProbeReply> replies;
 };
 
 namespace ipfacts::facilities::connect {
@@ -21,63 +22,52 @@ namespace {
 /// The smallest request a plugin can have been built with: ABI 1.4's.
 constexpr size_t kRequestSize14 = offsetof(ipf_tls_probe_request, alpn) + sizeof(ipf_str);
 
-std::string text(ipf_str s) { return s.ptr ? std::string(s.ptr, s.len) : std::string(); }
-ipf_str view(const std::string& s) { return s.empty() ? ipf_str{nullptr, 0} : ipf_str{s.data(), s.size()}; }
-
-std::vector<std::string> alpnList(const std::string& comma_separated) {
-    std::vector<std::string> out;
-    size_t start = 0;
-    while (start <= comma_separated.size() && !comma_separated.empty()) {
-        size_t end = comma_separated.find(',', start);
-        if (end == std::string::npos) end = comma_separated.size();
-        out.push_back(comma_separated.substr(start, end - start));
-        start = end + 1;
-    }
+/// The request as the plugin wrote it; zeros stay for probeAll's defaults.
+TlsProbeRequest requestOf(const ipf_tls_probe_request& r) {
+    TlsProbeCall call = TlsProbeCallView(r).keep();
+    TlsProbeRequest out;
+    out.server_name = std::move(call.server_name);
+    out.address = std::move(call.address);
+    out.port = static_cast<uint16_t>(call.port);
+    out.min_version = static_cast<uint16_t>(call.min_version);
+    out.max_version = static_cast<uint16_t>(call.max_version);
+    out.timeout_ms = static_cast<int>(std::min<int64_t>(std::max<int64_t>(call.timeout_ms, 0), 1 << 30));
+    out.alpn = std::move(call.alpn);
     return out;
 }
 
-/// The request as the plugin wrote it; zeros stay for probeAll's defaults.
-TlsProbeRequest requestOf(const ipf_tls_probe_request& r) {
-    TlsProbeRequest out;
-    out.server_name = text(r.server_name);
-    out.address = text(r.address);
-    out.port = r.port;
-    out.min_version = r.min_version;
-    out.max_version = r.max_version;
-    out.timeout_ms = static_cast<int>(std::min<uint32_t>(r.timeout_ms, 1u << 30));
-    out.alpn = alpnList(text(r.alpn));
-    return out;
+std::optional<std::string> optional(std::string&& s) {
+    if (s.empty()) return std::nullopt;
+    return std::move(s);
+}
+
+/// The result as the SDK's reply, its strings moved, not copied.
+TlsProbeReply replyOf(TlsProbeResult&& r) {
+    TlsProbeReply o;
+    o.peer_port = r.peer_port;
+    o.version_code = r.version_code;
+    o.peer_address = std::move(r.peer_address);
+    o.version = std::move(r.version);
+    o.cipher = std::move(r.cipher);
+    o.cipher_openssl = std::move(r.cipher_openssl);
+    o.group = optional(std::move(r.group));
+    o.chain = std::move(r.chain);
+    o.verify_code = r.verify_code;
+    o.verify_text = std::move(r.verify_text);
+    o.ocsp_response = optional(std::move(r.ocsp_response));
+    o.alpn = optional(std::move(r.alpn));
+    o.alert_received = optional(std::move(r.alert_received));
+    o.alert_sent = optional(std::move(r.alert_sent));
+    o.elapsed_ms = r.elapsed_ms;
+    o.error = std::move(r.error);
+    return o;
 }
 
 ipf_tls_probe_batch* toBatch(std::vector<TlsProbeResult> results) {
-    auto b = std::make_unique<ipf_tls_probe_batch>();
-    b->results = std::move(results);
-    b->chains.resize(b->results.size());
-    for (size_t i = 0; i < b->results.size(); ++i) {
-        const TlsProbeResult& r = b->results[i];
-        for (const auto& der : r.chain) b->chains[i].push_back(ipf_str{der.data(), der.size()});
-        ipf_tls_probe_result v{};
-        v.struct_size = sizeof(ipf_tls_probe_result);
-        v.peer_port = r.peer_port;
-        v.version_code = r.version_code;
-        v.peer_address = view(r.peer_address);
-        v.version = view(r.version);
-        v.cipher = view(r.cipher);
-        v.cipher_openssl = view(r.cipher_openssl);
-        v.group = view(r.group);
-        v.chain = b->chains[i].data();
-        v.chain_count = b->chains[i].size();
-        v.verify_code = r.verify_code;
-        v.verify_text = view(r.verify_text);
-        v.ocsp_response = view(r.ocsp_response);
-        v.alpn = view(r.alpn);
-        v.alert_received = view(r.alert_received);
-        v.alert_sent = view(r.alert_sent);
-        v.elapsed_ms = r.elapsed_ms;
-        v.error = view(r.error);
-        b->views.push_back(v);
-    }
-    return b.release();
+    std::vector<TlsProbeReply> replies;
+    replies.reserve(results.size());
+    for (TlsProbeResult& r : results) replies.push_back(replyOf(std::move(r)));
+    return new ipf_tls_probe_batch{Marshalled<TlsProbeReply>(std::move(replies))};
 }
 
 ipf_status probeAllC(ipf_plugin_ctx* ctx, const ipf_tls_probe_request* rs, size_t count, ipf_tls_probe_batch** out) {
@@ -105,10 +95,8 @@ ipf_status probeAllC(ipf_plugin_ctx* ctx, const ipf_tls_probe_request* rs, size_
     }
 }
 
-size_t batchSize(const ipf_tls_probe_batch* b) { return b ? b->views.size() : 0; }
-const ipf_tls_probe_result* batchResult(const ipf_tls_probe_batch* b, size_t i) {
-    return b && i < b->views.size() ? &b->views[i] : nullptr;
-}
+size_t batchSize(const ipf_tls_probe_batch* b) { return b ? b->replies.size() : 0; }
+const ipf_tls_probe_result* batchResult(const ipf_tls_probe_batch* b, size_t i) { return b ? b->replies.at(i) : nullptr; }
 void batchFree(ipf_tls_probe_batch* b) { std::unique_ptr<ipf_tls_probe_batch> owned(b); }
 
 const ipf_connect_api kTable{sizeof(ipf_connect_api), probeAllC, batchSize, batchResult, batchFree};

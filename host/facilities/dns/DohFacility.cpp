@@ -15,14 +15,14 @@ ipf_status queryAll(ipf_plugin_ctx* ctx, ipf_dns_question q, ipf_dns_batch** out
 
 const ipf_doh_api kTable{sizeof(ipf_doh_api), queryAll, batchSize, batchAnswer, batchFree};
 
-std::vector<DohResolver> resolversOf(const manifest::DohSpec& spec) {
+std::vector<DohResolver> resolversOf(const DohConfig& spec) {
     std::vector<DohResolver> rs;
     for (const auto& r : spec.resolvers) rs.push_back({r.name, r.url});
     return rs;
 }
 
 /// The guarded client the resolvers are asked through, with the doh section's CA file.
-std::shared_ptr<const http::HttpClient> httpClientOf(const manifest::DohSpec& spec,
+std::shared_ptr<const http::HttpClient> httpClientOf(const DohConfig& spec,
                                                      std::shared_ptr<const guard::AddressGuard> guard) {
     http::HttpClient::globalInit();
     http::HttpClientOptions o;
@@ -32,7 +32,7 @@ std::shared_ptr<const http::HttpClient> httpClientOf(const manifest::DohSpec& sp
 
 }  // namespace
 
-DohFacility::DohFacility(const manifest::DohSpec& spec, std::shared_ptr<const guard::AddressGuard> guard)
+DohFacility::DohFacility(const DohConfig& spec, std::shared_ptr<const guard::AddressGuard> guard)
     : client_(resolversOf(spec), spec.timeout_ms, httpClientOf(spec, std::move(guard))) {}
 
 void DohFacility::fill(ipf_host_api& api) const { api.doh = &kTable; }

@@ -4,13 +4,14 @@
 
 #include "host/facilities/FacilitySet.h"
 #include "host/facilities/dns/DohClient.h"
+#include "host/facilities/dns/DohConfig.h"
 
 namespace ipfacts::facilities {
 
 class DohFacility : public Facility {
 public:
     static constexpr Slot kSlot = Slot::Doh;
-    DohFacility(const manifest::DohSpec& spec, std::shared_ptr<const guard::AddressGuard> guard);
+    DohFacility(const DohConfig& spec, std::shared_ptr<const guard::AddressGuard> guard);
     Slot slot() const override { return kSlot; }
     void fill(ipf_host_api& api) const override;
     const DohClient& client() const { return client_; }

@@ -20,7 +20,7 @@ const ipf_resolver_api kTable{sizeof(ipf_resolver_api), resolve, batchSize, batc
 
 }  // namespace
 
-ResolverFacility::ResolverFacility(const manifest::ResolverSpec& spec)
+ResolverFacility::ResolverFacility(const ResolverConfig& spec)
     : resolver_(spec.servers, spec.timeout_ms, spec.attempts) {}
 
 void ResolverFacility::fill(ipf_host_api& api) const { api.resolver = &kTable; }

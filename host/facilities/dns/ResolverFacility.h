@@ -3,6 +3,7 @@
 #pragma once
 
 #include "host/facilities/FacilitySet.h"
+#include "host/facilities/dns/ResolverConfig.h"
 #include "host/facilities/dns/StubResolver.h"
 
 namespace ipfacts::facilities {
@@ -10,7 +11,7 @@ namespace ipfacts::facilities {
 class ResolverFacility : public Facility {
 public:
     static constexpr Slot kSlot = Slot::Resolver;
-    explicit ResolverFacility(const manifest::ResolverSpec& spec);
+    explicit ResolverFacility(const ResolverConfig& spec);
     Slot slot() const override { return kSlot; }
     void fill(ipf_host_api& api) const override;
     const StubResolver& resolver() const { return resolver_; }

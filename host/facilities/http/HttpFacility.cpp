@@ -80,7 +80,7 @@ void batchFree(ipf_http_batch* b) { std::unique_ptr<ipf_http_batch> owned(b); }
 
 const ipf_http_api kTable{sizeof(ipf_http_api), fetchAllC, batchSize, batchResult, batchFree};
 
-HttpClientOptions optionsOf(const manifest::HttpSpec& spec) {
+HttpClientOptions optionsOf(const HttpConfig& spec) {
     HttpClient::globalInit();
     HttpClientOptions o;
     o.ca_file = spec.ca_file;
@@ -89,7 +89,7 @@ HttpClientOptions optionsOf(const manifest::HttpSpec& spec) {
 
 }  // namespace
 
-HttpFacility::HttpFacility(const manifest::HttpSpec& spec, std::shared_ptr<const guard::AddressGuard> guard)
+HttpFacility::HttpFacility(const HttpConfig& spec, std::shared_ptr<const guard::AddressGuard> guard)
     : spec_(spec), client_(std::move(guard), optionsOf(spec)), budget_(spec.upstreams) {}
 
 void HttpFacility::fill(ipf_host_api& api) const { api.http = &kTable; }
@@ -99,14 +99,14 @@ std::vector<HttpResult> HttpFacility::fetchAll(std::vector<HttpRequest> requests
     std::vector<HttpResult> results(requests.size());
     std::vector<HttpRequest> sent;
     std::vector<size_t> slot;
-    std::vector<const manifest::UpstreamSpec*> taken;
+    std::vector<const UpstreamConfig*> taken;
     for (size_t i = 0; i < requests.size(); ++i) {
         HttpRequest& r = requests[i];
         // Defaults the C caller left open (0 / -1) come from the manifest.
         if (r.timeout_ms <= 0) r.timeout_ms = spec_.timeout_ms;
         if (r.max_body_bytes == 0) r.max_body_bytes = static_cast<size_t>(spec_.max_body_bytes);
         if (r.max_redirects < 0) r.max_redirects = spec_.max_redirects;
-        const manifest::UpstreamSpec* u = budget_.upstreamOf(hostOf(r.url));
+        const UpstreamConfig* u = budget_.upstreamOf(hostOf(r.url));
         r.allow_http = u && u->allow_http;
         if (u) {
             if (auto refused = budget_.take(*u, now)) {

@@ -4,6 +4,7 @@
 
 #include "host/facilities/FacilitySet.h"
 #include "host/facilities/http/HttpClient.h"
+#include "host/facilities/http/HttpConfig.h"
 #include "host/facilities/http/UpstreamBudget.h"
 
 namespace ipfacts::facilities::http {
@@ -11,7 +12,7 @@ namespace ipfacts::facilities::http {
 class HttpFacility : public Facility {
 public:
     static constexpr Slot kSlot = Slot::Http;
-    HttpFacility(const manifest::HttpSpec& spec, std::shared_ptr<const guard::AddressGuard> guard);
+    HttpFacility(const HttpConfig& spec, std::shared_ptr<const guard::AddressGuard> guard);
     Slot slot() const override { return kSlot; }
     void fill(ipf_host_api& api) const override;
     void purge(int64_t now_s) override { budget_.purge(now_s); }
@@ -22,7 +23,7 @@ public:
     std::vector<HttpResult> fetchAll(std::vector<HttpRequest> requests);
 
 private:
-    manifest::HttpSpec spec_;
+    HttpConfig spec_;
     HttpClient client_;
     UpstreamBudget budget_;
 };

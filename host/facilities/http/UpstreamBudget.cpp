@@ -2,23 +2,23 @@
 
 namespace ipfacts::facilities::http {
 
-UpstreamBudget::UpstreamBudget(const std::vector<manifest::UpstreamSpec>& upstreams)
+UpstreamBudget::UpstreamBudget(const std::vector<UpstreamConfig>& upstreams)
     : upstreams_(upstreams), in_flight_(new std::atomic<int64_t>[upstreams.size() ? upstreams.size() : 1]) {
     for (size_t i = 0; i < upstreams_.size(); ++i) in_flight_[i] = 0;
 }
 
-const manifest::UpstreamSpec* UpstreamBudget::upstreamOf(const std::string& host) const {
+const UpstreamConfig* UpstreamBudget::upstreamOf(const std::string& host) const {
     for (const auto& u : upstreams_)
         for (const auto& h : u.hosts)
             if (h == host) return &u;
     return nullptr;
 }
 
-size_t UpstreamBudget::indexOf(const manifest::UpstreamSpec& u) const {
+size_t UpstreamBudget::indexOf(const UpstreamConfig& u) const {
     return static_cast<size_t>(&u - upstreams_.data());
 }
 
-std::optional<std::string> UpstreamBudget::take(const manifest::UpstreamSpec& u, int64_t now_s) {
+std::optional<std::string> UpstreamBudget::take(const UpstreamConfig& u, int64_t now_s) {
     const size_t i = indexOf(u);
     if (u.concurrent && in_flight_[i].fetch_add(1) >= u.concurrent) {
         in_flight_[i].fetch_sub(1);
@@ -37,6 +37,6 @@ std::optional<std::string> UpstreamBudget::take(const manifest::UpstreamSpec& u,
     return "budget: 80% of upstream " + u.name + "'s daily quota of " + std::to_string(u.per_day) + " is spent";
 }
 
-void UpstreamBudget::release(const manifest::UpstreamSpec& u) { in_flight_[indexOf(u)].fetch_sub(1); }
+void UpstreamBudget::release(const UpstreamConfig& u) { in_flight_[indexOf(u)].fetch_sub(1); }
 
 }  // namespace ipfacts::facilities::http

@@ -4,7 +4,7 @@
 // part 8: degrade affected fields to null at 80 percent of a daily quota).
 #pragma once
 
-#include "host/manifest/Manifest.h"
+#include "host/facilities/http/HttpConfig.h"
 #include "host/pipeline/RateLimiter.h"
 
 #include <atomic>
@@ -17,22 +17,22 @@ namespace ipfacts::facilities::http {
 
 class UpstreamBudget {
 public:
-    explicit UpstreamBudget(const std::vector<manifest::UpstreamSpec>& upstreams);
+    explicit UpstreamBudget(const std::vector<UpstreamConfig>& upstreams);
 
     /// The upstream whose hosts include `host` (lower case), or null.
-    const manifest::UpstreamSpec* upstreamOf(const std::string& host) const;
+    const UpstreamConfig* upstreamOf(const std::string& host) const;
 
     /// Takes one request's place for `u` now; the reason when its budget
     /// refuses. A taken place is given back with release(). Thread-safe.
-    std::optional<std::string> take(const manifest::UpstreamSpec& u, int64_t now_s);
-    void release(const manifest::UpstreamSpec& u);
+    std::optional<std::string> take(const UpstreamConfig& u, int64_t now_s);
+    void release(const UpstreamConfig& u);
 
     void purge(int64_t now_s) { counts_.purge(now_s); }
 
 private:
-    size_t indexOf(const manifest::UpstreamSpec& u) const;
+    size_t indexOf(const UpstreamConfig& u) const;
 
-    std::vector<manifest::UpstreamSpec> upstreams_;
+    std::vector<UpstreamConfig> upstreams_;
     std::unique_ptr<std::atomic<int64_t>[]> in_flight_;
     pipeline::RateLimiter counts_;
 };

@@ -4,6 +4,7 @@
 
 #include "host/facilities/FacilitySet.h"
 #include "host/facilities/meters/DailyMeters.h"
+#include "host/facilities/meters/MetersConfig.h"
 
 namespace ipfacts::facilities {
 

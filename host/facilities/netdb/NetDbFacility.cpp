@@ -43,7 +43,7 @@ void factsFree(const ipf_netdb_facts* f) {
 
 const ipf_netdb_api kTable{sizeof(ipf_netdb_api), lookup, factsFree};
 
-NetDbConfig configOf(const manifest::NetDbSpec& s, std::shared_ptr<const netdb::SpecialPurposeRegistry> registry) {
+NetDbConfig configOf(const NetDbFiles& s, std::shared_ptr<const netdb::SpecialPurposeRegistry> registry) {
     NetDbConfig c;
     c.city_mmdb = s.city_mmdb;
     c.asn_csv = s.asn_csv;
@@ -57,7 +57,7 @@ NetDbConfig configOf(const manifest::NetDbSpec& s, std::shared_ptr<const netdb::
     return c;
 }
 
-std::shared_ptr<const NetDb> load(const manifest::NetDbSpec& spec,
+std::shared_ptr<const NetDb> load(const NetDbFiles& spec,
                                   std::shared_ptr<const netdb::SpecialPurposeRegistry> registry) {
     auto db = std::make_shared<const NetDb>(configOf(spec, std::move(registry)));
     auto st = db->stats();
@@ -68,7 +68,7 @@ std::shared_ptr<const NetDb> load(const manifest::NetDbSpec& spec,
 
 }  // namespace
 
-NetDbFacility::NetDbFacility(const manifest::NetDbSpec& spec,
+NetDbFacility::NetDbFacility(const NetDbFiles& spec,
                              std::shared_ptr<const netdb::SpecialPurposeRegistry> registry)
     : spec_(spec), registry_(std::move(registry)), handle_(load(spec_, registry_)) {}
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "host/facilities/FacilitySet.h"
+#include "host/facilities/netdb/NetDbFiles.h"
 
 #include <ipfacts/plugin.h>
 
@@ -34,7 +35,7 @@ public:
     static constexpr Slot kSlot = Slot::NetDb;
     /// Loads the data files; throws when they cannot be read. Classifies by
     /// `registry`, the host's one reading of the IANA file, kept across reloads.
-    NetDbFacility(const manifest::NetDbSpec& spec, std::shared_ptr<const netdb::SpecialPurposeRegistry> registry);
+    NetDbFacility(const NetDbFiles& spec, std::shared_ptr<const netdb::SpecialPurposeRegistry> registry);
     Slot slot() const override { return kSlot; }
     void fill(ipf_host_api& api) const override;
     /// Loads the files again (not the registry, read once at start) and swaps
@@ -43,7 +44,7 @@ public:
     const NetDbHandle& handle() const { return handle_; }
 
 private:
-    manifest::NetDbSpec spec_;
+    NetDbFiles spec_;
     std::shared_ptr<const netdb::SpecialPurposeRegistry> registry_;
     NetDbHandle handle_;
 };

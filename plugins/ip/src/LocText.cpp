@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdint>
 
 namespace ipfacts::ip {
 namespace {
@@ -10,10 +11,32 @@ namespace {
 double withoutNegativeZero(double v) { return std::fabs(v) < 0.00005 ? 0.0 : v; }
 
 // "%.4f" without printf: std::to_chars with a precision is specified to give
-// printf's digits (correctly rounded), at a fraction of the cost. 400 bytes
-// hold the longest double in fixed notation (309 digits, sign, 4 decimals).
-char* writeFixed4(char* p, double v) {
+// printf's digits (correctly rounded). 400 bytes hold the longest double in
+// fixed notation (309 digits, sign, 4 decimals).
+char* writeFixed4Exact(char* p, double v) {
     return std::to_chars(p, p + 400, v, std::chars_format::fixed, 4).ptr;
+}
+
+// The same digits for a coordinate, by integer arithmetic: for |v| < 1000
+// the product v * 10000 is within 1e-9 (half a unit in its last place) of
+// the exact product of v's binary value, so unless it lies within 1e-6 of a
+// rounding tie, rounding it to the nearest integer rounds the exact value as
+// printf does. The rare near-tie, and anything that is no coordinate, goes
+// to to_chars, which costs five times as much (a twentieth of a /json request).
+char* writeFixed4(char* p, double v) {
+    const double scaled = v * 10000.0;
+    if (!(std::fabs(v) < 1000) || std::fabs(std::fabs(scaled - std::trunc(scaled)) - 0.5) < 1e-6)
+        return writeFixed4Exact(p, v);
+    int64_t units = std::llround(scaled);
+    if (units < 0 || std::signbit(v)) *p++ = '-', units = -units;  // (withoutNegativeZero ran first)
+    p = std::to_chars(p, p + 20, units / 10000).ptr;
+    const auto frac = static_cast<int>(units % 10000);
+    *p++ = '.';
+    *p++ = static_cast<char>('0' + frac / 1000);
+    *p++ = static_cast<char>('0' + frac / 100 % 10);
+    *p++ = static_cast<char>('0' + frac / 10 % 10);
+    *p++ = static_cast<char>('0' + frac % 10);
+    return p;
 }
 
 }  // namespace

@@ -10,7 +10,9 @@ namespace ipfacts::testing {
 
 class TestChain {
 public:
-    TestChain();  // throws std::runtime_error when openssl fails
+    /// Runs `script` (a file beside this one: make-chain.sh, or make-certificates.sh for
+    /// the TLS family's wider set). Throws std::runtime_error when openssl fails.
+    explicit TestChain(const std::string& script = "make-chain.sh");
     ~TestChain();
     TestChain(const TestChain&) = delete;
     TestChain& operator=(const TestChain&) = delete;

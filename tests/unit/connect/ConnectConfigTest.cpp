@@ -2,6 +2,7 @@
 // read alone (ConnectConfig::fromYaml) and through the manifest reader.
 #include "host/facilities/connect/ConnectConfig.h"
 #include "host/manifest/Manifest.h"
+#include "host/manifest/YamlReader.h"
 
 #include <cppunit/extensions/HelperMacros.h>
 #include <yaml-cpp/yaml.h>
@@ -12,7 +13,7 @@
 #include <unistd.h>
 
 using ipfacts::facilities::connect::ConnectConfig;
-using ipfacts::facilities::connect::ConnectConfigError;
+using ipfacts::manifest::ConfigError;
 
 namespace {
 
@@ -24,7 +25,7 @@ ConnectConfig read(const std::string& yaml) {
 std::string errorOf(const std::string& yaml) {
     try {
         read(yaml);
-    } catch (const ConnectConfigError& e) {
+    } catch (const ConfigError& e) {
         return e.what();
     }
     return "";

@@ -1,0 +1,55 @@
+// The resolver: manifest section (host/facilities/dns/ResolverConfig):
+// defaults, every key, and errors that name file and line.
+#include "host/facilities/dns/ResolverConfig.h"
+#include "tests/support/SectionReading.h"
+
+#include <cppunit/extensions/HelperMacros.h>
+
+using ipfacts::facilities::ResolverConfig;
+
+namespace {
+
+const ipfacts::testing::SectionReading<ResolverConfig> kSection("resolver");
+
+}  // namespace
+
+class ResolverConfigTest : public CppUnit::TestFixture {
+    CPPUNIT_TEST_SUITE(ResolverConfigTest);
+    CPPUNIT_TEST(emptySectionIsTheDefaults);
+    CPPUNIT_TEST(everyKeyIsRead);
+    CPPUNIT_TEST(errorsNameFileAndLine);
+    CPPUNIT_TEST_SUITE_END();
+
+public:
+    void emptySectionIsTheDefaults() {
+        auto c = kSection.read("resolver: {}\n");
+        CPPUNIT_ASSERT(c.servers.empty());  // /etc/resolv.conf
+        CPPUNIT_ASSERT_EQUAL(2000, c.timeout_ms);
+        CPPUNIT_ASSERT_EQUAL(2, c.attempts);
+    }
+
+    void everyKeyIsRead() {
+        auto c = kSection.read(
+            "resolver:\n  servers: [\"127.0.0.1:53\", \"[::1]:5353\"]\n  timeout_ms: 500\n  attempts: 3\n");
+        CPPUNIT_ASSERT_EQUAL(size_t(2), c.servers.size());
+        CPPUNIT_ASSERT_EQUAL(std::string("[::1]:5353"), c.servers[1]);  // as written
+        CPPUNIT_ASSERT_EQUAL(500, c.timeout_ms);
+        CPPUNIT_ASSERT_EQUAL(3, c.attempts);
+    }
+
+    void errorsNameFileAndLine() {
+        CPPUNIT_ASSERT_EQUAL(std::string("m.yaml:3: resolver server '127.0.0.1' is not ADDR:PORT ([v6]:PORT)"),
+                             kSection.error("resolver:\n  servers:\n    - 127.0.0.1\n"));
+        CPPUNIT_ASSERT_EQUAL(std::string("m.yaml:1: resolver.servers must be a list of ADDR:PORT"),
+                             kSection.error("resolver: { servers: \"127.0.0.1:53\" }\n"));
+        CPPUNIT_ASSERT_EQUAL(std::string("m.yaml:2: resolver.attempts must be between 1 and 10"),
+                             kSection.error("resolver:\n  attempts: 0\n"));
+        CPPUNIT_ASSERT_EQUAL(std::string("m.yaml:2: resolver.timeout_ms must be between 50 and 60000"),
+                             kSection.error("resolver:\n  timeout_ms: 10\n"));
+        CPPUNIT_ASSERT_EQUAL(std::string("m.yaml:2: unknown key 'timeout' in resolver"),
+                             kSection.error("resolver:\n  timeout: 100\n"));
+        CPPUNIT_ASSERT_EQUAL(std::string("m.yaml:1: resolver must be a mapping"), kSection.error("resolver: [1]\n"));
+    }
+};
+
+CPPUNIT_TEST_SUITE_REGISTRATION(ResolverConfigTest);
