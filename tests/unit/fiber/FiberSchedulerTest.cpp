@@ -3,6 +3,8 @@
 #include "host/fiber/FiberPoll.h"
 #include "host/fiber/FiberScheduler.h"
 
+#include "tests/support/EventCounter.h"
+
 #include <cppunit/extensions/HelperMacros.h>
 
 #include <fcntl.h>
@@ -37,27 +39,7 @@ struct Pipe {
 };
 
 /// Counts events and lets the test wait (bounded) until a count is reached.
-class Counter {
-public:
-    void add() {
-        std::lock_guard<std::mutex> lock(mu_);
-        ++n_;
-        cv_.notify_all();
-    }
-    int value() {
-        std::lock_guard<std::mutex> lock(mu_);
-        return n_;
-    }
-    bool waitFor(int n, std::chrono::seconds limit = std::chrono::seconds(30)) {
-        std::unique_lock<std::mutex> lock(mu_);
-        return cv_.wait_for(lock, limit, [&] { return n_ >= n; });
-    }
-
-private:
-    std::mutex mu_;
-    std::condition_variable cv_;
-    int n_ = 0;
-};
+using Counter = ipfacts::testing::EventCounter;
 
 }  // namespace
 

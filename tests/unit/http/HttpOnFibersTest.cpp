@@ -5,6 +5,8 @@
 #include "tests/unit/http/HttpTestSupport.h"
 #include "tests/unit/http/LoopbackServer.h"
 
+#include "tests/support/EventCounter.h"
+
 #include <cppunit/extensions/HelperMacros.h>
 
 #include <chrono>
@@ -18,27 +20,7 @@ using ipfacts::fiber::FiberScheduler;
 
 namespace {
 
-class Counter {
-public:
-    void add() {
-        std::lock_guard<std::mutex> lock(mu_);
-        ++n_;
-        cv_.notify_all();
-    }
-    int value() {
-        std::lock_guard<std::mutex> lock(mu_);
-        return n_;
-    }
-    bool waitFor(int n) {
-        std::unique_lock<std::mutex> lock(mu_);
-        return cv_.wait_for(lock, std::chrono::seconds(30), [&] { return n_ >= n; });
-    }
-
-private:
-    std::mutex mu_;
-    std::condition_variable cv_;
-    int n_ = 0;
-};
+using Counter = ipfacts::testing::EventCounter;
 
 /// Bounded wait for a condition another thread makes true.
 template <typename Pred>
