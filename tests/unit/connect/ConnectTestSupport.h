@@ -1,7 +1,9 @@
-// Shared by the connect facility's suites: the registry path, a guard that
-// allows exactly the blocks given, a facility over it, and a probe request
+// Shared by the connect facility's suites (the guard: tests/support/GuardSupport.h):
+// a facility whose guard allows the blocks given, and a probe request
 // for a loopback port.
 #pragma once
+
+#include "tests/support/GuardSupport.h"
 
 #include "host/facilities/connect/ConnectFacility.h"
 #include "host/facilities/guard/AddressGuard.h"
@@ -12,17 +14,6 @@
 #include <string>
 
 namespace ipfacts::testing {
-
-inline std::string registryPath() {
-    const char* src = std::getenv("IPFACTS_SOURCE_DIR");
-    return std::string(src ? src : ".") + "/etc/netdb/special-purpose.yaml";
-}
-
-inline std::shared_ptr<const facilities::guard::AddressGuard> guardAllowing(std::initializer_list<const char*> blocks) {
-    facilities::guard::GuardConfig c;
-    for (const char* b : blocks) c.addAllowed(b);
-    return std::make_shared<const facilities::guard::AddressGuard>(registryPath(), c);
-}
 
 /// A connect facility whose guard allows `blocks`, trusting `ca_file` (empty: the system's store).
 inline std::unique_ptr<facilities::connect::ConnectFacility> connectFacility(

@@ -1,6 +1,8 @@
-// Shared by the http core's suites: the registry path and a client whose
-// guard allows exactly the blocks given.
+// Shared by the http core's suites: a client whose guard (tests/support/GuardSupport.h)
+// allows exactly the blocks given.
 #pragma once
+
+#include "tests/support/GuardSupport.h"
 
 #include "host/facilities/http/HttpClient.h"
 
@@ -10,17 +12,6 @@
 #include <string>
 
 namespace ipfacts::testing {
-
-inline std::string registryPath() {
-    const char* src = std::getenv("IPFACTS_SOURCE_DIR");
-    return std::string(src ? src : ".") + "/etc/netdb/special-purpose.yaml";
-}
-
-inline std::shared_ptr<const facilities::guard::AddressGuard> guardAllowing(std::initializer_list<const char*> blocks) {
-    facilities::guard::GuardConfig c;
-    for (const char* b : blocks) c.addAllowed(b);
-    return std::make_shared<const facilities::guard::AddressGuard>(registryPath(), c);
-}
 
 inline facilities::http::HttpClient clientAllowing(std::initializer_list<const char*> blocks,
                                                    std::string ca_file = "") {
