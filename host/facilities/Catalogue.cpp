@@ -10,6 +10,7 @@
 #include "host/facilities/netdb/NetDbFacility.h"
 #include "host/facilities/netdb/SpecialPurposeRegistry.h"
 #include "host/facilities/store/StoreFacility.h"
+#include "host/facilities/tasks/TasksFacility.h"
 
 #include <spdlog/spdlog.h>
 
@@ -53,6 +54,7 @@ std::unique_ptr<FacilitySet> startFacilities(const manifest::Manifest& m) {
     cache::addCacheFacility(*set, m);
     store::addStoreFacility(*set, m);
     connect::addConnectFacility(*set, m);
+    tasks::addTasksFacility(*set);
     return set;
 }
 
@@ -66,6 +68,7 @@ std::vector<std::string> configuredFacilities(const manifest::Manifest& m) {
     if (m.cache) out.push_back(slotName(Slot::Cache));
     out.push_back(slotName(Slot::Store));  // always on: store.kind is sqlite
     if (m.connect) out.push_back(slotName(Slot::Connect));
+    out.push_back(slotName(Slot::Tasks));  // always on
     return out;
 }
 

@@ -12,6 +12,7 @@ const char* slotName(Slot s) {
         case Slot::Cache: return "cache";
         case Slot::Store: return "store";
         case Slot::Connect: return "connect";
+        case Slot::Tasks: return "tasks";
         case Slot::Count: break;
     }
     return "?";

@@ -1,6 +1,7 @@
 #include "host/server/Daemon.h"
 
 #include "host/facilities/Catalogue.h"
+#include "host/facilities/tasks/TasksFacility.h"
 #include "host/fiber/FiberScheduler.h"
 #include "host/openapi/OpenApiDocument.h"
 #include "host/pipeline/Pipeline.h"
@@ -157,6 +158,8 @@ Daemon::~Daemon() = default;
 int Daemon::run() {
     auto& p = *parts_;
     for (auto& loop : p.loops) p.threads.emplace_back([l = loop.get()] { l->run(); });
+    auto* tasks = p.facilities->get<facilities::tasks::TasksFacility>();
+    if (tasks) tasks->runner().start(*p.workers);
     std::string where;
     for (const auto& a : p.m.server.listen) where += " http://" + a.text;
     if (p.m.tls)
@@ -195,6 +198,9 @@ int Daemon::run() {
     const auto grace = std::chrono::seconds(p.m.server.shutdown_grace_s);
     const auto deadline = std::chrono::steady_clock::now() + grace;
     const int64_t answer_by = pipeline::monotonicMicros() / 1000 + int64_t(p.m.server.shutdown_grace_s) * 1000 - 1000;
+    // No task run starts from here on; the running ones end on their fibers,
+    // which stopBy below waits for, before any plugin's shutdown.
+    if (tasks) tasks->runner().stop();
     for (auto& loop : p.loops) loop->stop(answer_by);
     for (auto& t : p.threads) t.join();
     if (!p.workers->stopBy(deadline)) {

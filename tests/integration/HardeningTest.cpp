@@ -267,30 +267,33 @@ public:
     }
 
     void shutdownAnswersEveryRequestInFlight() {
-        // 100 lookups against a resolver silent for longer than their 2.5 s
+        // 100 lookups against a resolver silent for longer than their 6 s
         // time budget (below the grace by rule, here 10 s): the budget ends
         // their wait, so each is answered with its own answer, none cut off by
-        // the restart, and the process leaves long before the grace is over.
+        // the shutdown, and the process leaves before the grace is over.
         BlackHoleResolver hole;
         Service s("shutdown", [&](std::string& m) {
-            replace(m, "workers: 4", "workers: 4\n  shutdown_grace_s: 10\n  time_budget_ms: 2500");
+            replace(m, "workers: 4", "workers: 4\n  shutdown_grace_s: 10\n  time_budget_ms: 6000");
             replace(m, "max_connections_per_address: 64", "max_connections_per_address: 1000");
             resolverOnly(m, hole.port);
             replace(m, "timeout_ms: 1000\n  attempts: 2", "timeout_ms: 5000\n  attempts: 1");
             replace(m, "queue: 64", "queue: 1000\n  slow_requests_per_caller: 1000");
         });
         s.start();
-        const int fds_before = openDescriptors(s.pid());
         const int n = 100;
         std::vector<std::unique_ptr<HttpClient>> clients;
         for (int i = 0; i < n; ++i) {
             clients.push_back(std::make_unique<HttpClient>("127.0.0.1", s.port()));
             clients.back()->sendRaw("GET /api/v1/lookup/slow" + std::to_string(i) + ".example.test HTTP/1.1\r\nHost: a\r\n\r\n");
         }
-        // Each waiting lookup holds its connection and a resolver socket.
-        for (int i = 0; i < 3000 && openDescriptors(s.pid()) < fds_before + 2 * n; ++i)
+        // Every lookup asks A and AAAA: once the silent resolver has 2 n
+        // questions, all n requests are read and waiting. (Counting the
+        // daemon's descriptors let SIGTERM come, on a loaded machine, while
+        // some requests were still unread in their sockets: shutdown closes
+        // such idle connections unanswered.)
+        for (int i = 0; i < 3000 && hole.received() < 2 * n; ++i)
             std::this_thread::sleep_for(std::chrono::milliseconds(10));
-        CPPUNIT_ASSERT(openDescriptors(s.pid()) >= fds_before + 2 * n);
+        CPPUNIT_ASSERT_EQUAL(2 * n, hole.received());
         auto t0 = Clock::now();
         s.signal(SIGTERM);
         std::atomic<int> answered{0}, cut_off{0};
@@ -307,12 +310,12 @@ public:
         for (auto& t : readers) t.join();
         int code = s.stop();
         double seconds = std::chrono::duration<double>(Clock::now() - t0).count();
-        std::printf("\n  SIGTERM with %d lookups in flight (grace 10 s, budget 2.5 s): %d answered, %d cut off, exit %d after %.2f s\n",
+        std::printf("\n  SIGTERM with %d lookups in flight (grace 10 s, budget 6 s): %d answered, %d cut off, exit %d after %.2f s\n",
                     n, answered.load(), cut_off.load(), code, seconds);
         CPPUNIT_ASSERT_EQUAL(n, answered.load());
         CPPUNIT_ASSERT_EQUAL(0, cut_off.load());
         CPPUNIT_ASSERT_EQUAL(0, code);
-        CPPUNIT_ASSERT_MESSAGE(std::to_string(seconds), seconds < 5.5);
+        CPPUNIT_ASSERT_MESSAGE(std::to_string(seconds), seconds < 8.5);
     }
 
     void outOfDescriptorsTheServerIdlesAndRecovers() {

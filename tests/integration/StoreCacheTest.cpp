@@ -1,6 +1,6 @@
-// The cache and store facilities as plugins see them: the test plugin kv,
-// loaded twice (kv and kv2), writes and reads through the host; each
-// plugin's keys are its own.
+// The cache, store and tasks facilities as plugins see them: the test plugin
+// kv, loaded twice (kv and kv2), writes and reads through the host; each
+// plugin's keys are its own; each runs its own periodic task.
 #include "tests/integration/support/HttpClient.h"
 #include "tests/integration/support/Json.h"
 #include "tests/integration/support/Service.h"
@@ -34,9 +34,24 @@ class StoreCacheTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(storeRoundTrip);
     CPPUNIT_TEST(storeKeysArePerPlugin);
     CPPUNIT_TEST(storeCountsAndExpires);
+    CPPUNIT_TEST(tasksRunPeriodicallyPerPlugin);
     CPPUNIT_TEST_SUITE_END();
 
 public:
+    // kv and kv2 each registered a task every second that counts "ticks" in
+    // its own store namespace: both counters grow, run after run.
+    void tasksRunPeriodicallyPerPlugin() {
+        auto ticks = [](const std::string& plugin) {
+            auto o = call("/test/" + plugin + "/store?name=ticks");
+            return o->getValue<bool>("hit") ? std::stoll(o->getValue<std::string>("value")) : 0LL;
+        };
+        const long long kv_before = ticks("kv"), kv2_before = ticks("kv2");
+        for (int i = 0; i < 80 && (ticks("kv") < kv_before + 2 || ticks("kv2") < kv2_before + 2); ++i)
+            std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        CPPUNIT_ASSERT(ticks("kv") >= kv_before + 2);
+        CPPUNIT_ASSERT(ticks("kv2") >= kv2_before + 2);
+    }
+
     void cacheRoundTripOnTheEventLoop() {
         auto put = call("/test/kv/cache?name=rt&value=hello");
         CPPUNIT_ASSERT(put->getValue<bool>("stored"));

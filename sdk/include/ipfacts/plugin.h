@@ -34,7 +34,7 @@ extern "C" {
 #endif
 
 #define IPF_ABI_MAJOR 1
-#define IPF_ABI_MINOR 4
+#define IPF_ABI_MINOR 5
 
 /* A string view: `len` bytes at `ptr`, not necessarily NUL-terminated.
  * An absent value is {NULL, 0}; an empty present value is {"", 0}. */
@@ -78,6 +78,7 @@ struct ipf_cache_api;
 struct ipf_meters_api;
 struct ipf_store_api; /* since 1.3 */
 struct ipf_connect_api; /* since 1.4 */
+struct ipf_tasks_api; /* since 1.5 */
 
 /* ---- DNS results (since 1.2), shared by the resolver and doh facilities ---- */
 
@@ -388,6 +389,38 @@ struct ipf_connect_api {
     void (*batch_free)(ipf_tls_probe_batch* batch);
 };
 
+/* ---- Periodic tasks (since 1.5) ------------------------------------------ */
+
+/* A plugin's periodic work: refreshing a feed, checking an upstream's health.
+ * The host runs `run(state)` on a worker fiber, so it may call the blocking
+ * facilities (resolver, doh, http, connect, store) as a handler does. */
+typedef void (*ipf_task_fn)(void* state);
+
+/* One periodic task. Zero members take the defaults. */
+typedef struct ipf_task {
+    uint32_t struct_size;     /* sizeof(ipf_task) as the plugin knew it */
+    uint32_t interval_ms;     /* required, >= 1000: from the start of one run to the next */
+    uint32_t first_delay_ms;  /* after the host starts serving (or after `every`, when later); 0: at once */
+    uint32_t timeout_ms;      /* every facility wait of a run ends by then; 0: interval_ms, at most 60000 */
+    ipf_str name;             /* for the log, [a-z0-9_.-]+, unique within the plugin */
+    ipf_task_fn run;          /* required */
+    void* state;              /* handed to run */
+} ipf_task;
+
+/* Periodic tasks (always offered from 1.5). Runs never overlap: a run still
+ * going when the next is due makes the host skip that one (and log it). The
+ * host stops starting runs when it begins to shut down and waits for the
+ * running ones within its grace, before any plugin's shutdown is called.
+ * Runs happen only while ipfactsd serves (never under --check-config). */
+struct ipf_tasks_api {
+    uint32_t struct_size;
+    /* Registers `task`; callable from init or later, any thread. IPF_INVALID
+     * for a missing run, an interval below 1000 ms, a bad or repeated name.
+     * OWNERSHIP: task and its name are copied; state stays the plugin's and
+     * must live until the plugin's shutdown. */
+    ipf_status (*every)(ipf_plugin_ctx* ctx, const ipf_task* task);
+};
+
 /* The host's services, handed to a plugin's init. Valid until shutdown returns.
  * Every function is thread-safe unless it says otherwise. */
 typedef struct ipf_host_api {
@@ -534,6 +567,11 @@ typedef struct ipf_host_api {
      * section); check with IPF_HOST_HAS(host, connect). */
     const struct ipf_connect_api* connect;
 
+    /* ---- since 1.5 ----------------------------------------------------- */
+
+    /* Periodic tasks run on worker fibers; check with IPF_HOST_HAS(host, tasks). */
+    const struct ipf_tasks_api* tasks;
+
     /* ---- add new members below this line only, marked with their minor -- */
 } ipf_host_api;
 
@@ -627,7 +665,8 @@ typedef struct ipf_plugin_descriptor {
     /* ---- since 1.3 ---------------------------------------------------- */
 
     /* The facilities the plugin cannot work without, by slot name ("netdb",
-     * "resolver", "doh", "meters", "http", "cache", "store", "connect"), NULL-terminated;
+     * "resolver", "doh", "meters", "http", "cache", "store", "connect",
+     * "tasks"), NULL-terminated;
      * NULL when none. The host refuses the plugin, and --check-config fails
      * naming it, when the manifest does not configure one of them. Facilities
      * a plugin can do without are not listed: it checks their slot at run time.

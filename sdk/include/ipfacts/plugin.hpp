@@ -19,11 +19,14 @@
 #include <ipfacts/reasons.hpp>
 #include <ipfacts/results.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <cstring>
 #include <ctime>
 #include <exception>
+#include <functional>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -287,6 +290,78 @@ inline std::vector<TlsProbeReply> tlsProbeAll(const Host& host, const std::vecto
 
 /// One probe; see tlsProbeAll.
 inline TlsProbeReply tlsProbe(const Host& host, const TlsProbeCall& call) { return tlsProbeAll(host, {call}).front(); }
+
+// ---- tasks facility (ABI 1.5): periodic work on worker fibers -------------
+//
+//   // in the plugin class: std::unique_ptr<ipfacts::PeriodicTask> refresh_;
+//   refresh_ = ipfacts::every(host, "refresh", {std::chrono::hours(24)}, [this] { refreshFeed(); });
+//
+// The function runs on a worker fiber, so it may call blocking facilities
+// (resolve, fetchAll, tlsProbe, store); runs never overlap. Keep the returned
+// object as long as the plugin lives: the host calls into it until shutdown.
+
+/// When a periodic task runs: every `interval` (at least 1 s), the first run
+/// `first_delay` after the host starts serving; each run's facility waits end
+/// by `timeout` (zero: the interval, at most 60 s).
+struct TaskSchedule {
+    std::chrono::milliseconds interval;
+    std::chrono::milliseconds first_delay{0};
+    std::chrono::milliseconds timeout{0};
+};
+
+/// A registered task's function; the plugin owns it (see every()).
+class PeriodicTask {
+public:
+    PeriodicTask(const Host& host, std::string name, std::function<void()> fn)
+        : host_(host), name_(std::move(name)), fn_(std::move(fn)) {}
+    PeriodicTask(const PeriodicTask&) = delete;
+    PeriodicTask& operator=(const PeriodicTask&) = delete;
+    const std::string& name() const { return name_; }
+
+    /// The C entry the host calls; an exception is logged, never let out.
+    static void run(void* state) noexcept {
+        auto* t = static_cast<PeriodicTask*>(state);
+        try {
+            t->fn_();
+        } catch (const std::exception& e) {
+            t->host_.error("task " + t->name_ + " threw: " + e.what());
+        } catch (...) {
+            t->host_.error("task " + t->name_ + " threw a non-standard exception");
+        }
+    }
+
+private:
+    Host host_;
+    std::string name_;
+    std::function<void()> fn_;
+};
+
+/// True when the host runs periodic tasks (ABI 1.5).
+inline bool hasTasks(const Host& host) {
+    return IPF_HOST_HAS(host.api(), tasks) && IPF_FACILITY_HAS(struct ipf_tasks_api, host.api()->tasks, every);
+}
+
+/// Registers `fn` to run on `schedule` under `name` ([a-z0-9_.-], unique in
+/// the plugin). Null when the host has no tasks facility or refused the task
+/// (it logs why); otherwise the task, which the plugin keeps until shutdown.
+inline std::unique_ptr<PeriodicTask> every(const Host& host, std::string_view name, TaskSchedule schedule,
+                                           std::function<void()> fn) {
+    if (!hasTasks(host)) return nullptr;
+    auto task = std::make_unique<PeriodicTask>(host, std::string(name), std::move(fn));
+    auto ms = [](std::chrono::milliseconds d) {
+        return d.count() <= 0 ? 0u : static_cast<uint32_t>(std::min<int64_t>(d.count(), UINT32_MAX));
+    };
+    ipf_task t{};
+    t.struct_size = sizeof t;
+    t.interval_ms = ms(schedule.interval);
+    t.first_delay_ms = ms(schedule.first_delay);
+    t.timeout_ms = ms(schedule.timeout);
+    t.name = str(task->name());
+    t.run = &PeriodicTask::run;
+    t.state = task.get();
+    if (host.api()->tasks->every(host.ctx(), &t) != IPF_OK) return nullptr;
+    return task;
+}
 
 /// Read-only view of the request being handled. Valid for the handler call.
 class Request {

@@ -1,17 +1,23 @@
 // A test plugin (the parameter is `name`: `key` is the API key) that reads and writes through the host's cache and store
 // facilities, so the integration suite can prove plugin -> facility and that
 // two plugins (this library loaded twice under two names) never see each
-// other's keys. Never deployed.
+// other's keys. A periodic task (tasks facility) counts its runs in the store
+// under "ticks". Never deployed.
 #include <ipfacts/plugin.hpp>
 
+#include <memory>
 #include <string>
 
 class KvPlugin {
 public:
-    static constexpr const char* kRequiredFacilities[] = {"cache", "store", nullptr};
+    static constexpr const char* kRequiredFacilities[] = {"cache", "store", "tasks", nullptr};
     static constexpr ipf_config_key kConfigKeys[] = {{nullptr, 0, 0, nullptr, nullptr}};
 
-    explicit KvPlugin(ipfacts::Host& host) : host_(host) {}
+    explicit KvPlugin(ipfacts::Host& host) : host_(host) {
+        // Runs on a worker fiber, so the blocking store is fine here.
+        tick_ = ipfacts::every(host, "tick", {std::chrono::seconds(1)}, [this] { host_.storeIncr("ticks"); });
+        if (!tick_) throw std::runtime_error("the host refused the tick task");
+    }
 
     /// GET ?name=K[&value=V&ttl_ms=T]: with value, caches it; then answers what
     /// the cache holds for K. NONBLOCKING: runs on the event loop.
@@ -61,6 +67,7 @@ private:
     }
 
     ipfacts::Host& host_;
+    std::unique_ptr<ipfacts::PeriodicTask> tick_;
 };
 
 IPFACTS_PLUGIN(KvPlugin, "kv", "1.0.0", "Test plugin: reads and writes through the cache and store facilities",

@@ -14,7 +14,8 @@
 //
 // Facilities: netdb (`netdb`), resolver (`dns`, `answer`, `fail`), doh
 // (`dohAnswers`), meters (`meters`), http (`http`), cache (`cache`), store
-// (`store`), connect (`connect`, TLS probes); each slot is set unless its
+// (`store`), connect (`connect`, TLS probes), tasks (`tasks`: run them with
+// `tasks.run(name)` or `tasks.runDue()`); each slot is set unless its
 // has* flag is false. The cache and
 // store keep each plugin's keys apart like the host: a LoadedPlugin uses its
 // descriptor's name as its namespace, fake.host() uses `pluginName`.
@@ -31,6 +32,7 @@
 #include <ipfacts/testing/FakeMeters.hpp>
 #include <ipfacts/testing/FakeStore.hpp>
 #include <ipfacts/testing/FakeSupport.hpp>
+#include <ipfacts/testing/FakeTasks.hpp>
 
 #include <strings.h>
 
@@ -164,6 +166,8 @@ public:
     FakeStore store{clock};
     bool hasConnect = true;  ///< false: the connect slot is NULL
     FakeConnect connect;
+    bool hasTasks = true;  ///< false: the tasks slot is NULL
+    FakeTasks tasks{clock};
 
     // ---- handles -------------------------------------------------------------
     /// The table, with the facility slots as has* say now.
@@ -176,6 +180,7 @@ public:
         api_.cache = hasCache ? &cacheApi_ : nullptr;
         api_.store = hasStore ? &storeApi_ : nullptr;
         api_.connect = hasConnect ? &connectApi_ : nullptr;
+        api_.tasks = hasTasks ? &tasksApi_ : nullptr;
         return &api_;
     }
     /// The plugin handle of fake.host(): its cache and store namespace is pluginName.
@@ -380,6 +385,8 @@ private:
         connectApi_.batch_size = FakeConnect::batchSize;
         connectApi_.batch_result = FakeConnect::batchResult;
         connectApi_.batch_free = FakeConnect::batchFree;
+        tasksApi_.struct_size = sizeof tasksApi_;
+        tasksApi_.every = [](ipf_plugin_ctx* c, const ipf_task* task) { return of(c).tasks.every(spaceOf(c), task); };
     }
 
     void wire() {
@@ -408,6 +415,7 @@ private:
     ipf_cache_api cacheApi_{};
     ipf_store_api storeApi_{};
     ipf_connect_api connectApi_{};
+    ipf_tasks_api tasksApi_{};
 };
 
 }  // namespace ipfacts::testing
