@@ -192,7 +192,8 @@ void readTls(const YamlReader& r, const YAML::Node& n, Manifest& m) {
 }
 
 void readTopLevel(const YamlReader& r, const YAML::Node& root, Manifest& m) {
-    r.onlyKeys(root, {"service", "server", "tls", "trusted_proxies", "state_dir", "store", "access_log", "log_level",
+    r.onlyKeys(root, {"service", "server", "tls", "trusted_proxies", "state_dir", "store", "access_log",
+                      "access_log_format", "log_level",
                       "plugin_dir", "rate_classes", "plugins", "routes", "keys", "resolver", "doh", "netdb", "meters",
                       "caller_ipv6_prefix", "guard", "http", "cache", "connect"},
                "the manifest");
@@ -216,6 +217,11 @@ void readTopLevel(const YamlReader& r, const YAML::Node& root, Manifest& m) {
         if (st["path"]) m.store_path = r.str(st["path"], "store.path");
     }
     if (root["access_log"]) m.access_log = r.str(root["access_log"], "access_log");
+    if (const auto& f = root["access_log_format"]) {
+        const std::string format = r.str(f, "access_log_format");
+        if (format != "text" && format != "json") r.fail(f, "access_log_format must be text or json");
+        m.access_log_json = format == "json";
+    }
     if (root["log_level"]) {
         m.log_level = r.str(root["log_level"], "log_level");
         static const std::set<std::string> levels{"debug", "info", "warn", "error", "off"};

@@ -110,6 +110,7 @@ struct Manifest {
     Quota invalid_key_limit{10, 100, 0};  // unknown or revoked keys a caller may send before 429
     std::string log_level = "info";
     std::string access_log = "-";  // "-" stderr, "off", or a path (relative to state_dir)
+    bool access_log_json = false;   // access_log_format: json (JSON lines) instead of text
     std::string state_dir;         // resolved
     std::string store_path;        // resolved, SQLite file
     std::string plugin_dir;        // resolved

@@ -55,7 +55,8 @@ Pipeline::Pipeline(const manifest::Manifest& m, std::unique_ptr<RouteTable> rout
       host_handlers_(std::move(host_handlers)),
       identity_(m.trusted_proxies),
       access_log_(m.access_log == "-" || m.access_log == "off" ? m.access_log
-                                                                : manifest::resolvePath(m.state_dir, m.access_log)),
+                                                                : manifest::resolvePath(m.state_dir, m.access_log),
+                  m.access_log_json ? AccessLog::Format::Json : AccessLog::Format::Text),
       response_cache_(std::make_shared<facilities::cache::MemoryCache>(kResponseCacheBytes)) {
     cors_lines_ = "Access-Control-Allow-Origin: *\r\nAccess-Control-Expose-Headers: " + std::string(kExposed) + "\r\n";
 }

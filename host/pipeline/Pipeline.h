@@ -42,6 +42,8 @@ public:
     RateLimiter& rateLimiter() { return limiter_; }
     /// Writes out the calling thread's buffered access-log lines.
     void flushLog() const { access_log_.flushThread(); }
+    /// SIGUSR1: the access log file opened again (logrotate); empty, or why not.
+    std::string reopenLog() { return access_log_.reopen(); }
     const RouteTable& routes() const { return *routes_; }
     const ResponseCache& responseCache() const { return response_cache_; }
 

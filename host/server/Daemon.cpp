@@ -9,6 +9,7 @@
 #include "host/server/CallerCounter.h"
 #include "host/server/EventLoop.h"
 #include "host/server/HttpConnection.h"
+#include "host/server/Listener.h"
 #include "host/server/TlsContext.h"
 #include "host/store/sqlite/SqliteKeyStore.h"
 
@@ -63,6 +64,7 @@ void blockServiceSignals() {
     sigaddset(&set, SIGTERM);
     sigaddset(&set, SIGINT);
     sigaddset(&set, SIGHUP);
+    sigaddset(&set, SIGUSR1);
     pthread_sigmask(SIG_BLOCK, &set, nullptr);
     signal(SIGPIPE, SIG_IGN);
 }
@@ -70,6 +72,11 @@ void blockServiceSignals() {
 Daemon::Daemon(manifest::Manifest m) : parts_(std::make_unique<Parts>()) {
     auto& p = *parts_;
     p.m = std::move(m);
+    // Every loop binds with SO_REUSEPORT: check before anything else that no other process
+    // (a second ipfactsd started by mistake) holds an address.
+    for (const auto& a : p.m.server.listen) refuseIfHeld(a);
+    if (p.m.tls)
+        for (const auto& a : p.m.tls->listen) refuseIfHeld(a);
     std::filesystem::create_directories(p.m.state_dir);
     p.keys = std::make_unique<store::SqliteKeyStore>(manifest::resolvePath(p.m.state_dir, p.m.store_path));
 
@@ -172,6 +179,7 @@ int Daemon::run() {
     sigaddset(&set, SIGTERM);
     sigaddset(&set, SIGINT);
     sigaddset(&set, SIGHUP);
+    sigaddset(&set, SIGUSR1);
     int64_t last_purge = monotonicSeconds();
     while (true) {
         timespec wait{kHousekeepingSeconds, 0};
@@ -181,6 +189,11 @@ int Daemon::run() {
             break;
         }
         if (sig == SIGHUP) p.facilities->reload();
+        // logrotate moved the access log away: write to a new file of the same name.
+        if (sig == SIGUSR1) {
+            if (std::string why = p.pipeline->reopenLog(); !why.empty()) spdlog::error("SIGUSR1: {}", why);
+            else spdlog::info("SIGUSR1: access log reopened");
+        }
         // Buffers of closed connections go back to the system, not only to
         // the allocator's free lists: after a burst of thousands of
         // connections the resident size comes back down within seconds.

@@ -1,6 +1,7 @@
 #include "host/server/EventLoop.h"
 
 #include "host/pipeline/ErrorEnvelope.h"
+#include "host/server/Listener.h"
 #include "host/server/ResponseWriter.h"
 
 #include <arpa/inet.h>
@@ -54,38 +55,6 @@ const std::string& tooManyConnectionsReply() {
 // A client that pipelines requests but does not read the answers stops being
 // read once this much is waiting for it, so it cannot grow our memory.
 constexpr size_t kMaxPendingOutput = 256 * 1024;
-
-int bindListener(const manifest::ListenAddress& addr) {
-    sockaddr_storage ss{};
-    socklen_t len;
-    bool v6 = addr.host.find(':') != std::string::npos;
-    if (v6) {
-        auto* s6 = reinterpret_cast<sockaddr_in6*>(&ss);
-        s6->sin6_family = AF_INET6;
-        s6->sin6_port = htons(addr.port);
-        inet_pton(AF_INET6, addr.host.c_str(), &s6->sin6_addr);
-        len = sizeof(sockaddr_in6);
-    } else {
-        auto* s4 = reinterpret_cast<sockaddr_in*>(&ss);
-        s4->sin_family = AF_INET;
-        s4->sin_port = htons(addr.port);
-        inet_pton(AF_INET, addr.host.c_str(), &s4->sin_addr);
-        len = sizeof(sockaddr_in);
-    }
-    int fd = ::socket(ss.ss_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
-    if (fd < 0) throw std::runtime_error("socket for " + addr.text + ": " + std::strerror(errno));
-    int one = 1;
-    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
-    setsockopt(fd, SOL_SOCKET, SO_REUSEPORT, &one, sizeof one);
-    // [::]:8080 and 0.0.0.0:8080 are separate listeners; keep v6 to v6.
-    if (v6) setsockopt(fd, IPPROTO_IPV6, IPV6_V6ONLY, &one, sizeof one);
-    if (::bind(fd, reinterpret_cast<sockaddr*>(&ss), len) != 0 || ::listen(fd, 4096) != 0) {
-        std::string why = std::strerror(errno);
-        ::close(fd);
-        throw std::runtime_error("cannot listen on " + addr.text + ": " + why);
-    }
-    return fd;
-}
 
 }  // namespace
 

@@ -5,6 +5,10 @@
 
 #include <cppunit/extensions/HelperMacros.h>
 
+#include <signal.h>
+
+#include <chrono>
+#include <cstdio>
 #include <thread>
 
 using namespace ipfacts::testing;
@@ -27,9 +31,49 @@ class ServerTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(idleKeepAliveIsClosed);
     CPPUNIT_TEST(tlsListenerReportsTheNegotiatedVersion);
     CPPUNIT_TEST(tls12IsReportedAsSuch);
+    CPPUNIT_TEST(secondDaemonOnTheSamePortRefusesToStart);
+    CPPUNIT_TEST(accessLogIsReopenedOnSigusr1);
     CPPUNIT_TEST_SUITE_END();
 
 public:
+    // logrotate's way: rename the file, then SIGUSR1; what follows goes to a
+    // new file at the old path, and the service keeps answering.
+    void accessLogIsReopenedOnSigusr1() {
+        Service s("reopen");
+        s.start();
+        HttpClient c("127.0.0.1", s.port());
+        CPPUNIT_ASSERT(s.accessLogThrough(c, "/ip?before").find(" /ip?before ") != std::string::npos);
+        const std::string path = s.stateDir() + "/access.log";
+        CPPUNIT_ASSERT_EQUAL(0, std::rename(path.c_str(), (path + ".1").c_str()));
+        CPPUNIT_ASSERT(s.signal(SIGUSR1));
+        std::string log;
+        for (int i = 0; i < 100 && log.find("SIGUSR1: access log reopened") == std::string::npos; ++i) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+            log = s.log();
+        }
+        CPPUNIT_ASSERT_MESSAGE(log, log.find("SIGUSR1: access log reopened") != std::string::npos);
+        const std::string fresh = s.accessLogThrough(c, "/ip?after");
+        CPPUNIT_ASSERT_MESSAGE(fresh, fresh.find(" /ip?after ") != std::string::npos);
+        CPPUNIT_ASSERT(fresh.find(" /ip?before ") == std::string::npos);
+        CPPUNIT_ASSERT_EQUAL(0, s.stop());
+    }
+
+    // The suite's ipfactsd listens with SO_REUSEPORT, which would let a second
+    // one bind the same port and take half its connections: the second one
+    // must exit at once, non-zero, saying why, and the first keep answering.
+    void secondDaemonOnTheSamePortRefusesToStart() {
+        Service& s = Service::instance();
+        const std::string address = "127.0.0.1:" + std::to_string(s.port());
+        const std::string state = s.stateDir() + "/second";
+        // timeout: were the bug back, the second daemon would serve until killed.
+        auto [code, out] = runCommandStatus("timeout 20 " + Service::buildDir() + "/host/ipfactsd --config " +
+                                            s.manifest() + " --listen " + address + " --state-dir " + state + " 2>&1");
+        CPPUNIT_ASSERT_EQUAL_MESSAGE(out, 1, code);  // 124 would be timeout's: it kept running
+        CPPUNIT_ASSERT_MESSAGE(out, out.find("cannot listen on " + address +
+                                             ": another process already listens there") != std::string::npos);
+        CPPUNIT_ASSERT_EQUAL(std::string("127.0.0.1\n"), get("/ip").body);
+    }
+
     void ipAnswersTheCallerOverIpv4() {
         auto r = get("/ip");
         CPPUNIT_ASSERT_EQUAL(200, r.status);

@@ -80,16 +80,22 @@ int Service::openSilentListener() {
     return ntohs(a.sin_port);
 }
 
-std::string runCommand(const std::string& cmd) {
+CommandResult runCommandStatus(const std::string& cmd) {
     FILE* p = ::popen(cmd.c_str(), "r");
     if (!p) throw std::runtime_error("cannot run " + cmd);
-    std::string out;
+    CommandResult r;
     char buf[4096];
     size_t n;
-    while ((n = fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, n);
-    int rc = ::pclose(p);
-    if (rc != 0) throw std::runtime_error("command failed (" + std::to_string(rc) + "): " + cmd);
-    return out;
+    while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.output.append(buf, n);
+    int status = ::pclose(p);
+    r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    return r;
+}
+
+std::string runCommand(const std::string& cmd) {
+    CommandResult r = runCommandStatus(cmd);
+    if (r.code != 0) throw std::runtime_error("command failed (" + std::to_string(r.code) + "): " + cmd);
+    return r.output;
 }
 
 Service& Service::instance() {

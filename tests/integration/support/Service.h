@@ -85,4 +85,12 @@ private:
 /// Runs a shell command, returning its standard output; throws on failure.
 std::string runCommand(const std::string& cmd);
 
+/// What a shell command printed on standard output and its exit code (-1 when killed).
+struct CommandResult {
+    int code = -1;
+    std::string output;
+};
+/// Runs a shell command whatever its exit code; throws only when it cannot start.
+CommandResult runCommandStatus(const std::string& cmd);
+
 }  // namespace ipfacts::testing

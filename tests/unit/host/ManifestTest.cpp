@@ -46,9 +46,17 @@ class ManifestTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(refusesBadRoutes);
     CPPUNIT_TEST(listenAddresses);
     CPPUNIT_TEST(timeBudgetsEndBeforeTheShutdownGrace);
+    CPPUNIT_TEST(accessLogFormat);
     CPPUNIT_TEST_SUITE_END();
 
 public:
+    void accessLogFormat() {
+        CPPUNIT_ASSERT(!loadManifest(write(kGood)).access_log_json);
+        CPPUNIT_ASSERT(loadManifest(write(std::string(kGood) + "access_log_format: json\n")).access_log_json);
+        CPPUNIT_ASSERT(!loadManifest(write(std::string(kGood) + "access_log_format: text\n")).access_log_json);
+        std::string e = errorOf(std::string(kGood) + "access_log_format: xml\n");
+        CPPUNIT_ASSERT_MESSAGE(e, e.find("m.yaml:9: access_log_format must be text or json") != std::string::npos);
+    }
     void loadsAndResolves() {
         auto m = loadManifest(write(kGood));
         CPPUNIT_ASSERT_EQUAL(std::string("ipfacts.example"), m.service_host);
