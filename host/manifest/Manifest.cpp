@@ -195,7 +195,7 @@ void readTopLevel(const YamlReader& r, const YAML::Node& root, Manifest& m) {
     r.onlyKeys(root, {"service", "server", "tls", "trusted_proxies", "state_dir", "store", "access_log",
                       "access_log_format", "log_level",
                       "plugin_dir", "rate_classes", "plugins", "routes", "keys", "resolver", "doh", "netdb", "meters",
-                      "caller_ipv6_prefix", "guard", "http", "cache", "connect"},
+                      "caller_ipv6_prefix", "guard", "http", "cache", "connect", "status"},
                "the manifest");
     if (const auto& s = root["service"]) {
         r.onlyKeys(s, {"host", "edge"}, "service");
@@ -255,6 +255,7 @@ void readFacilities(const YAML::Node& root, Manifest& m) {
     if (root["meters"]) m.meters = facilities::MetersConfig::fromYaml(root["meters"], f, d);
     if (root["cache"]) m.cache = facilities::cache::CacheConfig::fromYaml(root["cache"], f, d);
     if (root["connect"]) m.connect = facilities::connect::ConnectConfig::fromYaml(root["connect"], f, d);
+    if (root["status"]) m.status = status::StatusConfig::fromYaml(root["status"], f, d);
 }
 
 void readSections(const YamlReader& r, const YAML::Node& root, Manifest& m) {

@@ -14,6 +14,7 @@
 #include "host/facilities/meters/MetersConfig.h"
 #include "host/facilities/netdb/NetDbFiles.h"
 #include "host/manifest/YamlReader.h"
+#include "host/status/StatusConfig.h"
 
 #include <cstdint>
 #include <map>
@@ -128,6 +129,7 @@ struct Manifest {
     std::optional<facilities::cache::CacheConfig> cache;  // the store facility needs no section: always on (store.kind sqlite)
     std::optional<facilities::connect::ConnectConfig> connect;
     facilities::MetersConfig meters;  // no meters: no facility
+    std::optional<status::StatusConfig> status;  // the prober and the status routes (host/status)
 
     std::vector<std::string> trusted_proxies;  // CIDR text, validated
     unsigned caller_ipv6_prefix = 64;  // IPv6 callers are counted per block of this length

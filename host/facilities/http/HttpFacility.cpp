@@ -89,8 +89,9 @@ HttpClientOptions optionsOf(const HttpConfig& spec) {
 
 }  // namespace
 
-HttpFacility::HttpFacility(const HttpConfig& spec, std::shared_ptr<const guard::AddressGuard> guard)
-    : spec_(spec), client_(std::move(guard), optionsOf(spec)), budget_(spec.upstreams) {}
+HttpFacility::HttpFacility(const HttpConfig& spec, std::shared_ptr<const guard::AddressGuard> guard,
+                           std::shared_ptr<UpstreamOutcomes> outcomes)
+    : spec_(spec), client_(std::move(guard), optionsOf(spec)), budget_(spec.upstreams), outcomes_(std::move(outcomes)) {}
 
 void HttpFacility::fill(ipf_host_api& api) const { api.http = &kTable; }
 
@@ -100,6 +101,7 @@ std::vector<HttpResult> HttpFacility::fetchAll(std::vector<HttpRequest> requests
     std::vector<HttpRequest> sent;
     std::vector<size_t> slot;
     std::vector<const UpstreamConfig*> taken;
+    std::vector<const UpstreamConfig*> named;  // of each sent request: its upstream, or null
     for (size_t i = 0; i < requests.size(); ++i) {
         HttpRequest& r = requests[i];
         // Defaults the C caller left open (0 / -1) come from the manifest.
@@ -117,15 +119,20 @@ std::vector<HttpResult> HttpFacility::fetchAll(std::vector<HttpRequest> requests
         }
         sent.push_back(std::move(r));
         slot.push_back(i);
+        named.push_back(u);
     }
     auto fetched = client_.fetchAll(sent);
+    // Only named upstreams are counted: a host a caller named is no upstream of ours.
+    if (outcomes_)
+        for (size_t k = 0; k < fetched.size(); ++k)
+            if (named[k]) outcomes_->record("http", named[k]->name, fetched[k].error);
     for (size_t k = 0; k < fetched.size(); ++k) results[slot[k]] = std::move(fetched[k]);
     for (const auto* u : taken) budget_.release(*u);
     return results;
 }
 
 void addHttpFacility(FacilitySet& set, const manifest::Manifest& m) {
-    if (m.http) set.add(std::make_unique<HttpFacility>(*m.http, set.guard()));
+    if (m.http) set.add(std::make_unique<HttpFacility>(*m.http, set.guard(), set.outcomes()));
 }
 
 }  // namespace ipfacts::facilities::http

@@ -12,7 +12,8 @@ namespace ipfacts::facilities::http {
 class HttpFacility : public Facility {
 public:
     static constexpr Slot kSlot = Slot::Http;
-    HttpFacility(const HttpConfig& spec, std::shared_ptr<const guard::AddressGuard> guard);
+    HttpFacility(const HttpConfig& spec, std::shared_ptr<const guard::AddressGuard> guard,
+                 std::shared_ptr<UpstreamOutcomes> outcomes = nullptr);
     Slot slot() const override { return kSlot; }
     void fill(ipf_host_api& api) const override;
     void purge(int64_t now_s) override { budget_.purge(now_s); }
@@ -26,6 +27,7 @@ private:
     HttpConfig spec_;
     HttpClient client_;
     UpstreamBudget budget_;
+    std::shared_ptr<UpstreamOutcomes> outcomes_;
 };
 
 /// Adds the facility when the manifest has an http: section.
