@@ -180,7 +180,7 @@ std::string upstreamsSection(const StatusReport& r) {
 
 const std::string& statusPagePolicy() {
     static const std::string policy = "default-src 'none'; style-src 'sha256-" + sha256Base64(kStyle) +
-                                      "'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+                                      "'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
     return policy;
 }
 
@@ -188,7 +188,8 @@ std::string statusPage(const StatusReport& r, const std::string& service_host) {
     std::string h;
     h.reserve(64 * 1024);
     h += "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">"
-         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>Status of " +
+         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+         "<link rel=\"icon\" href=\"data:,\"><title>Status of " +
          escape(service_host) + "</title><style>" + kStyle + "</style></head><body><main>";
     h += "<h1>Status of " + escape(service_host) + "</h1>";
     h += "<p class=\"state " + std::string(r.available ? "up" : "down") +
@@ -201,7 +202,7 @@ std::string statusPage(const StatusReport& r, const std::string& service_host) {
          at + "</time> in region " + escape(r.region) + ", checking every " + std::to_string(r.interval_s) +
          " seconds. The same figures as JSON: <a href=\"/api/v1/status\">/api/v1/status</a>.</p>";
     h += "<p><img src=\"/status/badge.svg\" alt=\"uptime 24h: " + badgeText(r.overall_short.uptime) +
-         "\" width=\"" + "120" + "\" height=\"20\"></p>";
+         "\" height=\"20\"></p>";
     h += "<section aria-labelledby=\"overall-h\"><h2 id=\"overall-h\">Overall</h2>";
     h += figuresTable("Every target, every region", "overall", r.overall_short, r.overall_long);
     h += "</section>";

@@ -11,7 +11,6 @@ constexpr int64_t kDayMs = 86400 * 1000;
 constexpr int64_t kHourMs = 3600 * 1000;
 
 int64_t floorDiv(int64_t a, int64_t b) { return a / b - ((a % b != 0) && ((a < 0) != (b < 0))); }
-int64_t ceilDiv(int64_t a, int64_t b) { return -floorDiv(-a, b); }
 
 /// Counts and percentiles of a set of samples.
 class Tally {
@@ -46,7 +45,8 @@ int64_t unknownIntervals(const std::vector<const ProbeSample*>& samples, int64_t
                          int64_t interval_ms) {
     if (samples.empty()) return 0;
     const int64_t first_at = samples.front()->at_ms;
-    const int64_t from = std::max(ceilDiv(now_ms - window_ms, interval_ms), floorDiv(first_at, interval_ms));
+    // Intervals starting after the window's (open) start: (now - window, now].
+    const int64_t from = std::max(floorDiv(now_ms - window_ms, interval_ms) + 1, floorDiv(first_at, interval_ms));
     const int64_t to = floorDiv(now_ms, interval_ms) - 1;  // the current interval is not over
     if (to < from) return 0;
     std::set<int64_t> seen;

@@ -2,9 +2,9 @@
 // recorded samples (README "Status accounting"):
 // - uptime = up / (up + down) over the samples in the window, as a percent;
 // - an interval (status.interval_s, aligned to the Unix epoch) that is over,
-//   lies in the window, comes after the target's first recorded check and
-//   holds no sample is `unknown` (the prober was not running): counted, and
-//   neither up nor down;
+//   starts inside the window, starts no earlier than the interval of the
+//   target's first recorded check and holds no sample is `unknown` (the
+//   prober was not running): counted, and neither up nor down;
 // - p50/p95 are nearest-rank percentiles of the recorded latencies of the
 //   successful checks in the window; failed checks never enter them.
 // Pure: the same samples and time give the same report.

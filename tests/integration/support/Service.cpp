@@ -80,6 +80,19 @@ int Service::openSilentListener() {
     return ntohs(a.sin_port);
 }
 
+int Service::openSwitchSocket() {
+    // Bound, so the port stays ours, and not listening, so connecting is refused.
+    if (switch_fd_ >= 0) ::close(switch_fd_);
+    switch_fd_ = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    sockaddr_in a{};
+    a.sin_family = AF_INET;
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    ::bind(switch_fd_, reinterpret_cast<sockaddr*>(&a), sizeof a);
+    socklen_t len = sizeof a;
+    getsockname(switch_fd_, reinterpret_cast<sockaddr*>(&a), &len);
+    return ntohs(a.sin_port);
+}
+
 CommandResult runCommandStatus(const std::string& cmd) {
     FILE* p = ::popen(cmd.c_str(), "r");
     if (!p) throw std::runtime_error("cannot run " + cmd);
@@ -109,6 +122,7 @@ Service::Service(std::string name, std::function<void(std::string&)> edit, long 
 Service::~Service() {
     if (this != &instance() && pid_ > 0) stop();
     if (silent_fd_ >= 0) ::close(silent_fd_);
+    if (switch_fd_ >= 0) ::close(switch_fd_);
 }
 
 std::string Service::buildDir() { return env("IPFACTS_BUILD_DIR"); }
@@ -141,6 +155,8 @@ void Service::startOnce() {
     values["TLS_PORT"] = std::to_string(tls_port_);
     values["TEST_DIR"] = state_dir_;
     values["SILENT_PORT"] = std::to_string(openSilentListener());
+    values["SWITCH_PORT"] = std::to_string(openSwitchSocket());
+    values["PORT"] = std::to_string(port_);
     for (const auto& [key, value] : values) {
         std::string from = "{{" + key + "}}";
         for (size_t at; (at = text.find(from)) != std::string::npos;) text.replace(at, from.size(), value);
