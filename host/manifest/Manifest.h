@@ -54,6 +54,12 @@ struct RateClass {
     Quota keyed;
 };
 
+/// The handlers the host serves itself (a route's `handler: host.<name>`), in the
+/// order of the daemon's handler table. The status ones need a status: section;
+/// status_control exists for tests and needs status.manual_clock.
+inline constexpr const char* kHostHandlerNames[] = {"openapi", "status", "status_page", "status_badge_svg",
+                                                    "status_badge_json", "status_control"};
+
 struct RouteSpec {
     std::string path;    // template, "/api/v1/reverse/{ip}"
     std::string plugin;  // "reverse", or "host" for the host's own routes

@@ -44,33 +44,20 @@ constexpr const char* kOpenApiOperation = R"({
   "responses": {"200": {"description": "The OpenAPI document", "content": {"application/json": {"schema": {"type": "object", "required": ["openapi", "info", "paths"]}}}}}
 })";
 
-/// The host's own handlers, by the name a route gives after "host.".
-enum HostHandlerId { kOpenApi = 0, kStatus, kStatusPage, kStatusBadgeSvg, kStatusBadgeJson, kStatusControl, kHostHandlerCount };
-constexpr const char* kHostHandlerNames[] = {"openapi", "status", "status_page", "status_badge_svg", "status_badge_json",
-                                             "status_control"};
+/// The host's own handlers: ids in the order of manifest::kHostHandlerNames, which the
+/// manifest reader checks routes against.
+enum HostHandlerId { kOpenApi = 0, kStatus, kStatusPage, kStatusBadgeSvg, kStatusBadgeJson, kStatusControl };
 
 constexpr time_t kHousekeepingSeconds = 10;
 
-/// The id of host handler `name`, or -1.
+/// The id of host handler `name` (the manifest reader refused any other name).
 int hostHandlerId(const std::string& name) {
-    for (int i = 0; i < kHostHandlerCount; ++i)
-        if (name == kHostHandlerNames[i]) return i;
-    return -1;
-}
-
-/// Checks a host route against the manifest; throws ManifestError "file:line: ...".
-void checkHostRoute(const manifest::Manifest& m, const manifest::RouteSpec& spec, int id) {
-    auto fail = [&](const std::string& why) {
-        throw manifest::ManifestError(m.file + ":" + std::to_string(spec.line) + ": " + why);
-    };
-    if (id < 0) {
-        std::string names;
-        for (const char* n : kHostHandlerNames) names += std::string(names.empty() ? "" : ", ") + n;
-        fail("the host has no handler '" + spec.handler + "' (it has: " + names + ")");
+    int i = 0;
+    for (const char* h : manifest::kHostHandlerNames) {
+        if (name == h) return i;
+        ++i;
     }
-    if (id != kOpenApi && !m.status) fail("the host handler '" + spec.handler + "' needs a status: section");
-    if (id == kStatusControl && !m.status->manual_clock)
-        fail("the host handler 'status_control' exists for tests only: it needs status.manual_clock: true");
+    throw std::logic_error("host handler " + name + " passed the manifest check");
 }
 
 /// The prober's guard: the host's registry reading, and status.allow as its
@@ -158,7 +145,6 @@ Daemon::Daemon(manifest::Manifest m) : parts_(std::make_unique<Parts>()) {
         openapi::RoutedOperation op{spec, "", ""};
         if (spec.plugin == "host") {
             const int id = hostHandlerId(spec.handler);
-            checkHostRoute(p.m, spec, id);
             r.host_handler = id;
             // Each serves bytes made already; the control handler runs a round of probes: a worker.
             r.nonblocking = id != kStatusControl;
@@ -191,7 +177,7 @@ Daemon::Daemon(manifest::Manifest m) : parts_(std::make_unique<Parts>()) {
         ex.response.content_type = "application/json";
         ex.response.body = *doc;
     });
-    // Routed only when the manifest has a status: section (checkHostRoute).
+    // Routed only when the manifest has a status: section (the manifest reader checks).
     status::StatusService* st = p.status.get();
     host_handlers.push_back([st](pipeline::Exchange& ex) { st->serveJson(ex); });
     host_handlers.push_back([st](pipeline::Exchange& ex) { st->servePage(ex); });
