@@ -1,5 +1,7 @@
 #include "host/status/SqliteProbeHistory.h"
 
+#include "host/store/sqlite/SqliteFile.h"
+
 #include <sqlite3.h>
 
 #include <memory>
@@ -24,6 +26,13 @@ constexpr const char* kSchemaV1 =
     "  error TEXT NOT NULL);"
     "CREATE INDEX IF NOT EXISTS status_probes_at ON status_probes(at_ms);";
 
+/// `sql` prepared on `db`; null when it does not prepare.
+Statement prepare(sqlite3* db, const char* sql) {
+    sqlite3_stmt* raw = nullptr;
+    if (sqlite3_prepare_v2(db, sql, -1, &raw, nullptr) != SQLITE_OK) return Statement();
+    return Statement(raw);
+}
+
 std::string columnText(sqlite3_stmt* st, int i) {
     const auto* p = sqlite3_column_text(st, i);
     return p ? std::string(reinterpret_cast<const char*>(p), static_cast<size_t>(sqlite3_column_bytes(st, i))) : "";
@@ -32,17 +41,10 @@ std::string columnText(sqlite3_stmt* st, int i) {
 }  // namespace
 
 SqliteProbeHistory::SqliteProbeHistory(const std::string& path) {
-    int rc = sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
-                             nullptr);
-    if (rc != SQLITE_OK) {
-        std::string msg = "cannot open " + path + ": " + sqlite3_errstr(rc);
-        sqlite3_close(db_);
-        db_ = nullptr;
-        throw ProbeHistoryError(msg);
-    }
-    sqlite3_busy_timeout(db_, 2000);  // the key store and the store facility write the same file
+    std::string why;
+    db_ = store::openSqliteFile(path, why);
+    if (!db_) throw ProbeHistoryError("status history: " + why);
     try {
-        exec("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;");
         migrate();
     } catch (...) {
         sqlite3_close(db_);
@@ -70,12 +72,11 @@ void SqliteProbeHistory::migrate() {
     exec("BEGIN IMMEDIATE;"
          "CREATE TABLE IF NOT EXISTS status_schema (version INTEGER NOT NULL);"
          "INSERT INTO status_schema(version) SELECT 0 WHERE NOT EXISTS (SELECT 1 FROM status_schema);");
-    sqlite3_stmt* raw = nullptr;
-    if (sqlite3_prepare_v2(db_, "SELECT version FROM status_schema", -1, &raw, nullptr) != SQLITE_OK) {
+    Statement st = prepare(db_, "SELECT version FROM status_schema");
+    if (!st) {
         exec("ROLLBACK");
         fail("reading the schema version");
     }
-    Statement st(raw);
     int version = sqlite3_step(st.get()) == SQLITE_ROW ? sqlite3_column_int(st.get(), 0) : 0;
     st.reset();
     if (version > kSchemaVersion) {
@@ -90,13 +91,10 @@ void SqliteProbeHistory::migrate() {
 
 void SqliteProbeHistory::record(const std::vector<ProbeSample>& samples) {
     std::lock_guard lock(mu_);
-    sqlite3_stmt* raw = nullptr;
-    if (sqlite3_prepare_v2(db_,
+    Statement st = prepare(db_,
                            "INSERT INTO status_probes(target, region, at_ms, ok, http_status, latency_us, error) "
-                           "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-                           -1, &raw, nullptr) != SQLITE_OK)
-        fail("preparing an insert");
-    Statement st(raw);
+                           "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
+    if (!st) fail("preparing an insert");
     exec("BEGIN IMMEDIATE");
     for (const auto& s : samples) {
         sqlite3_bind_text(st.get(), 1, s.target.data(), static_cast<int>(s.target.size()), SQLITE_TRANSIENT);
@@ -118,13 +116,10 @@ void SqliteProbeHistory::record(const std::vector<ProbeSample>& samples) {
 
 std::vector<ProbeSample> SqliteProbeHistory::between(int64_t from_ms, int64_t to_ms) {
     std::lock_guard lock(mu_);
-    sqlite3_stmt* raw = nullptr;
-    if (sqlite3_prepare_v2(db_,
+    Statement st = prepare(db_,
                            "SELECT target, region, at_ms, ok, http_status, latency_us, error FROM status_probes "
-                           "WHERE at_ms > ?1 AND at_ms <= ?2 ORDER BY at_ms",
-                           -1, &raw, nullptr) != SQLITE_OK)
-        fail("preparing a read");
-    Statement st(raw);
+                           "WHERE at_ms > ?1 AND at_ms <= ?2 ORDER BY at_ms");
+    if (!st) fail("preparing a read");
     sqlite3_bind_int64(st.get(), 1, from_ms);
     sqlite3_bind_int64(st.get(), 2, to_ms);
     std::vector<ProbeSample> out;
@@ -146,10 +141,8 @@ std::vector<ProbeSample> SqliteProbeHistory::between(int64_t from_ms, int64_t to
 
 int64_t SqliteProbeHistory::pruneBefore(int64_t before_ms) {
     std::lock_guard lock(mu_);
-    sqlite3_stmt* raw = nullptr;
-    if (sqlite3_prepare_v2(db_, "DELETE FROM status_probes WHERE at_ms < ?1", -1, &raw, nullptr) != SQLITE_OK)
-        fail("preparing a prune");
-    Statement st(raw);
+    Statement st = prepare(db_, "DELETE FROM status_probes WHERE at_ms < ?1");
+    if (!st) fail("preparing a prune");
     sqlite3_bind_int64(st.get(), 1, before_ms);
     if (sqlite3_step(st.get()) != SQLITE_DONE) fail("pruning");
     return sqlite3_changes64(db_);

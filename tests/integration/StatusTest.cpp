@@ -21,6 +21,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <map>
 #include <set>
 #include <thread>
 
@@ -145,6 +146,7 @@ class StatusTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(seededHistoryWithGap);
     CPPUNIT_TEST(headersAndNoHostCache);
     CPPUNIT_TEST(controlRefusesBadParameters);
+    CPPUNIT_TEST(upstreamsCountedByTheFacilities);
     CPPUNIT_TEST(pageAndBadgeInChromium);
     CPPUNIT_TEST(stoppedTargetGoesDown);
     CPPUNIT_TEST_SUITE_END();
@@ -289,6 +291,26 @@ public:
         auto r = get("/test/status/control?set_ms=soon");
         CPPUNIT_ASSERT_EQUAL(400, r.status);
         CPPUNIT_ASSERT_EQUAL(std::string("invalid_parameter"), parseJson(r.body)->getValue<std::string>("error"));
+    }
+
+    void upstreamsCountedByTheFacilities() {
+        // Names no other test asks, so the response cache cannot answer for the facilities.
+        CPPUNIT_ASSERT_EQUAL(200, get("/api/v1/dns?name=status-upstreams.a.test&type=TXT").status);
+        CPPUNIT_ASSERT_EQUAL(200, get("/api/v1/reverse/192.0.2.213").status);
+        control("set_ms=" + std::to_string(kSeedBase));
+        auto upstreams = status()->getArray("upstreams");
+        std::map<std::string, Object::Ptr> by;
+        for (size_t i = 0; i < upstreams->size(); ++i) {
+            auto u = upstreams->getObject(unsigned(i));
+            by[u->getValue<std::string>("facility") + "/" + u->getValue<std::string>("upstream")] = u;
+        }
+        CPPUNIT_ASSERT(by.count("doh/alpha") && by.count("doh/beta") && by.count("doh/silent"));
+        CPPUNIT_ASSERT(by["doh/alpha"]->getValue<int>("ok") >= 1);
+        CPPUNIT_ASSERT(by["doh/silent"]->getValue<int>("failed") >= 1);
+        CPPUNIT_ASSERT(by["doh/silent"]->getValue<std::string>("last_error").find("timeout") != std::string::npos);
+        bool resolver = false;
+        for (const auto& [key, u] : by) resolver = resolver || (key.rfind("resolver/127.0.0.1:", 0) == 0 && u->getValue<int>("ok") >= 1);
+        CPPUNIT_ASSERT_MESSAGE("no resolver upstream counted", resolver);
     }
 
     void pageAndBadgeInChromium() {

@@ -2,29 +2,18 @@
 // the schema version is written and a newer file is refused, and the table
 // lives beside the key store's in one file.
 #include "host/status/SqliteProbeHistory.h"
+#include "tests/support/TempSqliteFile.h"
 
 #include <cppunit/extensions/HelperMacros.h>
 #include <sqlite3.h>
 
-#include <atomic>
-#include <filesystem>
-#include <unistd.h>
 
 using namespace ipfacts::status;
 
 namespace {
 
-struct TempDb {
-    std::string path;
-    TempDb() {
-        static std::atomic<int> n{0};
-        path = (std::filesystem::temp_directory_path() /
-                ("ipfacts-status-" + std::to_string(::getpid()) + "-" + std::to_string(n++) + ".sqlite"))
-                   .string();
-    }
-    ~TempDb() {
-        for (const char* s : {"", "-wal", "-shm"}) std::filesystem::remove(path + s);
-    }
+struct TempDb : ipfacts::testing::TempSqliteFile {
+    TempDb() : TempSqliteFile("ipfacts-status") {}
 };
 
 ProbeSample sample(int64_t at, bool ok) {
