@@ -72,6 +72,11 @@ StatusService::StatusService(StatusConfig config, std::string service_host, std:
 StatusService::~StatusService() { stop(); }
 
 void StatusService::start() {
+    std::string allow;
+    for (const auto& a : config_.allow) allow += (allow.empty() ? "" : ", ") + a;
+    spdlog::info("status: {} targets every {} s from region {}{}{}", config_.targets.size(), config_.interval_s,
+                 config_.region, allow.empty() ? "" : "; the prober alone may reach ", allow);
+    if (manual_) spdlog::warn("status: manual clock (tests only): no round runs by itself");
     if (manual_ || thread_.joinable()) return;
     thread_ = std::thread([this] { loop(); });
 }
