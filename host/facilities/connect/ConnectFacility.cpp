@@ -1,5 +1,6 @@
 #include "host/facilities/connect/ConnectFacility.h"
 
+#include "host/facilities/connect/ExchangeBatch.h"
 #include "host/facilities/connect/ProbeBatch.h"
 #include "host/fiber/FiberPoll.h"
 
@@ -14,6 +15,11 @@
 /// built once by the SDK's field list (ipfacts/fields.h).
 struct ipf_tls_probe_batch {
     ipfacts::Marshalled<ipfacts::TlsProbeReply> replies;
+};
+
+/// What a plugin holds as ipf_tcp_exchange_batch* (ABI 1.5).
+struct ipf_tcp_exchange_batch {
+    ipfacts::Marshalled<ipfacts::TcpExchangeReply> replies;
 };
 
 namespace ipfacts::facilities::connect {
@@ -99,7 +105,64 @@ size_t batchSize(const ipf_tls_probe_batch* b) { return b ? b->replies.size() : 
 const ipf_tls_probe_result* batchResult(const ipf_tls_probe_batch* b, size_t i) { return b ? b->replies.at(i) : nullptr; }
 void batchFree(ipf_tls_probe_batch* b) { std::unique_ptr<ipf_tls_probe_batch> owned(b); }
 
-const ipf_connect_api kTable{sizeof(ipf_connect_api), probeAllC, batchSize, batchResult, batchFree};
+/// The smallest exchange request a plugin can have been built with: ABI 1.5's.
+constexpr size_t kExchangeSize15 = offsetof(ipf_tcp_exchange_request, payload) + sizeof(ipf_str);
+
+TcpExchangeRequest exchangeOf(const ipf_tcp_exchange_request& r) {
+    TcpExchangeCall call = TcpExchangeCallView(r).keep();
+    TcpExchangeRequest out;
+    out.host = std::move(call.host);
+    out.port = static_cast<uint16_t>(call.port);
+    out.payload = std::move(call.payload);
+    out.timeout_ms = static_cast<int>(std::min<int64_t>(std::max<int64_t>(call.timeout_ms, 0), 1 << 30));
+    out.max_bytes = static_cast<size_t>(std::max<int64_t>(call.max_bytes, 0));
+    return out;
+}
+
+TcpExchangeReply exchangeReplyOf(TcpExchangeResult&& r) {
+    TcpExchangeReply o;
+    o.peer_port = r.peer_port;
+    o.peer_address = std::move(r.peer_address);
+    o.response = std::move(r.response);
+    o.elapsed_ms = r.elapsed_ms;
+    o.error = std::move(r.error);
+    return o;
+}
+
+ipf_status exchangeAllC(ipf_plugin_ctx* ctx, const ipf_tcp_exchange_request* rs, size_t count,
+                        ipf_tcp_exchange_batch** out) {
+    if (!ctx || !out || (count && !rs)) return IPF_INVALID;
+    auto* f = facilityOf<ConnectFacility>(ctx);
+    if (!f) return IPF_UNAVAILABLE;
+    const size_t stride = count ? rs[0].struct_size : 0;  // read at the plugin's stride, as probes are
+    if (count && stride < kExchangeSize15) return IPF_INVALID;
+    try {
+        std::vector<TcpExchangeRequest> requests;
+        requests.reserve(count);
+        const auto* base = reinterpret_cast<const unsigned char*>(rs);
+        for (size_t i = 0; i < count; ++i) {
+            ipf_tcp_exchange_request r{};
+            std::memcpy(&r, base + i * stride, std::min(stride, sizeof r));
+            requests.push_back(exchangeOf(r));
+        }
+        std::vector<TcpExchangeReply> replies;
+        for (TcpExchangeResult& r : f->exchangeAll(std::move(requests))) replies.push_back(exchangeReplyOf(std::move(r)));
+        *out = new ipf_tcp_exchange_batch{Marshalled<TcpExchangeReply>(std::move(replies))};
+        return IPF_OK;
+    } catch (const std::exception&) {
+        return IPF_ERROR;
+    }
+}
+
+size_t exchangeBatchSize(const ipf_tcp_exchange_batch* b) { return b ? b->replies.size() : 0; }
+const ipf_tcp_exchange_result* exchangeBatchResult(const ipf_tcp_exchange_batch* b, size_t i) {
+    return b ? b->replies.at(i) : nullptr;
+}
+void exchangeBatchFree(ipf_tcp_exchange_batch* b) { std::unique_ptr<ipf_tcp_exchange_batch> owned(b); }
+
+const ipf_connect_api kTable{sizeof(ipf_connect_api), probeAllC,    batchSize,           batchResult,
+                             batchFree,               exchangeAllC, exchangeBatchSize, exchangeBatchResult,
+                             exchangeBatchFree};
 
 }  // namespace
 
@@ -131,6 +194,29 @@ std::vector<TlsProbeResult> ConnectFacility::probeAll(std::vector<TlsProbeReques
     auto probed = connect::probeAll(*guard_, ctx_.get(), std::move(sent));
     slots_.release(static_cast<int>(slot.size()));
     for (size_t k = 0; k < probed.size(); ++k) results[slot[k]] = std::move(probed[k]);
+    return results;
+}
+
+std::vector<TcpExchangeResult> ConnectFacility::exchangeAll(std::vector<TcpExchangeRequest> requests) {
+    std::vector<TcpExchangeResult> results(requests.size());
+    std::vector<TcpExchangeRequest> sent;
+    std::vector<size_t> slot;
+    for (size_t i = 0; i < requests.size(); ++i) {
+        TcpExchangeRequest& r = requests[i];
+        if (r.timeout_ms <= 0) r.timeout_ms = config_.timeout_ms;
+        r.timeout_ms = ipfacts::fiber::remainingMs(std::min(r.timeout_ms, config_.max_timeout_ms));
+        if (r.max_bytes == 0) r.max_bytes = kDefaultExchangeBytes;
+        if (!slots_.take()) {
+            results[i].error = "busy: all " + std::to_string(slots_.capacity()) +
+                               " connection slots are in use (connect.max_concurrent)";
+            continue;
+        }
+        sent.push_back(std::move(r));
+        slot.push_back(i);
+    }
+    auto done = connect::exchangeAll(*guard_, std::move(sent));
+    slots_.release(static_cast<int>(slot.size()));
+    for (size_t k = 0; k < done.size(); ++k) results[slot[k]] = std::move(done[k]);
     return results;
 }
 

@@ -11,9 +11,11 @@ namespace {
 
 bool knownVersion(uint16_t v) { return v >= TLS1_VERSION && v <= TLS1_3_VERSION; }
 
+}  // namespace
+
 /// Letters, digits, '-', '_' and dots between labels of 1-63 bytes, at most
 /// 253 bytes with an optional final dot: what getaddrinfo and SNI may see.
-bool hostName(const std::string& name) {
+bool isHostName(const std::string& name) {
     std::string n = !name.empty() && name.back() == '.' ? name.substr(0, name.size() - 1) : name;
     if (n.empty() || n.size() > 253) return false;
     size_t label = 0;
@@ -28,8 +30,6 @@ bool hostName(const std::string& name) {
     }
     return label > 0;
 }
-
-}  // namespace
 
 std::string tlsVersionName(uint16_t code) {
     switch (code) {
@@ -49,7 +49,7 @@ std::string requestProblem(const TlsProbeRequest& r) {
     if (r.server_name.empty() && r.address.empty()) return "a server name or an address is required";
     if (!r.address.empty() && !net::IpAddress::parse(r.address))
         return "address '" + r.address + "' is not an IP address literal";
-    if (!r.server_name.empty() && !net::IpAddress::parse(r.server_name) && !hostName(r.server_name))
+    if (!r.server_name.empty() && !net::IpAddress::parse(r.server_name) && !isHostName(r.server_name))
         return "server name '" + r.server_name + "' is not a host name";
     if (!knownVersion(r.min_version)) return "minimum TLS version " + tlsVersionName(r.min_version) + " is not TLS 1.0-1.3";
     if (!knownVersion(r.max_version)) return "maximum TLS version " + tlsVersionName(r.max_version) + " is not TLS 1.0-1.3";

@@ -13,6 +13,10 @@ namespace ipfacts::facilities::connect {
 /// Why `r` cannot be probed ("port is required (1-65535)"); empty when it can.
 std::string requestProblem(const TlsProbeRequest& r);
 
+/// Letters, digits, '-', '_' and dots between labels of 1-63 bytes, at most
+/// 253 bytes with an optional final dot: what getaddrinfo (and SNI) may see.
+bool isHostName(const std::string& name);
+
 /// "TLS 1.2" for 0x0303; "0x0305" for a code no TLS version has.
 std::string tlsVersionName(uint16_t code);
 

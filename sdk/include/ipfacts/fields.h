@@ -140,4 +140,22 @@
     X(INT, elapsed_ms, 0)                  \
     X(NULLABLE_TEXT, error, 0)
 
+#define IPF_TCP_EXCHANGE_REQUEST_FIELDS(X) \
+    X(SIZE, struct_size, 0)                \
+    X(INT, port, 43)                       \
+    X(RESERVED, reserved, 0)               \
+    X(INT, timeout_ms, 0)                  \
+    X(INT, max_bytes, 0)                   \
+    X(TEXT, host, 0)                       \
+    X(TEXT, payload, 0)
+
+#define IPF_TCP_EXCHANGE_RESULT_FIELDS(X) \
+    X(SIZE, struct_size, 0)               \
+    X(INT, peer_port, 0)                  \
+    X(RESERVED, reserved, 0)              \
+    X(NULLABLE_TEXT, peer_address, 0)     \
+    X(TEXT, response, 0)                  \
+    X(INT, elapsed_ms, 0)                 \
+    X(NULLABLE_TEXT, error, 0)
+
 #endif /* IPFACTS_FIELDS_H */

@@ -368,6 +368,41 @@ typedef struct ipf_tls_probe_result {
 
 typedef struct ipf_tls_probe_batch ipf_tls_probe_batch;
 
+/* ---- Guarded plain TCP exchange (since 1.5) ------------------------------- */
+
+/* One plain TCP exchange (a WHOIS query on port 43, RFC 3912): a connect to
+ * `port` of an address the host's guard accepts, `payload` written, then
+ * everything the server sends read until it closes. Zero or {NULL,0}
+ * members take the defaults (connect: section). */
+typedef struct ipf_tcp_exchange_request {
+    uint32_t struct_size;  /* sizeof(ipf_tcp_exchange_request) as the plugin knew it; every element
+                            * of an array has the first element's size */
+    uint16_t port;         /* required, 1-65535 */
+    uint16_t reserved;     /* 0 */
+    uint32_t timeout_ms;   /* lookup, connect, write and read together; 0: connect.timeout_ms;
+                            * more than connect.max_timeout_ms is cut to it */
+    uint32_t max_bytes;    /* most bytes read; 0: 262144. More is the error "response over N bytes" */
+    ipf_str host;          /* a host name (every address it resolves to, in order, until one
+                            * connects) or an IP literal */
+    ipf_str payload;       /* bytes written once connected ("192.0.2.1\r\n"); {NULL,0}: none */
+} ipf_tcp_exchange_request;
+
+/* What one exchange produced. A failure is data: error says why ("refused:
+ * 10.0.0.1 is private (RFC 1918)", "connection refused", "timeout after
+ * 3000 ms", "response over 262144 bytes"); the bytes read before it are
+ * still in `response`. */
+typedef struct ipf_tcp_exchange_result {
+    uint32_t struct_size;
+    uint16_t peer_port;       /* 0 when no connection was made */
+    uint16_t reserved;
+    ipf_str peer_address;     /* the address connected to, as the guard judged it; {NULL,0}: none */
+    ipf_str response;         /* the bytes the server sent, as sent */
+    int64_t elapsed_ms;
+    ipf_str error;            /* {NULL,0} when the server closed after a complete answer */
+} ipf_tcp_exchange_result;
+
+typedef struct ipf_tcp_exchange_batch ipf_tcp_exchange_batch;
+
 /* Guarded TCP connect plus TLS handshake (connect: section), for plugins
  * that judge a server's TLS; plugins open no sockets of their own. Every
  * address, literal or resolved, passes the host's address guard before a
@@ -387,6 +422,22 @@ struct ipf_connect_api {
     /* OWNERSHIP: valid until batch_free, chain bytes included. */
     const ipf_tls_probe_result* (*batch_result)(const ipf_tls_probe_batch* batch, size_t index);
     void (*batch_free)(ipf_tls_probe_batch* batch);
+
+    /* ---- since 1.5: plain TCP exchanges (WHOIS); IPF_FACILITY_HAS before use ---- */
+
+    /* Runs every exchange at once through the same guard and slots as the
+     * probes; result i is request i's. Blocks for at most the longest
+     * timeout (every wait parks the request fiber): call it from handlers
+     * without IPF_HANDLER_NONBLOCKING only (or after IPF_DEFER). A malformed
+     * request is a result with error set. IPF_INVALID when requests is NULL
+     * with count > 0 or its struct_size is too small.
+     * OWNERSHIP: requests are read during the call; *out is released by exchange_batch_free. */
+    ipf_status (*tcp_exchange_all)(ipf_plugin_ctx* ctx, const ipf_tcp_exchange_request* requests,
+                                   size_t count, ipf_tcp_exchange_batch** out);
+    size_t (*exchange_batch_size)(const ipf_tcp_exchange_batch* batch);
+    /* OWNERSHIP: valid until exchange_batch_free. */
+    const ipf_tcp_exchange_result* (*exchange_batch_result)(const ipf_tcp_exchange_batch* batch, size_t index);
+    void (*exchange_batch_free)(ipf_tcp_exchange_batch* batch);
 };
 
 /* ---- Periodic tasks (since 1.5) ------------------------------------------ */

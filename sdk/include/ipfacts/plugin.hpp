@@ -363,6 +363,47 @@ inline std::unique_ptr<PeriodicTask> every(const Host& host, std::string_view na
     return task;
 }
 
+// ---- connect facility, since 1.5: guarded plain TCP exchanges (WHOIS) ------
+//
+//   ipfacts::TcpExchangeCall c;
+//   c.host = "whois.example"; c.port = 43; c.payload = "192.0.2.1\r\n";
+//   ipfacts::TcpExchangeReply r = ipfacts::tcpExchange(host_, c);   // from a worker handler
+//   if (!r.ok()) ... r.error ...; r.response is what the server sent
+
+/// True when the host offers plain TCP exchanges (ABI 1.5 and a connect: section).
+inline bool hasTcpExchange(const Host& host) {
+    return IPF_HOST_HAS(host.api(), connect) &&
+           IPF_FACILITY_HAS(struct ipf_connect_api, host.api()->connect, exchange_batch_free);
+}
+
+/// Runs every exchange at once through the host's guarded connect; reply i
+/// is call i's. Blocking: from worker handlers only. Never throws for a
+/// missing facility or a failed exchange: each reply's `error` says why.
+inline std::vector<TcpExchangeReply> tcpExchangeAll(const Host& host, const std::vector<TcpExchangeCall>& calls) {
+    auto failedAll = [&](const std::string& why) {
+        std::vector<TcpExchangeReply> out(calls.size());
+        for (auto& r : out) r.error = why;
+        return out;
+    };
+    if (!hasTcpExchange(host)) return failedAll("this host offers no TCP exchange (no connect: section, or before ABI 1.5)");
+    fields::Arena arena;
+    const std::vector<ipf_tcp_exchange_request> rs = fields::fillAll(calls, arena);
+    const ipf_connect_api* api = host.api()->connect;
+    ipf_tcp_exchange_batch* batch = nullptr;
+    if (api->tcp_exchange_all(host.ctx(), rs.data(), rs.size(), &batch) != IPF_OK || !batch)
+        return failedAll("connect: the host could not run the exchanges");
+    std::vector<TcpExchangeReply> out =
+        Batch<TcpExchangeReplyView>(batch, api->exchange_batch_size, api->exchange_batch_result, api->exchange_batch_free)
+            .keep();
+    if (out.size() != calls.size()) return failedAll("connect: the host answered a different number of exchanges");
+    return out;
+}
+
+/// One exchange; see tcpExchangeAll.
+inline TcpExchangeReply tcpExchange(const Host& host, const TcpExchangeCall& call) {
+    return tcpExchangeAll(host, {call}).front();
+}
+
 /// Read-only view of the request being handled. Valid for the handler call.
 class Request {
 public:

@@ -12,6 +12,8 @@
 //   ipf_http_header   HttpHeaderView          HttpHeader
 //   ipf_tls_probe_request  TlsProbeCallView   TlsProbeCall
 //   ipf_tls_probe_result   TlsProbeReplyView  TlsProbeReply
+//   ipf_tcp_exchange_request TcpExchangeCallView TcpExchangeCall
+//   ipf_tcp_exchange_result  TcpExchangeReplyView TcpExchangeReply
 //
 // A view is a pointer: text members are std::string_view into the C struct's
 // memory, valid as long as whoever handed the struct out keeps it (see
@@ -438,6 +440,17 @@ IPFACTS_RECORD(ipf_tls_probe_request, IPF_TLS_PROBE_REQUEST_FIELDS, TlsProbeCall
                IPFACTS_NO_EXTRA)
 IPFACTS_RECORD(ipf_tls_probe_result, IPF_TLS_PROBE_RESULT_FIELDS, TlsProbeReply, TlsProbeReplyView, IPFACTS_OK_OWNED,
                IPFACTS_OK_VIEW)
+
+// ---- Guarded plain TCP exchange, since 1.5 (ipf_tcp_exchange_request, ipf_tcp_exchange_result)
+// TcpExchangeCall: one exchange (ipfacts::tcpExchangeAll): connect to `host`
+// and `port`, write `payload`, read until the server closes; zero values take
+// the host's defaults. TcpExchangeReply: `response` holds what was read,
+// `error` is empty when the server closed after a complete answer.
+
+IPFACTS_RECORD(ipf_tcp_exchange_request, IPF_TCP_EXCHANGE_REQUEST_FIELDS, TcpExchangeCall, TcpExchangeCallView,
+               IPFACTS_NO_EXTRA, IPFACTS_NO_EXTRA)
+IPFACTS_RECORD(ipf_tcp_exchange_result, IPF_TCP_EXCHANGE_RESULT_FIELDS, TcpExchangeReply, TcpExchangeReplyView,
+               IPFACTS_OK_OWNED, IPFACTS_OK_VIEW)
 
 namespace fields {
 

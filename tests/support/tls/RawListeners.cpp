@@ -72,4 +72,40 @@ ClosedPort::ClosedPort() { fd_ = boundSocket(port_); }
 
 ClosedPort::~ClosedPort() { close(fd_); }
 
+AnsweringListener::AnsweringListener(std::string answer) : answer_(std::move(answer)) {
+    fd_ = boundSocket(port_);
+    if (listen(fd_, 16) != 0) throw std::runtime_error("listen failed");
+    thread_ = std::thread([this] {
+        for (;;) {
+            int c = accept4(fd_, nullptr, nullptr, SOCK_CLOEXEC);
+            if (c < 0) break;  // the listener was shut down
+            std::string query;
+            char buf[512];
+            ssize_t n;
+            while (query.find("\r\n") == std::string::npos && (n = read(c, buf, sizeof buf)) > 0) query.append(buf, n);
+            {
+                std::lock_guard<std::mutex> lock(mutex_);
+                queries_.push_back(query);
+            }
+            for (size_t sent = 0; sent < answer_.size();) {
+                ssize_t w = write(c, answer_.data() + sent, answer_.size() - sent);
+                if (w <= 0) break;
+                sent += static_cast<size_t>(w);
+            }
+            close(c);
+        }
+    });
+}
+
+AnsweringListener::~AnsweringListener() {
+    shutdown(fd_, SHUT_RDWR);
+    thread_.join();
+    close(fd_);
+}
+
+std::vector<std::string> AnsweringListener::queries() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return queries_;
+}
+
 }  // namespace ipfacts::testing

@@ -4,6 +4,8 @@
 #pragma once
 
 #include <atomic>
+#include <mutex>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -58,6 +60,27 @@ public:
 private:
     int fd_ = -1;
     int port_ = 0;
+};
+
+/// A line-protocol server as WHOIS is (RFC 3912): accepts one connection at
+/// a time, reads the query up to "\r\n", writes `answer` and closes. Keeps
+/// every query it read, in order.
+class AnsweringListener {
+public:
+    explicit AnsweringListener(std::string answer);
+    ~AnsweringListener();
+    AnsweringListener(const AnsweringListener&) = delete;
+    AnsweringListener& operator=(const AnsweringListener&) = delete;
+    int port() const { return port_; }
+    std::vector<std::string> queries() const;
+
+private:
+    int fd_ = -1;
+    int port_ = 0;
+    std::string answer_;
+    mutable std::mutex mutex_;
+    std::vector<std::string> queries_;
+    std::thread thread_;
 };
 
 }  // namespace ipfacts::testing

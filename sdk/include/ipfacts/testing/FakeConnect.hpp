@@ -1,5 +1,5 @@
 // FakeConnect: the connect facility (ipf_connect_api, ABI 1.4) answering TLS
-// probes from a script. A test says what a target (the probe's address, or
+// probes, and (1.5) plain TCP exchanges (`answer`, `failExchange`), from a script. A test says what a target (the probe's address, or
 // its server name when it has none) and port answer; every probe the plugin
 // sends is recorded; failures are data in the reply's error, as the host
 // gives them ("timeout after 3000 ms", "TLS alert received: protocol
@@ -70,6 +70,50 @@ public:
     }
     static void batchFree(ipf_tls_probe_batch* b) { detail::lentFree<ipf_tls_probe_batch, TlsProbeReply>(b); }
 
+    // ---- plain TCP exchanges (since 1.5) ------------------------------------
+
+    std::vector<TcpExchangeCall> exchanges;  ///< every exchange tcp_exchange_all received, in order
+    int openExchangeBatches = 0;             ///< exchange batches handed out and not yet freed
+
+    /// Every exchange with `host` and `port` gets `response` (the server closed after it).
+    void answer(std::string_view host, int port, std::string response) {
+        TcpExchangeReply r;
+        r.response = std::move(response);
+        r.peer_port = port;
+        exchangeScript_[keyOf(host, port)] = std::move(r);
+    }
+    /// Every exchange with `host` and `port` fails with `error`.
+    void failExchange(std::string_view host, int port, std::string error) {
+        TcpExchangeReply r;
+        r.error = std::move(error);
+        exchangeScript_[keyOf(host, port)] = std::move(r);
+    }
+
+    ipf_status exchangeAll(const ipf_tcp_exchange_request* rs, size_t count, ipf_tcp_exchange_batch** out) {
+        std::vector<TcpExchangeReply> replies;
+        for (size_t i = 0; i < count; ++i) {
+            TcpExchangeCall call = TcpExchangeCallView(rs[i]).keep();
+            auto it = exchangeScript_.find(keyOf(call.host, call.port));
+            TcpExchangeReply r;
+            if (it != exchangeScript_.end()) r = it->second;
+            else r.error = "fake connect: nothing scripted for " + keyOf(call.host, call.port);
+            replies.push_back(std::move(r));
+            exchanges.push_back(std::move(call));
+        }
+        if (refuses) return IPF_INVALID;
+        *out = detail::lend<ipf_tcp_exchange_batch>(std::move(replies), openExchangeBatches);
+        return IPF_OK;
+    }
+    static size_t exchangeBatchSize(const ipf_tcp_exchange_batch* b) {
+        return detail::lentSize<ipf_tcp_exchange_batch, TcpExchangeReply>(b);
+    }
+    static const ipf_tcp_exchange_result* exchangeBatchResult(const ipf_tcp_exchange_batch* b, size_t i) {
+        return detail::lentItem<ipf_tcp_exchange_batch, TcpExchangeReply>(b, i);
+    }
+    static void exchangeBatchFree(ipf_tcp_exchange_batch* b) {
+        detail::lentFree<ipf_tcp_exchange_batch, TcpExchangeReply>(b);
+    }
+
 private:
     static std::string keyOf(std::string_view target, int port) {
         return std::string(target) + ':' + std::to_string(port);
@@ -86,6 +130,7 @@ private:
     }
 
     std::map<std::string, TlsProbeReply> script_;
+    std::map<std::string, TcpExchangeReply> exchangeScript_;
 };
 
 }  // namespace ipfacts::testing

@@ -1,0 +1,134 @@
+#include "host/facilities/connect/ExchangeRun.h"
+
+#include "host/facilities/connect/RequestCheck.h"
+
+#include <poll.h>
+#include <sys/socket.h>
+
+#include <cerrno>
+#include <cstring>
+#include <exception>
+
+namespace ipfacts::facilities::connect {
+
+std::string exchangeProblem(const TcpExchangeRequest& r) {
+    if (r.port == 0) return "port is required (1-65535)";
+    if (r.host.empty()) return "a host name or an address is required";
+    if (!net::IpAddress::parse(r.host) && !isHostName(r.host)) return "host '" + r.host + "' is not a host name";
+    return "";
+}
+
+ExchangeRun::ExchangeRun(const guard::AddressGuard& guard, TcpExchangeRequest request)
+    : guard_(guard),
+      request_(std::move(request)),
+      deadline_(std::chrono::milliseconds(request_.timeout_ms)),
+      started_(Deadline::Clock::now()) {
+    try {
+        start();
+    } catch (const std::exception& e) {
+        finish(std::string("internal error: ") + e.what());
+    }
+}
+
+void ExchangeRun::start() {
+    if (std::string why = exchangeProblem(request_); !why.empty()) return finish(why);
+    if (auto a = net::IpAddress::parse(request_.host)) return connectTo({*a});
+    lookup_ = std::make_unique<NameLookup>(request_.host);
+    wait_ = Wait{lookup_->fd(), POLLIN};
+}
+
+void ExchangeRun::connectTo(std::vector<net::IpAddress> addresses) {
+    connect_.emplace(guard_, std::move(addresses), request_.port);
+    step(0);
+}
+
+void ExchangeRun::resume(short revents) {
+    if (finished()) return;
+    try {
+        step(revents);
+    } catch (const std::exception& e) {
+        finish(std::string("internal error: ") + e.what());
+    }
+}
+
+void ExchangeRun::step(short revents) {
+    if (socket_) return written_ < request_.payload.size() ? writeSome() : readSome();
+    if (connect_) {
+        wait_ = connect_->advance(revents);
+        if (!wait_.finished()) return;
+        result_.attempts = connect_->attempts();
+        if (!connect_->connected()) return finish(connect_->error());
+        result_.peer_address = connect_->peerAddress();
+        result_.peer_port = connect_->port();
+        socket_ = connect_->takeSocket();
+        connect_.reset();
+        return writeSome();
+    }
+    if (lookup_ && lookup_->done()) {
+        if (!lookup_->error().empty()) return finish(lookup_->error());
+        auto addresses = lookup_->addresses();
+        lookup_.reset();
+        connectTo(std::move(addresses));
+    }
+}
+
+void ExchangeRun::writeSome() {
+    while (written_ < request_.payload.size()) {
+        ssize_t n = ::send(socket_.get(), request_.payload.data() + written_, request_.payload.size() - written_,
+                           MSG_NOSIGNAL);
+        if (n > 0) {
+            written_ += static_cast<size_t>(n);
+            continue;
+        }
+        if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+            wait_ = Wait{socket_.get(), POLLOUT};
+            return;
+        }
+        if (n < 0 && errno == EINTR) continue;
+        return finish(std::string("write failed: ") + std::strerror(errno));
+    }
+    readSome();
+}
+
+void ExchangeRun::readSome() {
+    char buf[16384];
+    for (;;) {
+        ssize_t n = ::recv(socket_.get(), buf, sizeof buf, 0);
+        if (n > 0) {
+            size_t room = request_.max_bytes - result_.response.size();
+            result_.response.append(buf, std::min(room, static_cast<size_t>(n)));
+            if (static_cast<size_t>(n) > room)
+                return finish("response over " + std::to_string(request_.max_bytes) + " bytes");
+            continue;
+        }
+        if (n == 0) return finish("");  // the server closed: the answer is complete
+        if (errno == EINTR) continue;
+        if (errno == EAGAIN || errno == EWOULDBLOCK) {
+            wait_ = Wait{socket_.get(), POLLIN};
+            return;
+        }
+        return finish(errno == ECONNRESET ? "connection reset by the server" : std::string("read failed: ") +
+                                                                                  std::strerror(errno));
+    }
+}
+
+void ExchangeRun::expire() {
+    if (!finished()) finish("timeout after " + std::to_string(request_.timeout_ms) + " ms");
+}
+
+void ExchangeRun::abandon(const std::string& why) {
+    if (!finished()) finish(why);
+}
+
+void ExchangeRun::finish(const std::string& error) {
+    if (connect_) result_.attempts = connect_->attempts();
+    result_.error = error;
+    result_.elapsed_ms =
+        std::chrono::duration_cast<std::chrono::milliseconds>(Deadline::Clock::now() - started_).count();
+    wait_ = Wait::none();
+    socket_.reset();
+    connect_.reset();
+    lookup_.reset();
+}
+
+}  // namespace ipfacts::facilities::connect

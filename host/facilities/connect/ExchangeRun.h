@@ -1,0 +1,62 @@
+// ExchangeRun: one plain TCP exchange from request to result — check the
+// request, find the addresses (the literal, or the name's through
+// NameLookup), connect through the guard (GuardedConnect), write the payload,
+// read until the server closes or the cap — as a machine that never waits
+// itself: it says what it waits on and by when, and RunLoop waits for many.
+#pragma once
+
+#include "host/facilities/connect/Deadline.h"
+#include "host/facilities/connect/GuardedConnect.h"
+#include "host/facilities/connect/NameLookup.h"
+#include "host/facilities/connect/TcpExchange.h"
+#include "host/facilities/connect/UniqueFd.h"
+#include "host/facilities/connect/Wait.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace ipfacts::facilities::connect {
+
+class ExchangeRun {
+public:
+    /// `request.timeout_ms` and `max_bytes` (> 0) bound the run. `guard`
+    /// must outlive it. Starts at once: a bad request or a literal the guard
+    /// refuses is finished before the constructor returns.
+    ExchangeRun(const guard::AddressGuard& guard, TcpExchangeRequest request);
+
+    Wait waiting() const { return wait_; }
+    Deadline deadline() const { return deadline_; }
+    bool finished() const { return wait_.finished(); }
+
+    void resume(short revents);
+    void expire();
+    void abandon(const std::string& why);
+
+    /// The outcome; complete once finished().
+    TcpExchangeResult takeResult() { return std::move(result_); }
+
+private:
+    void start();
+    void connectTo(std::vector<net::IpAddress> addresses);
+    void step(short revents);
+    void writeSome();
+    void readSome();
+    void finish(const std::string& error);
+
+    const guard::AddressGuard& guard_;
+    TcpExchangeRequest request_;
+    Deadline deadline_;
+    Deadline::Clock::time_point started_;
+    Wait wait_;
+    std::unique_ptr<NameLookup> lookup_;
+    std::optional<GuardedConnect> connect_;
+    UniqueFd socket_;
+    size_t written_ = 0;
+    TcpExchangeResult result_;
+};
+
+/// Why `r` cannot be sent ("port is required (1-65535)"); empty when it can.
+std::string exchangeProblem(const TcpExchangeRequest& r);
+
+}  // namespace ipfacts::facilities::connect
