@@ -1,0 +1,51 @@
+// The `rdap` family: GET /api/v1/rdap?query=, registration data for an
+// address, a CIDR block, an AS number or a domain — RDAP first, WHOIS on
+// port 43 as the fallback (SPEC 2.6, part 4 rule 5, 7.3).
+#ifndef IPFACTS_PLUGINS_RDAP_RDAPPLUGIN_H
+#define IPFACTS_PLUGINS_RDAP_RDAPPLUGIN_H
+
+#include "BootstrapSource.h"
+#include "RdapLookup.h"
+#include "RdapSettings.h"
+#include "WhoisServers.h"
+
+#include <ipfacts/plugin.hpp>
+
+#include <memory>
+
+namespace ipfacts::rdap {
+
+class RdapPlugin {
+public:
+    static constexpr const char* kRequiredFacilities[] = {"http", "cache", nullptr};
+    static constexpr ipf_config_key kConfigKeys[] = {
+        {"bootstrap_dir", IPF_CONFIG_PATH, 1, nullptr, "the RDAP bootstrap snapshot (ipv4/ipv6/asn/dns.json), etc/rdap"},
+        {"overrides", IPF_CONFIG_PATH, 0, nullptr, "services missing from IANA's files or moved, etc/rdap/overrides.yaml"},
+        {"whois_servers", IPF_CONFIG_PATH, 0, nullptr, "the WHOIS fallback's servers, etc/rdap/whois-servers.yaml; absent: no fallback"},
+        {"refresh_url", IPF_CONFIG_STRING, 0, "https://data.iana.org/rdap/", "where IANA's bootstrap files are refreshed from; empty: never"},
+        {"refresh_hours", IPF_CONFIG_INTEGER, 0, "24", "hours between bootstrap refreshes (24 or more; 0: never)"},
+        {"timeout_ms", IPF_CONFIG_INTEGER, 0, "4000", "each RDAP request, a redirect hop included (100-30000)"},
+        {"max_redirects", IPF_CONFIG_INTEGER, 0, "3", "redirects followed between registries (0-10)"},
+        {"whois_timeout_ms", IPF_CONFIG_INTEGER, 0, "5000", "each WHOIS exchange (100-30000)"},
+        {"cache_ttl_s", IPF_CONFIG_INTEGER, 0, "3600", "how long answers are cached (1-86400)"},
+        {"max_body_bytes", IPF_CONFIG_INTEGER, 0, "2097152", "largest RDAP answer read (1024-16777216)"},
+        {nullptr, 0, 0, nullptr, nullptr}};
+
+    /// Loads the bootstrap snapshot, the overrides and the WHOIS table; throws
+    /// (refusing the plugin with the reason) when one is unreadable.
+    explicit RdapPlugin(Host& host);
+
+    /// GET /api/v1/rdap?query=. Blocks on registries: registered without NONBLOCKING.
+    void query(Request& req, Response& resp);
+
+private:
+    const Host& host_;
+    const RdapSettings settings_;
+    WhoisServers whois_;
+    std::unique_ptr<BootstrapSource> bootstrap_;
+    std::unique_ptr<RdapLookup> lookup_;
+};
+
+}  // namespace ipfacts::rdap
+
+#endif

@@ -1,0 +1,39 @@
+#include "WhoisClient.h"
+
+#include "WhoisParser.h"
+
+namespace ipfacts::rdap {
+namespace {
+
+TcpExchangeReply exchange(const Host& host, const WhoisServer& server, const std::string& line, int timeoutMs) {
+    TcpExchangeCall c;
+    c.host = server.host;
+    c.port = server.port;
+    c.payload = line;
+    c.timeout_ms = timeoutMs;
+    c.max_bytes = kMaxWhoisBytes;
+    return tcpExchange(host, c);
+}
+
+}  // namespace
+
+WhoisAnswer askWhois(const Host& host, const WhoisServers& servers, const RdapQuery& q, int timeoutMs) {
+    WhoisAnswer out;
+    const WhoisServer first = servers.serverFor(q);
+    TcpExchangeReply r = exchange(host, first, servers.queryLine(first, q), timeoutMs);
+    if (!r.ok()) {
+        out.error = "WHOIS server " + first.text() + ": " + r.error;
+        return out;
+    }
+    out.exchanges.push_back({first.text(), r.response});
+    // One referral, never back to the same server.
+    WhoisServer next;
+    const std::string referral = whoisReferral(r.response);
+    if (referral.empty() || !parseWhoisServer(referral, next) || next.text() == first.text()) return out;
+    TcpExchangeReply referred = exchange(host, next, servers.queryLine(next, q), timeoutMs);
+    if (referred.ok()) out.exchanges.push_back({next.text(), referred.response});
+    else host.warn("rdap: WHOIS referral to " + next.text() + " failed: " + referred.error);
+    return out;
+}
+
+}  // namespace ipfacts::rdap
