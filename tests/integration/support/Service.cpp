@@ -71,6 +71,18 @@ std::map<std::string, std::string> Service::dnsServerPorts() {
     return out;
 }
 
+std::map<std::string, std::string> Service::rdapFakePorts() {
+    // Written by tests/rdap/fake_registries.py, the rdap_fakes fixture.
+    std::ifstream in(buildDir() + "/tests/rdap-state/ports.env");
+    if (!in) throw std::runtime_error("no tests/rdap-state/ports.env: the rdap_fakes fixture did not run");
+    std::map<std::string, std::string> out;
+    for (std::string line; std::getline(in, line);) {
+        size_t eq = line.find('=');
+        if (eq != std::string::npos) out[line.substr(0, eq)] = line.substr(eq + 1);
+    }
+    return out;
+}
+
 int Service::openSilentListener() {
     // Accepts connections in the kernel's backlog and never answers: a
     // resolver that times out.
@@ -147,6 +159,7 @@ void Service::startOnce() {
                " -keyout " + state_dir_ + "/tls/server.key -out " + state_dir_ + "/tls/server.pem 2>/dev/null");
     std::string text = readFile(buildDir() + "/tests/etc/integration.yaml");
     auto values = dnsServerPorts();
+    for (const auto& [key, value] : rdapFakePorts()) values[key] = value;
     values["TLS_PORT"] = std::to_string(tls_port_);
     values["TEST_DIR"] = state_dir_;
     values["SILENT_PORT"] = std::to_string(openSilentListener());

@@ -70,6 +70,9 @@ public:
 
     static std::string buildDir();
     static std::string sourceDir();
+    /// RDAP_PORT, WHOIS_IANA_PORT, WHOIS_REGISTRY_PORT, RDAP_STATE of the fake
+    /// registries (tests/rdap/fake_registries.py, the rdap_fakes fixture).
+    static std::map<std::string, std::string> rdapFakePorts();
 
 private:
     struct PortTaken : std::runtime_error {
