@@ -96,6 +96,11 @@ target fuzz_dns_name 60000 ". sdk/include" "libidn2" \
   "tests/fuzz/fuzz_dns_name.cpp"
 target fuzz_lookup_target 80000 ". sdk/include plugins/lookup/src" "libidn2" \
   "tests/fuzz/fuzz_lookup_target.cpp plugins/lookup/src/TargetParser.cpp"
+rdap=plugins/rdap/src
+target fuzz_rdap_query 60000 ". sdk/include $rdap" "libidn2" \
+  "tests/fuzz/fuzz_rdap_query.cpp $rdap/RdapQuery.cpp"
+target fuzz_whois_parser 30000 ". sdk/include $rdap" "" \
+  "tests/fuzz/fuzz_whois_parser.cpp $rdap/WhoisParser.cpp $rdap/Summary.cpp $rdap/RegistryName.cpp"
 ua=plugins/ua/src
 target fuzz_ua 16000 ". sdk/include $ua" "libpcre2-8 yaml-cpp" \
   "tests/fuzz/fuzz_ua.cpp $ua/UaParser.cpp $ua/UaRules.cpp $ua/UapParser.cpp $ua/UapRuleList.cpp \

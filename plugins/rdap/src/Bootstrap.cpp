@@ -1,5 +1,7 @@
 #include "Bootstrap.h"
 
+#include "AsciiText.h"
+
 #include <Poco/JSON/Array.h>
 #include <Poco/JSON/Object.h>
 #include <Poco/JSON/Parser.h>
@@ -9,11 +11,6 @@
 
 namespace ipfacts::rdap {
 namespace {
-
-std::string lower(std::string s) {
-    for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return s;
-}
 
 /// https URLs before http ones (RFC 9224 section 3 lets a client choose), each ending in '/'.
 ServiceUrls ordered(ServiceUrls urls) {
@@ -92,7 +89,7 @@ void Bootstrap::add(const std::string& registry, const BootstrapFile& file, bool
             auto [a, b] = rangeOf(entry);
             (isOverride ? asnOverrides_ : asn_).push_back(Range{a, b, std::move(m)});
         } else if (registry == "dns") {
-            std::string label = lower(entry);
+            std::string label = lowerText(entry);
             while (!label.empty() && label.back() == '.') label.pop_back();
             if (label.empty()) throw std::runtime_error("an empty DNS bootstrap entry");
             (isOverride ? dnsOverrides_ : dns_)[label] = std::move(m);

@@ -1,5 +1,7 @@
 #include "RdapSummary.h"
 
+#include "AsciiText.h"
+
 #include <Poco/JSON/Array.h>
 #include <Poco/JSON/Object.h>
 #include <Poco/JSON/Parser.h>
@@ -11,11 +13,6 @@ namespace {
 
 using Poco::JSON::Array;
 using Poco::JSON::Object;
-
-std::string lower(std::string s) {
-    for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return s;
-}
 
 std::string str(const Object::Ptr& o, const std::string& key) {
     if (!o || !o->has(key)) return "";
@@ -58,7 +55,7 @@ std::string vcardValue(const Object::Ptr& entity, const std::string& name) {
         Array::Ptr p = props->getArray(static_cast<unsigned>(i));
         if (!p || p->size() < 4) continue;
         Poco::Dynamic::Var n = p->get(0), v = p->get(3);
-        if (n.isString() && lower(n.extract<std::string>()) == name && v.isString()) return v.extract<std::string>();
+        if (n.isString() && lowerText(n.extract<std::string>()) == name && v.isString()) return v.extract<std::string>();
     }
     return "";
 }
@@ -90,7 +87,7 @@ void readRedactions(const Object::Ptr& o, Summary& s) {
 
 void readEvents(const Object::Ptr& o, Summary& s) {
     for (const auto& e : objects(o, "events")) {
-        const std::string action = lower(str(e, "eventAction"));
+        const std::string action = lowerText(str(e, "eventAction"));
         Text when = isoUtc(str(e, "eventDate"));
         if (action == "registration" && !s.registered) s.registered = when;
         else if ((action == "last changed" || action == "last update") && !s.updated) s.updated = when;
@@ -124,7 +121,7 @@ void readNetwork(const Object::Ptr& o, Summary& s) {
         std::string prefix = str(c, "v4prefix");
         if (prefix.empty()) prefix = str(c, "v6prefix");
         const std::string length = str(c, "length");
-        if (!prefix.empty() && !length.empty()) s.cidr.push_back(prefix + "/" + length);
+        if (isCidrText(prefix + "/" + length)) s.cidr.push_back(prefix + "/" + length);
     }
     if (s.cidr.empty() && s.start_address && s.end_address) s.cidr = cidrsOfRange(*s.start_address, *s.end_address);
 }
@@ -141,12 +138,12 @@ void readAutnum(const Object::Ptr& o, Summary& s) {
 }
 
 void readDomain(const Object::Ptr& o, Summary& s, RdapObject& out) {
-    s.ldh_name = keepUnlessRedacted(s, "ldh_name", lower(str(o, "ldhName")));
+    s.ldh_name = keepUnlessRedacted(s, "ldh_name", lowerText(str(o, "ldhName")));
     s.unicode_name = keepUnlessRedacted(s, "unicode_name", str(o, "unicodeName"));
     if (!s.unicode_name) s.unicode_name = s.ldh_name;
     if (!s.name) s.name = s.ldh_name;
     for (const auto& ns : objects(o, "nameservers")) {
-        std::string n = lower(str(ns, "ldhName"));
+        std::string n = lowerText(str(ns, "ldhName"));
         while (!n.empty() && n.back() == '.') n.pop_back();
         if (!n.empty()) s.nameservers.push_back(n);
     }
@@ -155,8 +152,8 @@ void readDomain(const Object::Ptr& o, Summary& s, RdapObject& out) {
         if (v.isBoolean()) s.dnssec_signed = v.extract<bool>();
     }
     for (const auto& link : objects(o, "links")) {
-        const std::string rel = lower(str(link, "rel"));
-        const std::string type = lower(str(link, "type"));
+        const std::string rel = lowerText(str(link, "rel"));
+        const std::string type = lowerText(str(link, "type"));
         const std::string href = str(link, "href");
         if (rel == "related" && type.find("application/rdap+json") != std::string::npos && href.rfind("http", 0) == 0 &&
             href.find("/domain/") != std::string::npos) {
@@ -166,23 +163,8 @@ void readDomain(const Object::Ptr& o, Summary& s, RdapObject& out) {
     }
 }
 
-std::string hostOf(const std::string& url) {
-    size_t start = url.find("://");
-    start = start == std::string::npos ? 0 : start + 3;
-    size_t end = url.find_first_of(":/", start);
-    return lower(url.substr(start, end == std::string::npos ? std::string::npos : end - start));
-}
 
 }  // namespace
-
-std::string registryNameOf(const std::string& urlOrHost) {
-    const std::string host = hostOf(urlOrHost);
-    static const std::pair<const char*, const char*> kRirs[] = {
-        {"arin", "ARIN"}, {"ripe", "RIPE NCC"}, {"apnic", "APNIC"}, {"lacnic", "LACNIC"}, {"afrinic", "AFRINIC"}};
-    for (const auto& [needle, name] : kRirs)
-        if (host.find(needle) != std::string::npos) return name;
-    return host;
-}
 
 RdapObject readRdapObject(const std::string& body, QueryKind kind, const std::string& serviceUrl) {
     RdapObject out;

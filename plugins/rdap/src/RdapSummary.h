@@ -7,6 +7,7 @@
 #define IPFACTS_PLUGINS_RDAP_RDAPSUMMARY_H
 
 #include "RdapQuery.h"
+#include "RegistryName.h"
 #include "Summary.h"
 
 #include <optional>
@@ -25,10 +26,6 @@ struct RdapObject {
 /// at `serviceUrl` (its host names the registry when the object does not).
 /// Never throws.
 RdapObject readRdapObject(const std::string& body, QueryKind kind, const std::string& serviceUrl);
-
-/// The registry a service URL or WHOIS server belongs to: "ARIN", "RIPE NCC",
-/// "APNIC", "LACNIC", "AFRINIC", or the host itself.
-std::string registryNameOf(const std::string& urlOrHost);
 
 /// `registrar`'s fields fill what `registry` left null; provenance says which
 /// side gave each field, and the registrar's entities are added, marked so.

@@ -1,5 +1,7 @@
 #include "Summary.h"
 
+#include "AsciiText.h"
+
 #include <ipfacts/address.hpp>
 
 #include <algorithm>
@@ -9,11 +11,6 @@
 
 namespace ipfacts::rdap {
 namespace {
-
-std::string lower(std::string s) {
-    for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return s;
-}
 
 using U128 = unsigned __int128;
 
@@ -49,7 +46,8 @@ bool digitsAt(const std::string& s, size_t at, size_t n) {
 int num(const std::string& s, size_t at, size_t n) { return std::stoi(s.substr(at, n)); }
 
 Text format(int y, int mo, int d, int h, int mi, int se, int offsetMinutes) {
-    if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || se > 60) return std::nullopt;
+    // Registration data begins in the 1980s; a year outside 1900-9998 is a typo, not a date.
+    if (y < 1900 || y > 9998 || mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || se > 60) return std::nullopt;
     std::tm t{};
     t.tm_year = y - 1900;
     t.tm_mon = mo - 1;
@@ -66,7 +64,7 @@ Text format(int y, int mo, int d, int h, int mi, int se, int offsetMinutes) {
 
 int monthOf(std::string m) {
     static const char* names[] = {"jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"};
-    m = lower(m);
+    m = lowerText(m);
     for (int i = 0; i < 12; ++i)
         if (m == names[i]) return i + 1;
     return 0;
@@ -75,7 +73,7 @@ int monthOf(std::string m) {
 }  // namespace
 
 bool isPlaceholder(const std::string& value) {
-    const std::string v = lower(value);
+    const std::string v = lowerText(value);
     static const char* kMarks[] = {"redacted", "data protected", "not disclosed", "withheld", "non-public data",
                                    "privacy service", "gdpr masked", "hidden upon user request"};
     return std::any_of(std::begin(kMarks), std::end(kMarks), [&](const char* m) { return v.find(m) != std::string::npos; });
@@ -117,6 +115,15 @@ std::vector<std::string> cidrsOfRange(const std::string& startText, const std::s
         lo = last + 1;
     }
     return out;
+}
+
+bool isCidrText(const std::string& text) {
+    const size_t slash = text.find('/');
+    if (slash == std::string::npos) return false;
+    auto a = parseAddress(text.substr(0, slash));
+    const std::string len = text.substr(slash + 1);
+    if (!a || len.empty() || len.size() > 3 || len.find_first_not_of("0123456789") != std::string::npos) return false;
+    return std::stoi(len) <= (a->version == 4 ? 32 : 128);
 }
 
 Text isoUtc(const std::string& raw) {

@@ -54,6 +54,9 @@ Text keepUnlessRedacted(Summary& summary, const std::string& field, const std::s
 /// to last; empty when the range is not a valid one.
 std::vector<std::string> cidrsOfRange(const std::string& start, const std::string& end);
 
+/// True for "address/length" with a length the address's family allows.
+bool isCidrText(const std::string& text);
+
 /// ISO 8601 UTC ("2019-03-04T12:00:00Z") from the date forms registries use
 /// ("2019-03-04", "20190304", "2019-03-04T13:00:00+01:00", "2019-03-04 12:00:00",
 /// "04-Mar-2019", fractions of seconds); nothing when it is none of them.

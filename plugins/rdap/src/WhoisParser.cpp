@@ -1,5 +1,7 @@
 #include "WhoisParser.h"
 
+#include "AsciiText.h"
+
 #include "RdapSummary.h"
 
 #include <algorithm>
@@ -9,18 +11,6 @@
 
 namespace ipfacts::rdap {
 namespace {
-
-std::string lower(std::string s) {
-    for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return s;
-}
-
-std::string trim(std::string_view s) {
-    size_t a = 0, b = s.size();
-    while (a < b && std::isspace(static_cast<unsigned char>(s[a]))) ++a;
-    while (b > a && std::isspace(static_cast<unsigned char>(s[b - 1]))) --b;
-    return std::string(s.substr(a, b - a));
-}
 
 /// Every `key: value` line (key lower case, inner spaces kept), in order; an
 /// indented line under a key with no value of its own (EURid, Nominet
@@ -36,7 +26,7 @@ Pairs pairsOf(std::string_view text, std::vector<std::string>& comments) {
         std::string_view line = text.substr(at, nl == std::string_view::npos ? std::string_view::npos : nl - at);
         at = nl == std::string_view::npos ? text.size() + 1 : nl + 1;
         if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-        const std::string t = trim(line);
+        const std::string t = trimText(line);
         if (t.empty()) {
             block.clear();
             if (!out.empty() && !out.back().first.empty()) out.emplace_back("", "");  // an object ends
@@ -52,8 +42,8 @@ Pairs pairsOf(std::string_view text, std::vector<std::string>& comments) {
         const bool keyed = colon != std::string::npos && colon > 0 && colon < 40 &&
                            (colon + 1 == t.size() || t[colon + 1] == ' ' || t[colon + 1] == '\t');
         if (keyed) {
-            std::string key = lower(trim(std::string_view(t).substr(0, colon)));
-            std::string value = trim(std::string_view(t).substr(colon + 1));
+            std::string key = lowerText(trimText(std::string_view(t).substr(0, colon)));
+            std::string value = trimText(std::string_view(t).substr(colon + 1));
             if (value.empty()) {
                 block = indented && !block.empty() ? block + "." + key : key;
                 continue;
@@ -97,16 +87,16 @@ bool looksLikeEmail(const std::string& s) { return s.find('@') != std::string::n
 void readRange(const std::string& value, Summary& s) {
     const size_t dash = value.find(" - ");
     if (dash != std::string::npos) {
-        s.start_address = trim(std::string_view(value).substr(0, dash));
-        s.end_address = trim(std::string_view(value).substr(dash + 3));
+        s.start_address = trimText(std::string_view(value).substr(0, dash));
+        s.end_address = trimText(std::string_view(value).substr(dash + 3));
         s.cidr = cidrsOfRange(*s.start_address, *s.end_address);
         if (s.cidr.empty()) s.start_address = s.end_address = std::nullopt;
         return;
     }
     const size_t slash = value.find('/');
-    auto start = parseAddress(trim(std::string_view(value).substr(0, slash)));
+    auto start = parseAddress(trimText(std::string_view(value).substr(0, slash)));
     if (!start || slash == std::string::npos) return;
-    std::string len = trim(std::string_view(value).substr(slash + 1));
+    std::string len = trimText(std::string_view(value).substr(slash + 1));
     int bits = 0;
     try {
         bits = std::stoi(len);
@@ -129,7 +119,9 @@ void readIp(const Fields& f, Summary& s) {
         for (const auto& c : f.all({"cidr"}))
             for (size_t at = 0; at < c.size();) {
                 size_t comma = c.find(',', at);
-                addUnique(cidrs, trim(std::string_view(c).substr(at, comma == std::string::npos ? std::string::npos : comma - at)));
+                if (std::string one = trimText(std::string_view(c).substr(at, comma == std::string::npos ? std::string::npos : comma - at));
+                    isCidrText(one))
+                    addUnique(cidrs, one);
                 at = comma == std::string::npos ? c.size() : comma + 1;
             }
         if (!cidrs.empty()) s.cidr = cidrs;
@@ -148,7 +140,7 @@ void readIp(const Fields& f, Summary& s) {
     s.type = keepUnlessRedacted(s, "type", f.first({"status"}));
     s.country = keepUnlessRedacted(s, "country", f.first({"country"}));
     if (!s.type) s.status.clear();
-    else s.status = {lower(*s.type)};
+    else s.status = {lowerText(*s.type)};
 }
 
 void readAutnum(const Fields& f, Summary& s) {
@@ -167,9 +159,7 @@ void readAutnum(const Fields& f, Summary& s) {
 }
 
 void readDomain(const Fields& f, Summary& s) {
-    std::string ldh = lower(f.first({"domain name", "domain", "domain name.domain name"}));
-    if (ldh.empty()) ldh = lower(f.first({"domain name"}));
-    s.ldh_name = ldh.empty() ? Text() : Text(ldh);
+    s.ldh_name = keepUnlessRedacted(s, "ldh_name", lowerText(firstWord(f.first({"domain name", "domain"}))));
     s.unicode_name = s.ldh_name;
     s.name = s.ldh_name;
     s.handle = keepUnlessRedacted(s, "handle", f.first({"registry domain id"}));
@@ -181,12 +171,12 @@ void readDomain(const Fields& f, Summary& s) {
     s.updated = isoUtc(f.first({"updated date", "last updated", "changed"}));
     s.expires = isoUtc(f.first({"registry expiry date", "registrar registration expiration date", "expiry date"}));
     for (const auto& ns : f.all({"name server", "nserver", "name servers", "nameservers"})) {
-        std::string n = lower(firstWord(ns));
+        std::string n = lowerText(firstWord(ns));
         while (!n.empty() && n.back() == '.') n.pop_back();
         addUnique(s.nameservers, n);
     }
     for (const auto& st : f.all({"domain status", "status"})) addUnique(s.status, firstWord(st));
-    const std::string dnssec = lower(f.first({"dnssec", "dnssec.signed"}));
+    const std::string dnssec = lowerText(f.first({"dnssec", "dnssec.signed"}));
     if (!dnssec.empty())
         s.dnssec_signed = dnssec.find("unsigned") == std::string::npos && dnssec != "no" && dnssec.find("signed") != std::string::npos;
     else if (!f.all({"dnskey"}).empty()) s.dnssec_signed = true;  // DENIC lists the keys
@@ -294,7 +284,7 @@ std::string withoutScheme(std::string v) {
     if (v.rfind("whois://", 0) == 0) v = v.substr(8);
     if (v.rfind("rwhois://", 0) == 0) return "";  // RWhois is another protocol
     while (!v.empty() && v.back() == '/') v.pop_back();
-    return lower(v);
+    return lowerText(v);
 }
 
 }  // namespace
@@ -323,14 +313,18 @@ std::string whoisReferral(std::string_view text) {
     for (const auto& [key, value] : pairsOf(text, comments)) {
         if (key == "refer" || key == "whois" || key == "registrar whois server" || key == "referralserver") {
             std::string v = withoutScheme(firstWord(value));
-            if (!v.empty()) return v;
+            // A server name (or [v6]:port) and nothing else: the answer is the server's to write.
+            const bool server = !v.empty() && v.size() <= 260 && std::all_of(v.begin(), v.end(), [](char c) {
+                return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '-' || c == ':' || c == '[' || c == ']';
+            });
+            if (server) return v;
         }
     }
     return "";
 }
 
 bool whoisSaysNotFound(std::string_view text) {
-    const std::string t = lower(std::string(text.substr(0, 4096)));
+    const std::string t = lowerText(std::string(text.substr(0, 4096)));
     static const char* kMarks[] = {"no match for", "not found", "no entries found", "no data found", "status: free",
                                    "no object found", "domain not found", "%error:101"};
     return std::any_of(std::begin(kMarks), std::end(kMarks), [&](const char* m) { return t.find(m) != std::string::npos; });
