@@ -140,8 +140,8 @@ bool decodeResult(const std::string& text, LookupResult& out) {
 }
 
 RdapLookup::RdapLookup(const Host& host, const RdapSettings& settings, BootstrapSource& bootstrap,
-                       const WhoisServers& whois)
-    : host_(host), settings_(settings), bootstrap_(bootstrap), whois_(whois) {}
+                       const WhoisServers& whois, bool lazyRefresh)
+    : host_(host), settings_(settings), bootstrap_(bootstrap), whois_(whois), lazyRefresh_(lazyRefresh) {}
 
 LookupResult RdapLookup::lookUp(const RdapQuery& q) {
     const std::string key = std::string("v1:") + kindName(q.kind) + ":" + q.text;
@@ -152,7 +152,7 @@ LookupResult RdapLookup::lookUp(const RdapQuery& q) {
             return r;
         }
     }
-    bootstrap_.refreshIfDue();
+    if (lazyRefresh_) bootstrap_.refreshIfDue();
     LookupResult r;
     try {
         r = lookUpFresh(q);

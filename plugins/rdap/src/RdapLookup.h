@@ -32,7 +32,10 @@ struct LookupResult {
 
 class RdapLookup {
 public:
-    RdapLookup(const Host& host, const RdapSettings& settings, BootstrapSource& bootstrap, const WhoisServers& whois);
+    /// `lazyRefresh`: a due bootstrap refresh runs on the next look-up (hosts
+    /// without the tasks facility; otherwise a periodic task runs it).
+    RdapLookup(const Host& host, const RdapSettings& settings, BootstrapSource& bootstrap, const WhoisServers& whois,
+               bool lazyRefresh);
 
     /// Blocking (http, connect, store): worker handlers only. Never throws.
     LookupResult lookUp(const RdapQuery& q);
@@ -46,6 +49,7 @@ private:
     const RdapSettings& settings_;
     BootstrapSource& bootstrap_;
     const WhoisServers& whois_;
+    const bool lazyRefresh_;
 };
 
 /// The summary as its JSON object (the writer's, shared with the cache).

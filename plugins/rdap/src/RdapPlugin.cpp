@@ -12,7 +12,13 @@ namespace ipfacts::rdap {
 RdapPlugin::RdapPlugin(Host& host) : host_(host), settings_(RdapSettings::fromConfig(host)) {
     if (!settings_.whoisServers.empty()) whois_ = WhoisServers::load(settings_.whoisServers);
     bootstrap_ = std::make_unique<BootstrapSource>(host_, settings_);
-    lookup_ = std::make_unique<RdapLookup>(host_, settings_, *bootstrap_, whois_);
+    // The refresh is due once a day (refresh_hours); checking hourly on a worker fiber
+    // means no request waits for it. A host without tasks gets the lazy refresh: the
+    // first request after the period is over runs it.
+    refresh_ = every(host_, "bootstrap-refresh",
+                     {std::chrono::hours(1), std::chrono::seconds(30), std::chrono::seconds(30)},
+                     [this] { bootstrap_->refreshIfDue(); });
+    lookup_ = std::make_unique<RdapLookup>(host_, settings_, *bootstrap_, whois_, !refresh_);
     host_.info("rdap: bootstrap " + bootstrap_->origin() + ": " + bootstrap_->current()->describe() + "; " +
                std::to_string(bootstrap_->current()->entryCount()) + " entries; WHOIS fallback " +
                (whois_.empty() ? "off" : hasTcpExchange(host_) ? "on" : "configured, but this host has no TCP exchange"));

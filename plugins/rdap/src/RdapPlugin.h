@@ -32,7 +32,8 @@ public:
         {nullptr, 0, 0, nullptr, nullptr}};
 
     /// Loads the bootstrap snapshot, the overrides and the WHOIS table; throws
-    /// (refusing the plugin with the reason) when one is unreadable.
+    /// (refusing the plugin with the reason) when one is unreadable. Registers
+    /// the hourly check for a due bootstrap refresh as a periodic task.
     explicit RdapPlugin(Host& host);
 
     /// GET /api/v1/rdap?query=. Blocks on registries: registered without NONBLOCKING.
@@ -44,6 +45,7 @@ private:
     WhoisServers whois_;
     std::unique_ptr<BootstrapSource> bootstrap_;
     std::unique_ptr<RdapLookup> lookup_;
+    std::unique_ptr<PeriodicTask> refresh_;  // null before ABI 1.5: the lookup refreshes lazily
 };
 
 }  // namespace ipfacts::rdap

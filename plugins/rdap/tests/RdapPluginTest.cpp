@@ -66,6 +66,7 @@ class RdapPluginTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(noRdapServiceFallsBackToWhoisWithOneReferral);
     CPPUNIT_TEST(whoisNotFoundIs404);
     CPPUNIT_TEST(badQueriesAre400);
+    CPPUNIT_TEST(periodicTaskRefreshesTheBootstrapNotARequest);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -227,6 +228,31 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::string("registry_unavailable"), fake.written.errorToken);
         CPPUNIT_ASSERT(contains(fake.written.errorMessage, "whois.eurid.example:4343: connection refused"));
     }
+    void periodicTaskRefreshesTheBootstrapNotARequest() {
+        Fake fake;
+        fake.config["refresh_hours"] = "24";
+        fake.config["refresh_url"] = "https://iana.example/rdap/";
+        for (const char* r : {"ipv4", "ipv6", "asn"})
+            fake.http.respond("GET", std::string("https://iana.example/rdap/") + r + ".json", 200,
+                              fixture(std::string("bootstrap/") + r + ".json"));
+        fake.http.respond("GET", "https://iana.example/rdap/dns.json", 200,
+                          R"({"services":[[["com"],["https://rdap.refreshed.example/"]]]})");
+        fake.http.respond("GET", "https://rdap.refreshed.example/domain/www.example.com", 200, fixture("domain-registrar.json"));
+        testing::LoadedPlugin plugin(fake, ipfacts_plugin_v1());
+        fake.query = {{"query", "example.com"}};
+        fake.http.unlisted = HttpReply{};
+        fake.http.unlisted->error = "not scripted";
+        plugin.call("query");  // a request does not refresh: the task does
+        CPPUNIT_ASSERT_EQUAL(size_t(1), fake.http.requests.size());
+        CPPUNIT_ASSERT(contains(fake.http.requests[0].url, "rdap.verisign.example"));
+        fake.tasks.run("bootstrap-refresh");
+        CPPUNIT_ASSERT_EQUAL(size_t(5), fake.http.requests.size());
+        fake.query = {{"query", "www.example.com"}};
+        plugin.call("query");
+        CPPUNIT_ASSERT_EQUAL(200, fake.written.status);
+        CPPUNIT_ASSERT(contains(fake.http.requests.back().url, "https://rdap.refreshed.example/domain/www.example.com"));
+    }
+
     void badQueriesAre400() {
         Fake fake;
         fake.query = {};
