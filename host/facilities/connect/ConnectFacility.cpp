@@ -171,53 +171,52 @@ ConnectFacility::ConnectFacility(const ConnectConfig& config, std::shared_ptr<co
 
 void ConnectFacility::fill(ipf_host_api& api) const { api.connect = &kTable; }
 
-std::vector<TlsProbeResult> ConnectFacility::probeAll(std::vector<TlsProbeRequest> requests) {
-    std::vector<TlsProbeResult> results(requests.size());
-    std::vector<TlsProbeRequest> sent;
+/// Runs `requests` through `run` within the facility's slots: each request
+/// first gets the manifest's defaults (`fill`), a time-out no longer than the
+/// manifest's cap nor what is left of the request's time budget, and a slot;
+/// one that finds none free is answered "busy" without running.
+template <class Result, class Request, class Fill, class Run>
+std::vector<Result> runInSlots(ProbeSlots& slots, const ConnectConfig& config, std::vector<Request> requests,
+                               Fill fill, Run run) {
+    std::vector<Result> results(requests.size());
+    std::vector<Request> sent;
     std::vector<size_t> slot;
     for (size_t i = 0; i < requests.size(); ++i) {
-        TlsProbeRequest& r = requests[i];
-        // Defaults the caller left open (0) come from the manifest; no probe
-        // outwaits the manifest's cap, nor what is left of the request's time budget.
-        if (r.timeout_ms <= 0) r.timeout_ms = config_.timeout_ms;
-        r.timeout_ms = ipfacts::fiber::remainingMs(std::min(r.timeout_ms, config_.max_timeout_ms));
-        if (r.min_version == 0) r.min_version = TLS1_VERSION;
-        if (r.max_version == 0) r.max_version = TLS1_3_VERSION;
-        if (!slots_.take()) {
-            results[i].error = "busy: all " + std::to_string(slots_.capacity()) +
-                               " probe slots are in use (connect.max_concurrent)";
-            continue;
-        }
-        sent.push_back(std::move(r));
-        slot.push_back(i);
-    }
-    auto probed = connect::probeAll(*guard_, ctx_.get(), std::move(sent));
-    slots_.release(static_cast<int>(slot.size()));
-    for (size_t k = 0; k < probed.size(); ++k) results[slot[k]] = std::move(probed[k]);
-    return results;
-}
-
-std::vector<TcpExchangeResult> ConnectFacility::exchangeAll(std::vector<TcpExchangeRequest> requests) {
-    std::vector<TcpExchangeResult> results(requests.size());
-    std::vector<TcpExchangeRequest> sent;
-    std::vector<size_t> slot;
-    for (size_t i = 0; i < requests.size(); ++i) {
-        TcpExchangeRequest& r = requests[i];
-        if (r.timeout_ms <= 0) r.timeout_ms = config_.timeout_ms;
-        r.timeout_ms = ipfacts::fiber::remainingMs(std::min(r.timeout_ms, config_.max_timeout_ms));
-        if (r.max_bytes == 0) r.max_bytes = kDefaultExchangeBytes;
-        if (!slots_.take()) {
-            results[i].error = "busy: all " + std::to_string(slots_.capacity()) +
+        Request& r = requests[i];
+        if (r.timeout_ms <= 0) r.timeout_ms = config.timeout_ms;
+        r.timeout_ms = ipfacts::fiber::remainingMs(std::min(r.timeout_ms, config.max_timeout_ms));
+        fill(r);
+        if (!slots.take()) {
+            results[i].error = "busy: all " + std::to_string(slots.capacity()) +
                                " connection slots are in use (connect.max_concurrent)";
             continue;
         }
         sent.push_back(std::move(r));
         slot.push_back(i);
     }
-    auto done = connect::exchangeAll(*guard_, std::move(sent));
-    slots_.release(static_cast<int>(slot.size()));
+    auto done = run(std::move(sent));
+    slots.release(static_cast<int>(slot.size()));
     for (size_t k = 0; k < done.size(); ++k) results[slot[k]] = std::move(done[k]);
     return results;
+}
+
+std::vector<TlsProbeResult> ConnectFacility::probeAll(std::vector<TlsProbeRequest> requests) {
+    return runInSlots<TlsProbeResult>(
+        slots_, config_, std::move(requests),
+        [](TlsProbeRequest& r) {
+            if (r.min_version == 0) r.min_version = TLS1_VERSION;
+            if (r.max_version == 0) r.max_version = TLS1_3_VERSION;
+        },
+        [this](std::vector<TlsProbeRequest> sent) { return connect::probeAll(*guard_, ctx_.get(), std::move(sent)); });
+}
+
+std::vector<TcpExchangeResult> ConnectFacility::exchangeAll(std::vector<TcpExchangeRequest> requests) {
+    return runInSlots<TcpExchangeResult>(
+        slots_, config_, std::move(requests),
+        [](TcpExchangeRequest& r) {
+            if (r.max_bytes == 0) r.max_bytes = kDefaultExchangeBytes;
+        },
+        [this](std::vector<TcpExchangeRequest> sent) { return connect::exchangeAll(*guard_, std::move(sent)); });
 }
 
 void addConnectFacility(FacilitySet& set, const manifest::Manifest& m) {

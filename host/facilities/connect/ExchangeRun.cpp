@@ -19,15 +19,8 @@ std::string exchangeProblem(const TcpExchangeRequest& r) {
 }
 
 ExchangeRun::ExchangeRun(const guard::AddressGuard& guard, TcpExchangeRequest request)
-    : guard_(guard),
-      request_(std::move(request)),
-      deadline_(std::chrono::milliseconds(request_.timeout_ms)),
-      started_(Deadline::Clock::now()) {
-    try {
-        start();
-    } catch (const std::exception& e) {
-        finish(std::string("internal error: ") + e.what());
-    }
+    : StepRun(request.timeout_ms), guard_(guard), request_(std::move(request)) {
+    guarded([this] { start(); });
 }
 
 void ExchangeRun::start() {
@@ -40,15 +33,6 @@ void ExchangeRun::start() {
 void ExchangeRun::connectTo(std::vector<net::IpAddress> addresses) {
     connect_.emplace(guard_, std::move(addresses), request_.port);
     step(0);
-}
-
-void ExchangeRun::resume(short revents) {
-    if (finished()) return;
-    try {
-        step(revents);
-    } catch (const std::exception& e) {
-        finish(std::string("internal error: ") + e.what());
-    }
 }
 
 void ExchangeRun::step(short revents) {
@@ -112,19 +96,10 @@ void ExchangeRun::readSome() {
     }
 }
 
-void ExchangeRun::expire() {
-    if (!finished()) finish("timeout after " + std::to_string(request_.timeout_ms) + " ms");
-}
-
-void ExchangeRun::abandon(const std::string& why) {
-    if (!finished()) finish(why);
-}
-
 void ExchangeRun::finish(const std::string& error) {
     if (connect_) result_.attempts = connect_->attempts();
     result_.error = error;
-    result_.elapsed_ms =
-        std::chrono::duration_cast<std::chrono::milliseconds>(Deadline::Clock::now() - started_).count();
+    result_.elapsed_ms = elapsedMs();
     wait_ = Wait::none();
     socket_.reset();
     connect_.reset();

@@ -5,9 +5,9 @@
 // itself: it says what it waits on and by when, and RunLoop waits for many.
 #pragma once
 
-#include "host/facilities/connect/Deadline.h"
 #include "host/facilities/connect/GuardedConnect.h"
 #include "host/facilities/connect/NameLookup.h"
+#include "host/facilities/connect/StepRun.h"
 #include "host/facilities/connect/TcpExchange.h"
 #include "host/facilities/connect/UniqueFd.h"
 #include "host/facilities/connect/Wait.h"
@@ -18,20 +18,12 @@
 
 namespace ipfacts::facilities::connect {
 
-class ExchangeRun {
+class ExchangeRun : public StepRun {
 public:
     /// `request.timeout_ms` and `max_bytes` (> 0) bound the run. `guard`
     /// must outlive it. Starts at once: a bad request or a literal the guard
     /// refuses is finished before the constructor returns.
     ExchangeRun(const guard::AddressGuard& guard, TcpExchangeRequest request);
-
-    Wait waiting() const { return wait_; }
-    Deadline deadline() const { return deadline_; }
-    bool finished() const { return wait_.finished(); }
-
-    void resume(short revents);
-    void expire();
-    void abandon(const std::string& why);
 
     /// The outcome; complete once finished().
     TcpExchangeResult takeResult() { return std::move(result_); }
@@ -39,16 +31,13 @@ public:
 private:
     void start();
     void connectTo(std::vector<net::IpAddress> addresses);
-    void step(short revents);
+    void step(short revents) override;
     void writeSome();
     void readSome();
-    void finish(const std::string& error);
+    void finish(const std::string& error) override;
 
     const guard::AddressGuard& guard_;
     TcpExchangeRequest request_;
-    Deadline deadline_;
-    Deadline::Clock::time_point started_;
-    Wait wait_;
     std::unique_ptr<NameLookup> lookup_;
     std::optional<GuardedConnect> connect_;
     UniqueFd socket_;

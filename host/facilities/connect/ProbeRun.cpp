@@ -9,16 +9,11 @@
 namespace ipfacts::facilities::connect {
 
 ProbeRun::ProbeRun(const guard::AddressGuard& guard, SSL_CTX* ctx, TlsProbeRequest request)
-    : guard_(guard),
+    : StepRun(request.timeout_ms),
+      guard_(guard),
       ctx_(ctx),
-      request_(std::move(request)),
-      deadline_(std::chrono::milliseconds(request_.timeout_ms)),
-      started_(Deadline::Clock::now()) {
-    try {
-        start();
-    } catch (const std::exception& e) {
-        finish(std::string("internal error: ") + e.what());
-    }
+      request_(std::move(request)) {
+    guarded([this] { start(); });
 }
 
 void ProbeRun::start() {
@@ -27,15 +22,6 @@ void ProbeRun::start() {
     if (auto a = net::IpAddress::parse(literal)) return connectTo({*a});
     lookup_ = std::make_unique<NameLookup>(request_.server_name);
     wait_ = Wait{lookup_->fd(), POLLIN};
-}
-
-void ProbeRun::resume(short revents) {
-    if (finished()) return;
-    try {
-        step(revents);
-    } catch (const std::exception& e) {
-        finish(std::string("internal error: ") + e.what());
-    }
 }
 
 void ProbeRun::step(short revents) {
@@ -68,20 +54,11 @@ void ProbeRun::handshake() {
     if (wait_.finished()) finish(tls_->error());
 }
 
-void ProbeRun::expire() {
-    if (!finished()) finish("timeout after " + std::to_string(request_.timeout_ms) + " ms");
-}
-
-void ProbeRun::abandon(const std::string& why) {
-    if (!finished()) finish(why);
-}
-
 void ProbeRun::finish(const std::string& error) {
     if (connect_) result_.attempts = connect_->attempts();
     if (tls_) tls_->report(result_);
     result_.error = error;
-    result_.elapsed_ms =
-        std::chrono::duration_cast<std::chrono::milliseconds>(Deadline::Clock::now() - started_).count();
+    result_.elapsed_ms = elapsedMs();
     wait_ = Wait::none();
     // Sockets and the SSL object go now, not when the batch ends.
     tls_.reset();

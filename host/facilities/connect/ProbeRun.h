@@ -5,7 +5,7 @@
 // (deadline), and ProbeBatch does the waiting for many runs at once.
 #pragma once
 
-#include "host/facilities/connect/Deadline.h"
+#include "host/facilities/connect/StepRun.h"
 #include "host/facilities/connect/GuardedConnect.h"
 #include "host/facilities/connect/NameLookup.h"
 #include "host/facilities/connect/TlsProbe.h"
@@ -20,24 +20,12 @@
 
 namespace ipfacts::facilities::connect {
 
-class ProbeRun {
+class ProbeRun : public StepRun {
 public:
     /// `request.timeout_ms` (> 0) bounds the whole run. `guard` and `ctx`
     /// must outlive the run. Starts at once: a bad request or a literal the
     /// guard refuses is finished before the constructor returns.
     ProbeRun(const guard::AddressGuard& guard, SSL_CTX* ctx, TlsProbeRequest request);
-
-    /// What the run waits on now; Wait::none() once finished.
-    Wait waiting() const { return wait_; }
-    Deadline deadline() const { return deadline_; }
-    bool finished() const { return wait_.finished(); }
-
-    /// Goes on after poll reported `revents` for waiting().fd.
-    void resume(short revents);
-    /// The deadline passed: ends the run with "timeout after N ms".
-    void expire();
-    /// Ends the run with `why` (e.g. the poll itself failed).
-    void abandon(const std::string& why);
 
     /// The outcome; complete once finished().
     TlsProbeResult takeResult();
@@ -46,15 +34,12 @@ private:
     void start();
     void connectTo(std::vector<net::IpAddress> addresses);
     void handshake();
-    void finish(const std::string& error);
-    void step(short revents);
+    void finish(const std::string& error) override;
+    void step(short revents) override;
 
     const guard::AddressGuard& guard_;
     SSL_CTX* ctx_;
     TlsProbeRequest request_;
-    Deadline deadline_;
-    Deadline::Clock::time_point started_;
-    Wait wait_;
     std::unique_ptr<NameLookup> lookup_;
     std::optional<GuardedConnect> connect_;
     std::unique_ptr<TlsProbe> tls_;

@@ -59,10 +59,12 @@ std::string env(const char* name) {
 
 }  // namespace
 
-std::map<std::string, std::string> Service::dnsServerPorts() {
-    // Written by tests/dns/servers.sh, the dns_servers fixture.
-    std::ifstream in(buildDir() + "/tests/dns-state/ports.env");
-    if (!in) throw std::runtime_error("no tests/dns-state/ports.env: the dns_servers fixture did not run");
+namespace {
+
+/// KEY=value lines a fixture wrote once its servers listened.
+std::map<std::string, std::string> readPortsEnv(const std::string& path, const std::string& fixture) {
+    std::ifstream in(path);
+    if (!in) throw std::runtime_error("no " + path + ": the " + fixture + " fixture did not run");
     std::map<std::string, std::string> out;
     for (std::string line; std::getline(in, line);) {
         size_t eq = line.find('=');
@@ -71,16 +73,16 @@ std::map<std::string, std::string> Service::dnsServerPorts() {
     return out;
 }
 
+}  // namespace
+
+std::map<std::string, std::string> Service::dnsServerPorts() {
+    // Written by tests/dns/servers.sh, the dns_servers fixture.
+    return readPortsEnv(buildDir() + "/tests/dns-state/ports.env", "dns_servers");
+}
+
 std::map<std::string, std::string> Service::rdapFakePorts() {
     // Written by tests/rdap/fake_registries.py, the rdap_fakes fixture.
-    std::ifstream in(buildDir() + "/tests/rdap-state/ports.env");
-    if (!in) throw std::runtime_error("no tests/rdap-state/ports.env: the rdap_fakes fixture did not run");
-    std::map<std::string, std::string> out;
-    for (std::string line; std::getline(in, line);) {
-        size_t eq = line.find('=');
-        if (eq != std::string::npos) out[line.substr(0, eq)] = line.substr(eq + 1);
-    }
-    return out;
+    return readPortsEnv(buildDir() + "/tests/rdap-state/ports.env", "rdap_fakes");
 }
 
 int Service::openSilentListener() {

@@ -278,7 +278,7 @@ public:
         auto f = connectFacility({"127.0.0.1/32"}, chain().path("root.pem"), c);
         auto results = f->probeAll({probeOf(tls13Only().port()), probeOf(tls13Only().port())});
         CPPUNIT_ASSERT_MESSAGE(describe(results[0]), results[0].ok());
-        CPPUNIT_ASSERT_EQUAL(std::string("busy: all 1 probe slots are in use (connect.max_concurrent)"), results[1].error);
+        CPPUNIT_ASSERT_EQUAL(std::string("busy: all 1 connection slots are in use (connect.max_concurrent)"), results[1].error);
         CPPUNIT_ASSERT_EQUAL(0, results[1].attempts);
         // The slot comes back when the batch ends.
         CPPUNIT_ASSERT(probe(*f, probeOf(tls13Only().port())).ok());
