@@ -30,6 +30,11 @@ WhoisAnswer askWhois(const Host& host, const WhoisServers& servers, const RdapQu
     WhoisServer next;
     const std::string referral = whoisReferral(r.response);
     if (referral.empty() || !parseWhoisServer(referral, next) || next.text() == first.text()) return out;
+    if (!servers.mayRefer(next)) {
+        host.warn("rdap: WHOIS referral to " + next.text() + " not followed: port " + std::to_string(next.port) +
+                  " is not 43 and the server is not in the WHOIS table");
+        return out;
+    }
     TcpExchangeReply referred = exchange(host, next, servers.queryLine(next, q), timeoutMs);
     if (referred.ok()) out.exchanges.push_back({next.text(), referred.response});
     else host.warn("rdap: WHOIS referral to " + next.text() + " failed: " + referred.error);

@@ -74,6 +74,14 @@ WhoisServer WhoisServers::serverFor(const RdapQuery& q) const {
     return iana_;
 }
 
+bool WhoisServers::mayRefer(const WhoisServer& server) const {
+    if (server.port == 43) return true;
+    if (server.text() == iana_.text()) return true;
+    for (const auto& [tld, s] : tlds_)
+        if (s.text() == server.text()) return true;
+    return false;
+}
+
 std::string WhoisServers::queryLine(const WhoisServer& server, const RdapQuery& q) const {
     std::string text = q.kind == QueryKind::Autnum ? "AS" + std::to_string(q.asn) : q.text;
     auto it = forms_.find(server.host);

@@ -34,6 +34,11 @@ public:
 
     bool empty() const { return iana_.host.empty(); }
 
+    /// Whether a referral may be followed to `server`: port 43, or a server
+    /// this table names (a referral's port is the answering server's to
+    /// choose, and a WHOIS query must not become a probe of any port).
+    bool mayRefer(const WhoisServer& server) const;
+
 private:
     WhoisServer iana_;
     std::map<std::string, WhoisServer> tlds_;

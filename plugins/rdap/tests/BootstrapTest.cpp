@@ -205,6 +205,9 @@ public:
         WhoisServer arin{"whois.arin.example", 43};
         CPPUNIT_ASSERT_EQUAL(std::string("n + 192.0.2.1\r\n"), w.queryLine(arin, q("192.0.2.1")));
         CPPUNIT_ASSERT_EQUAL(std::string("AS64496\r\n"), w.queryLine(arin, q("64496")));
+        CPPUNIT_ASSERT(w.mayRefer(WhoisServer{"whois.anywhere.example", 43}));
+        CPPUNIT_ASSERT(w.mayRefer(WhoisServer{"whois.eurid.example", 4343}));  // named by the table
+        CPPUNIT_ASSERT(!w.mayRefer(WhoisServer{"whois.anywhere.example", 25}));
         WhoisServer parsed;
         CPPUNIT_ASSERT(parseWhoisServer("[::1]:4343", parsed));
         CPPUNIT_ASSERT_EQUAL(std::string("::1"), parsed.host);

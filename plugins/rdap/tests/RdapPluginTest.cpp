@@ -65,6 +65,7 @@ class RdapPluginTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(registrar404KeepsTheRegistryData);
     CPPUNIT_TEST(noRdapServiceFallsBackToWhoisWithOneReferral);
     CPPUNIT_TEST(whoisNotFoundIs404);
+    CPPUNIT_TEST(whoisReferralToAnotherPortIsNotFollowed);
     CPPUNIT_TEST(badQueriesAre400);
     CPPUNIT_TEST(periodicTaskRefreshesTheBootstrapNotARequest);
     CPPUNIT_TEST_SUITE_END();
@@ -216,6 +217,17 @@ public:
         CPPUNIT_ASSERT(fake.http.requests.empty());
         CPPUNIT_ASSERT_EQUAL(0, fake.connect.openExchangeBatches);
     }
+    void whoisReferralToAnotherPortIsNotFollowed() {
+        Fake fake;
+        fake.connect.answer("whois.iana.example", 43,
+                            "refer: mail.example:25\n\ninetnum: 203.0.113.0 - 203.0.113.255\nnetname: IANA-BLOCK\n");
+        fake.ask("203.0.113.9");
+        CPPUNIT_ASSERT_EQUAL(200, fake.written.status);
+        CPPUNIT_ASSERT_EQUAL(size_t(1), fake.connect.exchanges.size());
+        CPPUNIT_ASSERT(contains(fake.written.body, "\"referred_by\":null"));
+        CPPUNIT_ASSERT(contains(fake.written.body, "\"name\":\"IANA-BLOCK\""));
+    }
+
     void whoisNotFoundIs404() {
         Fake fake;
         fake.connect.answer("whois.denic.example", 43, "Domain: nope.de\nStatus: free\n");
