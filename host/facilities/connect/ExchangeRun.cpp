@@ -25,35 +25,20 @@ ExchangeRun::ExchangeRun(const guard::AddressGuard& guard, TcpExchangeRequest re
 
 void ExchangeRun::start() {
     if (std::string why = exchangeProblem(request_); !why.empty()) return finish(why);
-    if (auto a = net::IpAddress::parse(request_.host)) return connectTo({*a});
-    lookup_ = std::make_unique<NameLookup>(request_.host);
-    wait_ = Wait{lookup_->fd(), POLLIN};
-}
-
-void ExchangeRun::connectTo(std::vector<net::IpAddress> addresses) {
-    connect_.emplace(guard_, std::move(addresses), request_.port);
+    dial_.emplace(guard_, request_.host, request_.port);
     step(0);
 }
 
 void ExchangeRun::step(short revents) {
     if (socket_) return written_ < request_.payload.size() ? writeSome() : readSome();
-    if (connect_) {
-        wait_ = connect_->advance(revents);
-        if (!wait_.finished()) return;
-        result_.attempts = connect_->attempts();
-        if (!connect_->connected()) return finish(connect_->error());
-        result_.peer_address = connect_->peerAddress();
-        result_.peer_port = connect_->port();
-        socket_ = connect_->takeSocket();
-        connect_.reset();
-        return writeSome();
-    }
-    if (lookup_ && lookup_->done()) {
-        if (!lookup_->error().empty()) return finish(lookup_->error());
-        auto addresses = lookup_->addresses();
-        lookup_.reset();
-        connectTo(std::move(addresses));
-    }
+    wait_ = dial_->advance(revents);
+    if (!wait_.finished()) return;
+    result_.attempts = dial_->attempts();
+    if (!dial_->connected()) return finish(dial_->error());
+    result_.peer_address = dial_->peerAddress();
+    result_.peer_port = dial_->port();
+    socket_ = dial_->takeSocket();
+    writeSome();
 }
 
 void ExchangeRun::writeSome() {
@@ -97,13 +82,12 @@ void ExchangeRun::readSome() {
 }
 
 void ExchangeRun::finish(const std::string& error) {
-    if (connect_) result_.attempts = connect_->attempts();
+    if (dial_) result_.attempts = dial_->attempts();
     result_.error = error;
     result_.elapsed_ms = elapsedMs();
     wait_ = Wait::none();
     socket_.reset();
-    connect_.reset();
-    lookup_.reset();
+    dial_.reset();
 }
 
 }  // namespace ipfacts::facilities::connect

@@ -1,12 +1,11 @@
 // ExchangeRun: one plain TCP exchange from request to result — check the
-// request, find the addresses (the literal, or the name's through
-// NameLookup), connect through the guard (GuardedConnect), write the payload,
-// read until the server closes or the cap — as a machine that never waits
-// itself: it says what it waits on and by when, and RunLoop waits for many.
+// request, find the addresses and connect through the guard (GuardedDial),
+// write the payload, read until the server closes or the cap — as a machine
+// that never waits itself: it says what it waits on and by when, and RunLoop
+// waits for many.
 #pragma once
 
-#include "host/facilities/connect/GuardedConnect.h"
-#include "host/facilities/connect/NameLookup.h"
+#include "host/facilities/connect/GuardedDial.h"
 #include "host/facilities/connect/StepRun.h"
 #include "host/facilities/connect/TcpExchange.h"
 #include "host/facilities/connect/UniqueFd.h"
@@ -30,7 +29,6 @@ public:
 
 private:
     void start();
-    void connectTo(std::vector<net::IpAddress> addresses);
     void step(short revents) override;
     void writeSome();
     void readSome();
@@ -38,8 +36,7 @@ private:
 
     const guard::AddressGuard& guard_;
     TcpExchangeRequest request_;
-    std::unique_ptr<NameLookup> lookup_;
-    std::optional<GuardedConnect> connect_;
+    std::optional<GuardedDial> dial_;
     UniqueFd socket_;
     size_t written_ = 0;
     TcpExchangeResult result_;

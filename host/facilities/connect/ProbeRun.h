@@ -1,13 +1,12 @@
 // ProbeRun: one TLS probe from request to result — check the request, find
-// the addresses (the literal, or the name's through NameLookup), connect
-// through the guard (GuardedConnect), shake hands (TlsProbe) — as a machine
+// the addresses and connect through the guard (GuardedDial), shake hands
+// (TlsProbe) — as a machine
 // that never waits itself: it says what it waits on (Wait) and by when
 // (deadline), and ProbeBatch does the waiting for many runs at once.
 #pragma once
 
 #include "host/facilities/connect/StepRun.h"
-#include "host/facilities/connect/GuardedConnect.h"
-#include "host/facilities/connect/NameLookup.h"
+#include "host/facilities/connect/GuardedDial.h"
 #include "host/facilities/connect/TlsProbe.h"
 #include "host/facilities/connect/TlsProbeRequest.h"
 #include "host/facilities/connect/TlsProbeResult.h"
@@ -32,7 +31,6 @@ public:
 
 private:
     void start();
-    void connectTo(std::vector<net::IpAddress> addresses);
     void handshake();
     void finish(const std::string& error) override;
     void step(short revents) override;
@@ -40,8 +38,7 @@ private:
     const guard::AddressGuard& guard_;
     SSL_CTX* ctx_;
     TlsProbeRequest request_;
-    std::unique_ptr<NameLookup> lookup_;
-    std::optional<GuardedConnect> connect_;
+    std::optional<GuardedDial> dial_;
     std::unique_ptr<TlsProbe> tls_;
     TlsProbeResult result_;
 };
