@@ -112,10 +112,17 @@ MtaStsPolicyFile parseMtaStsPolicy(std::string_view body) {
         }
         readPolicyField(p, std::string(trimmed(line.substr(0, colon))), trimmed(line.substr(colon + 1)));
     }
+    // A field given with a bad value already has its error: "required" only when it is absent.
+    auto named = [&](const std::string& key) {
+        for (const std::string& e : p.errors)
+            if (e.rfind(key + ":", 0) == 0) return true;
+        return false;
+    };
     if (!p.version) p.errors.push_back("version: required");
     if (!p.mode) p.errors.push_back("mode: required");
-    if (!p.maxAge) p.errors.push_back("max_age: required");
-    if (p.mx.empty() && p.mode && *p.mode != "none") p.errors.push_back("mx: at least one pattern is required");
+    if (!p.maxAge && !named("max_age")) p.errors.push_back("max_age: required");
+    if (p.mx.empty() && p.mode && *p.mode != "none" && !named("mx"))
+        p.errors.push_back("mx: at least one pattern is required");
     p.valid = p.errors.empty();
     return p;
 }

@@ -69,7 +69,7 @@ MxFacts lookUpMx(MailDns& dns, const std::string& domain) {
     }
     if (facts.records.size() == 1 && facts.records[0].host == ".") {
         facts.nullMx = true;
-        facts.records[0].host = "";
+        facts.records.clear();
         facts.reason = "null MX (RFC 7505): the domain accepts no mail";
         return facts;
     }

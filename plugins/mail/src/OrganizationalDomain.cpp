@@ -59,8 +59,8 @@ OrganizationalDomain findOrganizationalDomain(MailDns& dns, const PublicSuffixLi
         else if (psd == "y") decided = i > 0 ? org.walked[i - 1] : name;
         else shortest = name;
     }
-    org.treeWalk = decided.value_or(shortest.value_or(domain));
-    org.agree = org.treeWalk == org.publicSuffixList;
+    org.treeWalk = decided ? decided : shortest;
+    org.agree = !org.treeWalk || *org.treeWalk == org.publicSuffixList;
     return org;
 }
 

@@ -66,7 +66,7 @@ private:
         if (spec.empty()) return error(term.name + " needs a domain");
         if (std::optional<std::string> why = macroStringError(spec)) return error(*why);
         term.hasMacro = hasMacroExpand(spec);
-        if (term.hasMacro) {
+        if (spec.find('%') != std::string_view::npos) {  // macros or escapes: no plain name to check
             // domain-end: the spec ends in a macro-expand or in "." toplabel
             if (spec.back() == '}') return;
             const size_t dot = spec.rfind('.', spec.size() - (spec.back() == '.' ? 2 : 1));
