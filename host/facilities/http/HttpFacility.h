@@ -3,8 +3,10 @@
 #pragma once
 
 #include "host/facilities/FacilitySet.h"
+#include "host/facilities/dns/ResolverConfig.h"
 #include "host/facilities/http/HttpClient.h"
 #include "host/facilities/http/HttpConfig.h"
+#include "host/facilities/http/PinnedNames.h"
 #include "host/facilities/http/UpstreamBudget.h"
 
 namespace ipfacts::facilities::http {
@@ -12,7 +14,10 @@ namespace ipfacts::facilities::http {
 class HttpFacility : public Facility {
 public:
     static constexpr Slot kSlot = Slot::Http;
-    HttpFacility(const HttpConfig& spec, std::shared_ptr<const guard::AddressGuard> guard);
+    /// `resolver`: the resolver: section, required when spec.resolve_with_resolver
+    /// (std::runtime_error without it).
+    HttpFacility(const HttpConfig& spec, std::shared_ptr<const guard::AddressGuard> guard,
+                 const ResolverConfig* resolver = nullptr);
     Slot slot() const override { return kSlot; }
     void fill(ipf_host_api& api) const override;
     void purge(int64_t now_s) override { budget_.purge(now_s); }
@@ -26,9 +31,11 @@ private:
     HttpConfig spec_;
     HttpClient client_;
     UpstreamBudget budget_;
+    std::optional<PinnedNames> pinned_;  // http.resolve: resolver
 };
 
-/// Adds the facility when the manifest has an http: section.
+/// Adds the facility when the manifest has an http: section; throws
+/// std::runtime_error for http.resolve: resolver without a resolver: section.
 void addHttpFacility(FacilitySet& set, const manifest::Manifest& m);
 
 }  // namespace ipfacts::facilities::http
