@@ -25,6 +25,8 @@ public:
         {"spf_max_depth", IPF_CONFIG_INTEGER, 0, "10", "include/redirect levels followed"},
         {"spf_max_records", IPF_CONFIG_INTEGER, 0, "40", "SPF records fetched per request"},
         {"mta_sts_timeout_ms", IPF_CONFIG_INTEGER, 0, "3000", "the MTA-STS policy fetch"},
+        {"mta_sts_port", IPF_CONFIG_INTEGER, 0, "443",
+         "the port of MTA-STS policy URLs; 443 in public deployments (RFC 8461 3.3), another for tests"},
         {nullptr, 0, 0, nullptr, nullptr}};
 
     explicit MailPlugin(Host& host);

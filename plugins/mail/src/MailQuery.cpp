@@ -25,7 +25,11 @@ std::variant<MailQuery, MailQueryError> checkDomainValue(std::string_view value)
                        "domain takes a domain, not a mail address: try domain=" +
                            std::string(part.empty() ? std::string_view("example.com") : part));
     }
-    NameCheck check = normaliseName(value, NameRules::publicHostName());
+    // Host-name rules, but with underscores: SPF and DMARC live at names such as
+    // _spf.example.com, which callers check directly.
+    NameRules rules = NameRules::publicHostName();
+    rules.allowUnderscore = true;
+    NameCheck check = normaliseName(value, rules);
     if (!check.ok()) return refused("invalid_domain", "domain is not a domain name: " + check.error);
     return MailQuery{std::string(value), std::move(check.ascii), std::nullopt};
 }

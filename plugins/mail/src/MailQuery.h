@@ -32,7 +32,8 @@ struct MailQueryError {
 
 /// Checks a `domain` value: "user@example.com" is mail_address_not_allowed
 /// (the message names example.com); otherwise ipfacts::normaliseName with
-/// the public host-name rules (IDN to A-labels): invalid_domain. Pure.
+/// the public host-name rules, underscores allowed (_spf.example.com; IDN to
+/// A-labels): invalid_domain. Pure.
 std::variant<MailQuery, MailQueryError> checkDomainValue(std::string_view value);
 
 /// Reads `domain` (required, once, at most 1024 bytes: invalid_parameter)

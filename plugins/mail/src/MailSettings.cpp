@@ -31,6 +31,7 @@ MailSettings readMailSettings(const Host& host) {
     s.spf.maxDepth = integerKey(host, "spf_max_depth", 10, 1, 20);
     s.spf.maxRecords = integerKey(host, "spf_max_records", 40, 1, 200);
     s.mtaSts.timeoutMs = integerKey(host, "mta_sts_timeout_ms", 3000, 100, 60000);
+    s.mtaSts.port = integerKey(host, "mta_sts_port", 443, 1, 65535);
     return s;
 }
 

@@ -58,7 +58,8 @@ void checkCoverage(const MxFacts& mx, MtaStsFacts& facts) {
 MtaStsFacts checkMtaSts(const Host& host, MailDns& dns, const std::string& domain, const MxFacts& mx,
                         const MtaStsFetch& fetch) {
     MtaStsFacts facts;
-    facts.policyUrl = "https://mta-sts." + domain + "/.well-known/mta-sts.txt";
+    facts.policyUrl = "https://mta-sts." + domain + (fetch.port == 443 ? "" : ":" + std::to_string(fetch.port)) +
+                      "/.well-known/mta-sts.txt";
     const std::string qname = "_mta-sts." + domain;
     const MailAnswer& txt = dns.get(qname, "TXT");
     if (!txt.usable()) {

@@ -39,6 +39,7 @@ struct MtaStsFacts {
 struct MtaStsFetch {
     int timeoutMs = 3000;
     int maxBodyBytes = 65536;  ///< RFC 8461 3.3 suggests 64 KiB
+    int port = 443;            ///< RFC 8461 3.3: always 443; tests point it elsewhere
 };
 
 /// Checks MTA-STS for `domain` given its MX hosts. Blocking.
