@@ -15,7 +15,8 @@ std::vector<std::string> treeWalkNames(const std::string& domain) {
     }
     auto suffix = [&](size_t count) {
         std::string name;
-        for (size_t i = labels.size() - count; i < labels.size(); ++i) name += (name.empty() ? "" : ".") + labels[i];
+        for (size_t i = labels.size() - count; i < labels.size(); ++i)
+            name += (i > labels.size() - count ? "." : "") + labels[i];  // by position: a label may be empty
         return name;
     };
     std::vector<std::string> names{domain};
