@@ -252,6 +252,8 @@ void readFacilities(const YAML::Node& root, Manifest& m) {
     if (m.guard.special_purpose.empty())
         m.guard.special_purpose = m.netdb ? m.netdb->special_purpose : resolvePath(m.dir, "netdb/special-purpose.yaml");
     if (root["http"]) m.http = facilities::http::HttpConfig::fromYaml(root["http"], f, d);
+    if (m.http && m.http->resolve_with_resolver && !m.resolver)  // resolves through the resolver: servers
+        YamlReader(f, d).fail(root["http"]["resolve"], "http.resolve: resolver needs a resolver: section");
     if (root["meters"]) m.meters = facilities::MetersConfig::fromYaml(root["meters"], f, d);
     if (root["cache"]) m.cache = facilities::cache::CacheConfig::fromYaml(root["cache"], f, d);
     if (root["connect"]) m.connect = facilities::connect::ConnectConfig::fromYaml(root["connect"], f, d);

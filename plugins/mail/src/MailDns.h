@@ -38,7 +38,7 @@ struct MailAnswer {
 /// Limits of one request's DNS work (the plugin's manifest section).
 struct MailDnsLimits {
     int maxQuestions = 150;  ///< questions asked in all
-    int budgetMs = 6000;     ///< from the first question; later ones are not asked
+    int budgetMs = 5000;     ///< from the first question; later ones are not asked
 };
 
 /// Per request, one thread: not thread-safe.

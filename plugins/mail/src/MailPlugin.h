@@ -21,7 +21,7 @@ public:
         {"public_suffix_list", IPF_CONFIG_PATH, 0, nullptr,
          "a Public Suffix List file (.dat); default: libpsl's newest (built-in or /usr/share/publicsuffix)"},
         {"max_dns_questions", IPF_CONFIG_INTEGER, 0, "150", "DNS questions one request may ask"},
-        {"dns_budget_ms", IPF_CONFIG_INTEGER, 0, "6000", "after this, a request asks no more DNS questions"},
+        {"dns_budget_ms", IPF_CONFIG_INTEGER, 0, "5000", "after this, a request asks no more DNS questions"},
         {"spf_max_depth", IPF_CONFIG_INTEGER, 0, "10", "include/redirect levels followed"},
         {"spf_max_records", IPF_CONFIG_INTEGER, 0, "40", "SPF records fetched per request"},
         {"mta_sts_timeout_ms", IPF_CONFIG_INTEGER, 0, "3000", "the MTA-STS policy fetch"},

@@ -27,7 +27,7 @@ int integerKey(const Host& host, const char* key, int fallback, int low, int hig
 MailSettings readMailSettings(const Host& host) {
     MailSettings s;
     s.dns.maxQuestions = integerKey(host, "max_dns_questions", 150, 10, 1000);
-    s.dns.budgetMs = integerKey(host, "dns_budget_ms", 6000, 100, 60000);
+    s.dns.budgetMs = integerKey(host, "dns_budget_ms", 5000, 100, 60000);
     s.spf.maxDepth = integerKey(host, "spf_max_depth", 10, 1, 20);
     s.spf.maxRecords = integerKey(host, "spf_max_records", 40, 1, 200);
     s.mtaSts.timeoutMs = integerKey(host, "mta_sts_timeout_ms", 3000, 100, 60000);
