@@ -1,5 +1,7 @@
 #include "DmarcParser.h"
 
+#include "MailText.h"
+
 #include <ipfacts/dns_name.hpp>
 
 #include <algorithm>
@@ -10,35 +12,6 @@ namespace {
 
 constexpr size_t kMaxTags = 64;
 constexpr size_t kMaxUris = 32;
-
-std::string lowered(std::string_view s) {
-    std::string out(s);
-    for (char& c : out)
-        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-    return out;
-}
-
-std::string_view trimmed(std::string_view s) {
-    const size_t a = s.find_first_not_of(" \t");
-    if (a == std::string_view::npos) return {};
-    const size_t b = s.find_last_not_of(" \t");
-    return s.substr(a, b - a + 1);
-}
-
-bool allDigits(std::string_view s) {
-    return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
-}
-
-std::vector<std::string_view> split(std::string_view s, char by) {
-    std::vector<std::string_view> parts;
-    size_t start = 0;
-    for (;;) {
-        const size_t at = s.find(by, start);
-        parts.push_back(s.substr(start, at == std::string_view::npos ? at : at - start));
-        if (at == std::string_view::npos) return parts;
-        start = at + 1;
-    }
-}
 
 class TagReader {
 public:
@@ -86,7 +59,7 @@ private:
         r_.reportInterval = std::stoll(std::string(value));
     }
     void failureOptions(std::string_view value) {
-        for (std::string_view o : split(value, ':')) {
+        for (std::string_view o : splitOn(value, ':')) {
             const std::string v = lowered(trimmed(o));
             if (v != "0" && v != "1" && v != "d" && v != "s")
                 return error("fo", "'" + std::string(value) + "' is not a ':'-separated list of 0, 1, d and s");
@@ -94,7 +67,7 @@ private:
         r_.failureOptions = lowered(value);
     }
     void reportFormat(std::string_view value) {
-        for (std::string_view f : split(value, ':'))
+        for (std::string_view f : splitOn(value, ':'))
             if (lowered(trimmed(f)) != "afrf")
                 return error("rf", "'" + std::string(value) + "' names a format other than afrf");
         r_.reportFormat = lowered(value);
@@ -112,7 +85,7 @@ private:
 
     // RFC 7489 6.4: dmarc-uri = URI [ "!" 1*DIGIT [ "k" / "m" / "g" / "t" ] ]
     void uris(const std::string& tag, std::string_view value, std::vector<DmarcReportUri>& into) {
-        for (std::string_view item : split(value, ',')) {
+        for (std::string_view item : splitOn(value, ',')) {
             item = trimmed(item);
             if (into.size() >= kMaxUris) return error(tag, "more than " + std::to_string(kMaxUris) + " URIs");
             DmarcReportUri uri;
@@ -177,7 +150,7 @@ DmarcRecord parseDmarc(std::string_view text) {
     r.version = "DMARC1";
     TagReader reader(r);
     std::vector<std::string> seen;
-    const std::vector<std::string_view> parts = split(text, ';');
+    const std::vector<std::string_view> parts = splitOn(text, ';');
     for (size_t i = 1; i < parts.size(); ++i) {
         const std::string_view part = trimmed(parts[i]);
         if (part.empty()) continue;  // "p=none;" ends with an empty part

@@ -124,6 +124,13 @@ void writeSpf(JsonWriter& w, const MailFacts& f) {
 
 // ---- dmarc ----------------------------------------------------------------
 
+// rua / ruf as SPEC has them: the URIs, without size limits.
+void uriArray(JsonWriter& w, const char* key, const std::vector<DmarcReportUri>& uris) {
+    w.key(key).beginArray();
+    for (const DmarcReportUri& u : uris) w.value(u.uri);
+    w.endArray();
+}
+
 void writeDmarc(JsonWriter& w, const DmarcFacts& d) {
     const DmarcRecord& r = d.record;
     w.key("dmarc").beginObject();
@@ -143,11 +150,9 @@ void writeDmarc(JsonWriter& w, const DmarcFacts& d) {
     optionalField(w, "reportFormat", r.reportFormat);
     optionalField(w, "testing", r.testing);
     optionalField(w, "publicSuffixDomain", r.publicSuffixDomain);
-    w.key("aggregateReports").beginArray();
-    for (const DmarcReportUri& u : r.aggregateReports) w.value(u.uri);
-    w.endArray().key("forensicReports").beginArray();
-    for (const DmarcReportUri& u : r.forensicReports) w.value(u.uri);
-    w.endArray().key("reportDestinations").beginArray();
+    uriArray(w, "aggregateReports", r.aggregateReports);
+    uriArray(w, "forensicReports", r.forensicReports);
+    w.key("reportDestinations").beginArray();
     for (const ReportDestination& x : d.destinations) {
         w.beginObject().field("tag", x.tag).field("uri", x.uri);
         optionalField(w, "domain", x.domain);

@@ -1,5 +1,7 @@
 #include "MtaStsPolicy.h"
 
+#include "MailText.h"
+
 #include <ipfacts/dns_name.hpp>
 
 #include <algorithm>
@@ -9,24 +11,7 @@ namespace {
 
 constexpr size_t kMaxMxPatterns = 64;
 
-std::string lowered(std::string_view s) {
-    std::string out(s);
-    for (char& c : out)
-        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-    return out;
-}
-
-std::string_view trimmed(std::string_view s) {
-    const size_t a = s.find_first_not_of(" \t\r");
-    if (a == std::string_view::npos) return {};
-    const size_t b = s.find_last_not_of(" \t\r");
-    return s.substr(a, b - a + 1);
-}
-
 bool isAlnum(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'); }
-bool allDigits(std::string_view s) {
-    return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
-}
 
 void readPolicyField(MtaStsPolicyFile& p, const std::string& key, std::string_view value) {
     auto once = [&](const auto& field) {

@@ -1,5 +1,6 @@
 #include "SpfParser.h"
 
+#include "MailText.h"
 #include "SpfMacro.h"
 
 #include <ipfacts/address.hpp>
@@ -11,13 +12,6 @@ namespace ipfacts::mail {
 namespace {
 
 constexpr size_t kMaxTerms = 200;  // a record is at most a few kB; more terms than this is not mail policy
-
-std::string lowered(std::string_view s) {
-    std::string out(s);
-    for (char& c : out)
-        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-    return out;
-}
 
 bool isAlpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 bool isDigit(char c) { return c >= '0' && c <= '9'; }

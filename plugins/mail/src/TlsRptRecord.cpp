@@ -1,14 +1,9 @@
 #include "TlsRptRecord.h"
 
+#include "MailText.h"
+
 namespace ipfacts::mail {
 namespace {
-
-std::string_view trimmed(std::string_view s) {
-    const size_t a = s.find_first_not_of(" \t");
-    if (a == std::string_view::npos) return {};
-    const size_t b = s.find_last_not_of(" \t");
-    return s.substr(a, b - a + 1);
-}
 
 bool startsWith(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
 
