@@ -7,6 +7,7 @@
 // docs/architecture.md explains where a new facility goes.
 #pragma once
 
+#include "host/facilities/UpstreamOutcomes.h"
 #include "host/manifest/Manifest.h"
 
 #include <ipfacts/plugin.h>
@@ -81,7 +82,12 @@ public:
     void setRegistry(std::shared_ptr<const netdb::SpecialPurposeRegistry> r) { registry_ = std::move(r); }
     const std::shared_ptr<const netdb::SpecialPurposeRegistry>& registry() const { return registry_; }
 
+    /// What the outbound facilities record of each exchange with a named
+    /// upstream; the status report reads it. Always present.
+    const std::shared_ptr<UpstreamOutcomes>& outcomes() const { return outcomes_; }
+
 private:
+    std::shared_ptr<UpstreamOutcomes> outcomes_ = std::make_shared<UpstreamOutcomes>();
     std::shared_ptr<const guard::AddressGuard> guard_;
     std::shared_ptr<const netdb::SpecialPurposeRegistry> registry_;
     std::vector<std::unique_ptr<Facility>> owned_;

@@ -142,6 +142,20 @@ void checkTemplate(const YamlReader& r, const YAML::Node& at, const std::string&
     }
 }
 
+/// A host handler exists and has what it needs (a status: section for the status ones).
+void checkHostHandler(const YamlReader& r, const YAML::Node& at, const std::string& name, const Manifest& m) {
+    std::string names;
+    bool found = false;
+    for (const char* h : kHostHandlerNames) {
+        names += std::string(names.empty() ? "" : ", ") + h;
+        found = found || name == h;
+    }
+    if (!found) r.fail(at, "the host has no handler '" + name + "' (it has: " + names + ")");
+    if (name.rfind("status", 0) == 0 && !m.status) r.fail(at, "the host handler '" + name + "' needs a status: section");
+    if (name == "status_control" && !m.status->manual_clock)
+        r.fail(at, "the host handler 'status_control' exists for tests only: it needs status.manual_clock: true");
+}
+
 void readRoutes(const YamlReader& r, const YAML::Node& n, Manifest& m) {
     if (!n.IsSequence()) r.fail(n, "routes must be a list");
     std::set<std::string> seen;
@@ -160,6 +174,7 @@ void readRoutes(const YamlReader& r, const YAML::Node& n, Manifest& m) {
             r.fail(item["handler"], "handler '" + h + "' must be plugin.handler");
         rs.plugin = h.substr(0, dot);
         rs.handler = h.substr(dot + 1);
+        if (rs.plugin == "host") checkHostHandler(r, item["handler"], rs.handler, m);
         bool known = rs.plugin == "host";
         for (const auto& p : m.plugins) known = known || p.name == rs.plugin;
         if (!known) r.fail(item["handler"], "handler '" + h + "' names plugin '" + rs.plugin + "', which is not in plugins");
@@ -195,7 +210,7 @@ void readTopLevel(const YamlReader& r, const YAML::Node& root, Manifest& m) {
     r.onlyKeys(root, {"service", "server", "tls", "trusted_proxies", "state_dir", "store", "access_log",
                       "access_log_format", "log_level",
                       "plugin_dir", "rate_classes", "plugins", "routes", "keys", "resolver", "doh", "netdb", "meters",
-                      "caller_ipv6_prefix", "guard", "http", "cache", "connect"},
+                      "caller_ipv6_prefix", "guard", "http", "cache", "connect", "status"},
                "the manifest");
     if (const auto& s = root["service"]) {
         r.onlyKeys(s, {"host", "edge"}, "service");
@@ -257,6 +272,7 @@ void readFacilities(const YAML::Node& root, Manifest& m) {
     if (root["meters"]) m.meters = facilities::MetersConfig::fromYaml(root["meters"], f, d);
     if (root["cache"]) m.cache = facilities::cache::CacheConfig::fromYaml(root["cache"], f, d);
     if (root["connect"]) m.connect = facilities::connect::ConnectConfig::fromYaml(root["connect"], f, d);
+    if (root["status"]) m.status = status::StatusConfig::fromYaml(root["status"], f, d);
 }
 
 void readSections(const YamlReader& r, const YAML::Node& root, Manifest& m) {

@@ -14,6 +14,7 @@
 #include "host/facilities/meters/MetersConfig.h"
 #include "host/facilities/netdb/NetDbFiles.h"
 #include "host/manifest/YamlReader.h"
+#include "host/status/StatusConfig.h"
 
 #include <cstdint>
 #include <map>
@@ -52,6 +53,12 @@ struct RateClass {
     Quota anonymous;
     Quota keyed;
 };
+
+/// The handlers the host serves itself (a route's `handler: host.<name>`), in the
+/// order of the daemon's handler table. The status ones need a status: section;
+/// status_control exists for tests and needs status.manual_clock.
+inline constexpr const char* kHostHandlerNames[] = {"openapi", "status", "status_page", "status_badge_svg",
+                                                    "status_badge_json", "status_control"};
 
 struct RouteSpec {
     std::string path;    // template, "/api/v1/reverse/{ip}"
@@ -128,6 +135,7 @@ struct Manifest {
     std::optional<facilities::cache::CacheConfig> cache;  // the store facility needs no section: always on (store.kind sqlite)
     std::optional<facilities::connect::ConnectConfig> connect;
     facilities::MetersConfig meters;  // no meters: no facility
+    std::optional<status::StatusConfig> status;  // the prober and the status routes (host/status)
 
     std::vector<std::string> trusted_proxies;  // CIDR text, validated
     unsigned caller_ipv6_prefix = 64;  // IPv6 callers are counted per block of this length

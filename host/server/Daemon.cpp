@@ -2,6 +2,8 @@
 
 #include "host/facilities/Catalogue.h"
 #include "host/facilities/tasks/TasksFacility.h"
+#include "host/facilities/guard/AddressGuard.h"
+#include "host/facilities/netdb/SpecialPurposeRegistry.h"
 #include "host/fiber/FiberScheduler.h"
 #include "host/openapi/OpenApiDocument.h"
 #include "host/pipeline/Pipeline.h"
@@ -11,6 +13,8 @@
 #include "host/server/HttpConnection.h"
 #include "host/server/Listener.h"
 #include "host/server/TlsContext.h"
+#include "host/status/SqliteProbeHistory.h"
+#include "host/status/StatusService.h"
 #include "host/store/sqlite/SqliteKeyStore.h"
 
 #include <malloc.h>
@@ -25,6 +29,10 @@
 #include <filesystem>
 #include <thread>
 
+namespace ipfacts {
+extern const char kStatusOpenApi[];
+}
+
 namespace ipfacts::server {
 namespace {
 
@@ -36,9 +44,33 @@ constexpr const char* kOpenApiOperation = R"({
   "responses": {"200": {"description": "The OpenAPI document", "content": {"application/json": {"schema": {"type": "object", "required": ["openapi", "info", "paths"]}}}}}
 })";
 
-enum HostHandlerId { kOpenApi = 0 };
+/// The host's own handlers: ids in the order of manifest::kHostHandlerNames, which the
+/// manifest reader checks routes against.
+enum HostHandlerId { kOpenApi = 0, kStatus, kStatusPage, kStatusBadgeSvg, kStatusBadgeJson, kStatusControl };
 
 constexpr time_t kHousekeepingSeconds = 10;
+
+/// The id of host handler `name` (the manifest reader refused any other name).
+int hostHandlerId(const std::string& name) {
+    int i = 0;
+    for (const char* h : manifest::kHostHandlerNames) {
+        if (name == h) return i;
+        ++i;
+    }
+    throw std::logic_error("host handler " + name + " passed the manifest check");
+}
+
+/// The prober's guard: the host's registry reading, and status.allow as its
+/// only allow list (the guard: section's list is the plugins', not the prober's).
+std::shared_ptr<const facilities::guard::AddressGuard> proberGuard(const manifest::Manifest& m,
+                                                                   const facilities::FacilitySet& set) {
+    facilities::guard::GuardConfig g;
+    g.special_purpose = m.guard.special_purpose;
+    for (const auto& cidr : m.status->allow) g.addAllowed(cidr);
+    auto registry = set.registry() ? set.registry()
+                                   : std::make_shared<const facilities::netdb::SpecialPurposeRegistry>(g.special_purpose);
+    return std::make_shared<const facilities::guard::AddressGuard>(std::move(registry), std::move(g));
+}
 
 }  // namespace
 
@@ -49,6 +81,7 @@ struct Daemon::Parts {
     ipf_host_api api{};
     std::vector<std::unique_ptr<plugins::LoadedPlugin>> plugins;
     std::string openapi;
+    std::unique_ptr<status::StatusService> status;
     std::unique_ptr<pipeline::Pipeline> pipeline;
     std::unique_ptr<fiber::FiberScheduler> workers;
     std::unique_ptr<CallerCounter> per_address;
@@ -81,6 +114,11 @@ Daemon::Daemon(manifest::Manifest m) : parts_(std::make_unique<Parts>()) {
     p.keys = std::make_unique<store::SqliteKeyStore>(manifest::resolvePath(p.m.state_dir, p.m.store_path));
 
     p.facilities = facilities::startFacilities(p.m);
+    if (p.m.status)
+        p.status = std::make_unique<status::StatusService>(
+            *p.m.status, p.m.service_host,
+            std::make_unique<status::SqliteProbeHistory>(manifest::resolvePath(p.m.state_dir, p.m.store_path)),
+            proberGuard(p.m, *p.facilities), p.facilities->outcomes());
     p.api = plugins::makeHostApi(*p.facilities);
     plugins::PluginLoader loader(p.m, &p.api, *p.facilities);
     std::map<std::string, plugins::LoadedPlugin*> by_name;
@@ -106,12 +144,12 @@ Daemon::Daemon(manifest::Manifest m) : parts_(std::make_unique<Parts>()) {
         r.policy_keyed = spec.rate_class + ":key";
         openapi::RoutedOperation op{spec, "", ""};
         if (spec.plugin == "host") {
-            if (spec.handler != "openapi")
-                throw manifest::ManifestError(p.m.file + ":" + std::to_string(spec.line) + ": the host has no handler '" +
-                                              spec.handler + "' (it has: openapi)");
-            r.host_handler = kOpenApi;
-            r.nonblocking = true;
-            op.host_operation = kOpenApiOperation;
+            const int id = hostHandlerId(spec.handler);
+            r.host_handler = id;
+            // Each serves bytes made already; the control handler runs a round of probes: a worker.
+            r.nonblocking = id != kStatusControl;
+            if (id == kOpenApi) op.host_operation = kOpenApiOperation;
+            else op.fragment = kStatusOpenApi;
         } else {
             auto it = by_name.find(spec.plugin);
             if (it == by_name.end()) {
@@ -139,6 +177,13 @@ Daemon::Daemon(manifest::Manifest m) : parts_(std::make_unique<Parts>()) {
         ex.response.content_type = "application/json";
         ex.response.body = *doc;
     });
+    // Routed only when the manifest has a status: section (the manifest reader checks).
+    status::StatusService* st = p.status.get();
+    host_handlers.push_back([st](pipeline::Exchange& ex) { st->serveJson(ex); });
+    host_handlers.push_back([st](pipeline::Exchange& ex) { st->servePage(ex); });
+    host_handlers.push_back([st](pipeline::Exchange& ex) { st->serveBadgeSvg(ex); });
+    host_handlers.push_back([st](pipeline::Exchange& ex) { st->serveBadgeJson(ex); });
+    host_handlers.push_back([st](pipeline::Exchange& ex) { st->serveControl(ex); });
     p.pipeline = std::make_unique<pipeline::Pipeline>(p.m, std::make_unique<pipeline::RouteTable>(std::move(routes)),
                                                       p.keys.get(), std::move(host_handlers));
     p.workers = std::make_unique<fiber::FiberScheduler>(fiber::FiberScheduler::Options{
@@ -167,6 +212,8 @@ int Daemon::run() {
     for (auto& loop : p.loops) p.threads.emplace_back([l = loop.get()] { l->run(); });
     auto* tasks = p.facilities->get<facilities::tasks::TasksFacility>();
     if (tasks) tasks->runner().start(*p.workers);
+    // After the loops: the first round may probe this daemon's own listeners.
+    if (p.status) p.status->start();
     std::string where;
     for (const auto& a : p.m.server.listen) where += " http://" + a.text;
     if (p.m.tls)
@@ -214,6 +261,7 @@ int Daemon::run() {
     // No task run starts from here on; the running ones end on their fibers,
     // which stopBy below waits for, before any plugin's shutdown.
     if (tasks) tasks->runner().stop();
+    if (p.status) p.status->stop();
     for (auto& loop : p.loops) loop->stop(answer_by);
     for (auto& t : p.threads) t.join();
     if (!p.workers->stopBy(deadline)) {

@@ -9,7 +9,7 @@ ipf_status queryAll(ipf_plugin_ctx* ctx, ipf_dns_question q, ipf_dns_batch** out
     if (!ctx || !out) return IPF_INVALID;
     const auto* f = facilityOf<DohFacility>(ctx);
     if (!f) return IPF_UNAVAILABLE;
-    *out = toBatch(f->client().queryAll(questionOf(q)));
+    *out = toBatch(f->queryAll(questionOf(q)));
     return IPF_OK;
 }
 
@@ -32,13 +32,21 @@ std::shared_ptr<const http::HttpClient> httpClientOf(const DohConfig& spec,
 
 }  // namespace
 
-DohFacility::DohFacility(const DohConfig& spec, std::shared_ptr<const guard::AddressGuard> guard)
-    : client_(resolversOf(spec), spec.timeout_ms, httpClientOf(spec, std::move(guard))) {}
+DohFacility::DohFacility(const DohConfig& spec, std::shared_ptr<const guard::AddressGuard> guard,
+                         std::shared_ptr<UpstreamOutcomes> outcomes)
+    : client_(resolversOf(spec), spec.timeout_ms, httpClientOf(spec, std::move(guard))), outcomes_(std::move(outcomes)) {}
+
+std::vector<DnsAnswer> DohFacility::queryAll(const DnsQuestion& q) const {
+    auto answers = client_.queryAll(q);
+    if (outcomes_)
+        for (const auto& a : answers) outcomes_->record("doh", a.source, a.error ? *a.error : std::string());
+    return answers;
+}
 
 void DohFacility::fill(ipf_host_api& api) const { api.doh = &kTable; }
 
 void addDohFacility(FacilitySet& set, const manifest::Manifest& m) {
-    if (m.doh) set.add(std::make_unique<DohFacility>(*m.doh, set.guard()));
+    if (m.doh) set.add(std::make_unique<DohFacility>(*m.doh, set.guard(), set.outcomes()));
 }
 
 }  // namespace ipfacts::facilities

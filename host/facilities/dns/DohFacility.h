@@ -11,13 +11,17 @@ namespace ipfacts::facilities {
 class DohFacility : public Facility {
 public:
     static constexpr Slot kSlot = Slot::Doh;
-    DohFacility(const DohConfig& spec, std::shared_ptr<const guard::AddressGuard> guard);
+    DohFacility(const DohConfig& spec, std::shared_ptr<const guard::AddressGuard> guard,
+                std::shared_ptr<UpstreamOutcomes> outcomes = nullptr);
     Slot slot() const override { return kSlot; }
     void fill(ipf_host_api& api) const override;
     const DohClient& client() const { return client_; }
+    /// Asks every resolver and counts each one's outcome (UpstreamOutcomes).
+    std::vector<DnsAnswer> queryAll(const DnsQuestion& q) const;
 
 private:
     DohClient client_;
+    std::shared_ptr<UpstreamOutcomes> outcomes_;
 };
 
 /// Adds the facility when the manifest has a doh: section.

@@ -12,7 +12,7 @@ ipf_status resolve(ipf_plugin_ctx* ctx, const ipf_dns_question* qs, size_t count
     std::vector<DnsQuestion> questions;
     questions.reserve(count);
     for (size_t i = 0; i < count; ++i) questions.push_back(questionOf(qs[i]));
-    *out = toBatch(f->resolver().resolve(questions));
+    *out = toBatch(f->resolve(questions));
     return IPF_OK;
 }
 
@@ -20,13 +20,22 @@ const ipf_resolver_api kTable{sizeof(ipf_resolver_api), resolve, batchSize, batc
 
 }  // namespace
 
-ResolverFacility::ResolverFacility(const ResolverConfig& spec)
-    : resolver_(spec.servers, spec.timeout_ms, spec.attempts) {}
+ResolverFacility::ResolverFacility(const ResolverConfig& spec, std::shared_ptr<UpstreamOutcomes> outcomes)
+    : resolver_(spec.servers, spec.timeout_ms, spec.attempts), outcomes_(std::move(outcomes)) {}
+
+std::vector<DnsAnswer> ResolverFacility::resolve(const std::vector<DnsQuestion>& questions) const {
+    auto answers = resolver_.resolve(questions);
+    // "malformed question" is the caller's, not the server's: not counted.
+    if (outcomes_)
+        for (const auto& a : answers)
+            if (!a.error || *a.error != "malformed question") outcomes_->record("resolver", a.source, a.error ? *a.error : std::string());
+    return answers;
+}
 
 void ResolverFacility::fill(ipf_host_api& api) const { api.resolver = &kTable; }
 
 void addResolverFacility(FacilitySet& set, const manifest::Manifest& m) {
-    if (m.resolver) set.add(std::make_unique<ResolverFacility>(*m.resolver));
+    if (m.resolver) set.add(std::make_unique<ResolverFacility>(*m.resolver, set.outcomes()));
 }
 
 }  // namespace ipfacts::facilities

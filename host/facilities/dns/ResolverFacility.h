@@ -11,13 +11,16 @@ namespace ipfacts::facilities {
 class ResolverFacility : public Facility {
 public:
     static constexpr Slot kSlot = Slot::Resolver;
-    explicit ResolverFacility(const ResolverConfig& spec);
+    explicit ResolverFacility(const ResolverConfig& spec, std::shared_ptr<UpstreamOutcomes> outcomes = nullptr);
     Slot slot() const override { return kSlot; }
     void fill(ipf_host_api& api) const override;
     const StubResolver& resolver() const { return resolver_; }
+    /// Resolves and counts each answer's outcome under its server (UpstreamOutcomes).
+    std::vector<DnsAnswer> resolve(const std::vector<DnsQuestion>& questions) const;
 
 private:
     StubResolver resolver_;
+    std::shared_ptr<UpstreamOutcomes> outcomes_;
 };
 
 /// Adds the facility when the manifest has a resolver: section.

@@ -201,6 +201,7 @@ HttpResult CurlTransfer::finish(CURLcode code) {
     curl_off_t total_us = 0;
     curl_easy_getinfo(e, CURLINFO_TOTAL_TIME_T, &total_us);
     result_.elapsed_ms = total_us / 1000;
+    result_.elapsed_us = total_us;
     curl_easy_getinfo(e, CURLINFO_NUM_CONNECTS, &result_.connections_opened);
     if (code != CURLE_OK) {
         result_.error = describe(code);

@@ -73,9 +73,10 @@ HttpClientOptions optionsOf(const HttpConfig& spec) {
     return o;
 }
 
-// Answers the requests whose host did not resolve with why, and drops them from `sent`.
+// Answers the requests whose host did not resolve with why, and drops them from
+// `sent` (and their entries from `slot` and `named`, which run beside it).
 void unpinnable(const std::vector<std::optional<std::string>>& refused, std::vector<HttpRequest>& sent,
-                std::vector<size_t>& slot, std::vector<HttpResult>& results) {
+                std::vector<size_t>& slot, std::vector<const UpstreamConfig*>& named, std::vector<HttpResult>& results) {
     size_t kept = 0;
     for (size_t k = 0; k < sent.size(); ++k) {
         if (refused[k]) {
@@ -85,18 +86,20 @@ void unpinnable(const std::vector<std::optional<std::string>>& refused, std::vec
         if (kept != k) {
             sent[kept] = std::move(sent[k]);
             slot[kept] = slot[k];
+            named[kept] = named[k];
         }
         ++kept;
     }
     sent.resize(kept);
     slot.resize(kept);
+    named.resize(kept);
 }
 
 }  // namespace
 
 HttpFacility::HttpFacility(const HttpConfig& spec, std::shared_ptr<const guard::AddressGuard> guard,
-                           const ResolverConfig* resolver)
-    : spec_(spec), client_(std::move(guard), optionsOf(spec)), budget_(spec.upstreams) {
+                           const ResolverConfig* resolver, std::shared_ptr<UpstreamOutcomes> outcomes)
+    : spec_(spec), client_(std::move(guard), optionsOf(spec)), budget_(spec.upstreams), outcomes_(std::move(outcomes)) {
     if (!spec.resolve_with_resolver) return;
     if (!resolver) throw std::runtime_error("http.resolve: resolver needs a resolver: section in the manifest");
     pinned_.emplace(resolver->servers, resolver->timeout_ms, resolver->attempts);
@@ -110,6 +113,7 @@ std::vector<HttpResult> HttpFacility::fetchAll(std::vector<HttpRequest> requests
     std::vector<HttpRequest> sent;
     std::vector<size_t> slot;
     std::vector<const UpstreamConfig*> taken;
+    std::vector<const UpstreamConfig*> named;  // of each sent request: its upstream, or null
     for (size_t i = 0; i < requests.size(); ++i) {
         HttpRequest& r = requests[i];
         // Defaults the C caller left open (0 / -1) come from the manifest.
@@ -127,16 +131,22 @@ std::vector<HttpResult> HttpFacility::fetchAll(std::vector<HttpRequest> requests
         }
         sent.push_back(std::move(r));
         slot.push_back(i);
+        named.push_back(u);
     }
-    if (pinned_) unpinnable(pinned_->pin(sent), sent, slot, results);
+    if (pinned_) unpinnable(pinned_->pin(sent), sent, slot, named, results);
     auto fetched = client_.fetchAll(sent);
+    // Only named upstreams are counted: a host a caller named is no upstream of ours.
+    if (outcomes_)
+        for (size_t k = 0; k < fetched.size(); ++k)
+            if (named[k]) outcomes_->record("http", named[k]->name, fetched[k].error);
     for (size_t k = 0; k < fetched.size(); ++k) results[slot[k]] = std::move(fetched[k]);
     for (const auto* u : taken) budget_.release(*u);
     return results;
 }
 
 void addHttpFacility(FacilitySet& set, const manifest::Manifest& m) {
-    if (m.http) set.add(std::make_unique<HttpFacility>(*m.http, set.guard(), m.resolver ? &*m.resolver : nullptr));
+    if (m.http)
+        set.add(std::make_unique<HttpFacility>(*m.http, set.guard(), m.resolver ? &*m.resolver : nullptr, set.outcomes()));
 }
 
 }  // namespace ipfacts::facilities::http

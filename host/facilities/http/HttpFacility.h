@@ -15,9 +15,9 @@ class HttpFacility : public Facility {
 public:
     static constexpr Slot kSlot = Slot::Http;
     /// `resolver`: the resolver: section, required when spec.resolve_with_resolver
-    /// (std::runtime_error without it).
+    /// (std::runtime_error without it); `outcomes`: where named upstreams' results are counted.
     HttpFacility(const HttpConfig& spec, std::shared_ptr<const guard::AddressGuard> guard,
-                 const ResolverConfig* resolver = nullptr);
+                 const ResolverConfig* resolver = nullptr, std::shared_ptr<UpstreamOutcomes> outcomes = nullptr);
     Slot slot() const override { return kSlot; }
     void fill(ipf_host_api& api) const override;
     void purge(int64_t now_s) override { budget_.purge(now_s); }
@@ -32,6 +32,7 @@ private:
     HttpClient client_;
     UpstreamBudget budget_;
     std::optional<PinnedNames> pinned_;  // http.resolve: resolver
+    std::shared_ptr<UpstreamOutcomes> outcomes_;
 };
 
 /// Adds the facility when the manifest has an http: section; throws

@@ -18,6 +18,7 @@ struct HttpResult {
     long peer_port = 0;
     std::string http_version;    // "1.1", "2", ...; empty when no response arrived
     int64_t elapsed_ms = 0;
+    int64_t elapsed_us = 0;      // the same in microseconds (loopback exchanges take less than a millisecond)
     long connections_opened = 0; // new connections this call needed (0: a pooled one was reused)
     std::string error;           // empty on success
 

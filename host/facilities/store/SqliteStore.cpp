@@ -1,5 +1,7 @@
 #include "host/facilities/store/SqliteStore.h"
 
+#include "host/store/sqlite/SqliteFile.h"
+
 #include <sqlite3.h>
 
 #include <chrono>
@@ -53,19 +55,11 @@ int64_t SqliteStore::systemNowMs() {
 }
 
 SqliteStore::SqliteStore(const std::string& path, Clock clock) : clock_(std::move(clock)) {
-    int rc = sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
-                             nullptr);
-    if (rc != SQLITE_OK) {
-        std::string msg = "cannot open " + path + ": " + sqlite3_errstr(rc);
-        sqlite3_close(db_);
-        db_ = nullptr;
-        throw KvStoreError(msg);
-    }
-    sqlite3_busy_timeout(db_, 2000);  // the key store writes the same file from its own connection
+    std::string why;
+    db_ = ipfacts::store::openSqliteFile(path, why);
+    if (!db_) throw KvStoreError(why);
     char* err = nullptr;
-    rc = sqlite3_exec(db_,
-                      "PRAGMA journal_mode=WAL;"
-                      "PRAGMA synchronous=NORMAL;"
+    int rc = sqlite3_exec(db_,
                       "CREATE TABLE IF NOT EXISTS plugin_kv ("
                       "  ns TEXT NOT NULL,"          // the plugin's name
                       "  key BLOB NOT NULL,"

@@ -26,16 +26,22 @@ namespace {
 
 namespace fs = std::filesystem;
 
-int freePort() {
-    int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+/// Binds `fd` to 127.0.0.1 on a port the kernel picks; returns the port.
+int bindLoopback(int fd) {
     sockaddr_in a{};
     a.sin_family = AF_INET;
     a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
     ::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a);
     socklen_t len = sizeof a;
     getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len);
-    ::close(fd);
     return ntohs(a.sin_port);
+}
+
+int freePort() {
+    int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    int port = bindLoopback(fd);
+    ::close(fd);
+    return port;
 }
 
 std::string readFile(const std::string& path) {
@@ -70,14 +76,16 @@ int Service::openSilentListener() {
     // resolver that times out.
     if (silent_fd_ >= 0) ::close(silent_fd_);  // from an earlier attempt
     silent_fd_ = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    sockaddr_in a{};
-    a.sin_family = AF_INET;
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    ::bind(silent_fd_, reinterpret_cast<sockaddr*>(&a), sizeof a);
+    int port = bindLoopback(silent_fd_);
     ::listen(silent_fd_, 128);
-    socklen_t len = sizeof a;
-    getsockname(silent_fd_, reinterpret_cast<sockaddr*>(&a), &len);
-    return ntohs(a.sin_port);
+    return port;
+}
+
+int Service::openSwitchSocket() {
+    // Bound, so the port stays ours, and not listening, so connecting is refused.
+    if (switch_fd_ >= 0) ::close(switch_fd_);
+    switch_fd_ = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    return bindLoopback(switch_fd_);
 }
 
 CommandResult runCommandStatus(const std::string& cmd) {
@@ -109,6 +117,7 @@ Service::Service(std::string name, std::function<void(std::string&)> edit, long 
 Service::~Service() {
     if (this != &instance() && pid_ > 0) stop();
     if (silent_fd_ >= 0) ::close(silent_fd_);
+    if (switch_fd_ >= 0) ::close(switch_fd_);
 }
 
 std::string Service::buildDir() { return env("IPFACTS_BUILD_DIR"); }
@@ -141,6 +150,8 @@ void Service::startOnce() {
     values["TLS_PORT"] = std::to_string(tls_port_);
     values["TEST_DIR"] = state_dir_;
     values["SILENT_PORT"] = std::to_string(openSilentListener());
+    values["SWITCH_PORT"] = std::to_string(openSwitchSocket());
+    values["PORT"] = std::to_string(port_);
     for (const auto& [key, value] : values) {
         std::string from = "{{" + key + "}}";
         for (size_t at; (at = text.find(from)) != std::string::npos;) text.replace(at, from.size(), value);

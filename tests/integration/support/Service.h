@@ -11,6 +11,8 @@
 #include <stdexcept>
 #include <string>
 
+#include <unistd.h>
+
 namespace ipfacts::testing {
 
 struct HttpReply;
@@ -39,6 +41,14 @@ public:
     /// Sends `sig` to ipfactsd; false when it is not running.
     bool signal(int sig) const;
     int tlsPort() const { return tls_port_; }
+    /// A socket bound to 127.0.0.1 and not listening (connections refused):
+    /// the manifest's {{SWITCH_PORT}}. A test may listen() on it, and close it.
+    int switchFd() const { return switch_fd_; }
+    /// Closes it: the port refuses again, and is no longer held.
+    void closeSwitch() {
+        if (switch_fd_ >= 0) ::close(switch_fd_);
+        switch_fd_ = -1;
+    }
     const std::string& stateDir() const { return state_dir_; }
     const std::string& manifest() const { return manifest_; }
     /// Everything ipfactsd wrote to stdout and stderr so far.
@@ -73,6 +83,8 @@ private:
     static std::map<std::string, std::string> dnsServerPorts();
     int openSilentListener();
     int silent_fd_ = -1;
+    int switch_fd_ = -1;
+    int openSwitchSocket();
     int pid_ = -1;
     int port_ = 0;
     int tls_port_ = 0;

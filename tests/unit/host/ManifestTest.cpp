@@ -47,6 +47,7 @@ class ManifestTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(listenAddresses);
     CPPUNIT_TEST(timeBudgetsEndBeforeTheShutdownGrace);
     CPPUNIT_TEST(accessLogFormat);
+    CPPUNIT_TEST(hostHandlersAndTheStatusSection);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -100,6 +101,21 @@ public:
         CPPUNIT_ASSERT_MESSAGE(e, e.find("server.time_budget_ms (8000 ms) must end") != std::string::npos);
         e = errorOf("server: { slow_requests_per_callr: 3 }\n");
         CPPUNIT_ASSERT_MESSAGE(e, e.find("slow_requests_per_callr") != std::string::npos);
+    }
+    void hostHandlersAndTheStatusSection() {
+        std::string e = errorOf("routes:\n  - { path: /s, handler: host.stats }\n");
+        CPPUNIT_ASSERT_MESSAGE(e, e.find("m.yaml:2:") != std::string::npos &&
+                                      e.find("the host has no handler 'stats' (it has: openapi, status,") != std::string::npos);
+        e = errorOf("routes:\n  - { path: /s, handler: host.status }\n");
+        CPPUNIT_ASSERT_MESSAGE(e, e.find("'status' needs a status: section") != std::string::npos);
+        const std::string status = "status: { targets: [{ url: 'http://127.0.0.1:8080/ip' }] }\n";
+        CPPUNIT_ASSERT_EQUAL(std::string(""), errorOf(status + "routes:\n  - { path: /s, handler: host.status_page }\n"));
+        e = errorOf(status + "routes:\n  - { path: /c, handler: host.status_control }\n");
+        CPPUNIT_ASSERT_MESSAGE(e, e.find("needs status.manual_clock: true") != std::string::npos);
+        auto m = loadManifest(write("status: { manual_clock: true }\nroutes:\n  - { path: /c, handler: host.status_control }\n"));
+        CPPUNIT_ASSERT(m.status && m.status->manual_clock);
+        e = errorOf("status: { interval_s: 5 }\nroutes: []\n");
+        CPPUNIT_ASSERT_MESSAGE(e, e.find("m.yaml:1: status.interval_s must be between 10 and 3600") != std::string::npos);
     }
     void listenAddresses() {
         CPPUNIT_ASSERT_EQUAL(uint16_t(8080), ListenAddress::parse("[::]:8080")->port);

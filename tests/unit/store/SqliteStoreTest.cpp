@@ -3,6 +3,7 @@
 // facility's C table namespacing by plugin.
 #include "host/facilities/store/SqliteStore.h"
 #include "host/facilities/store/StoreFacility.h"
+#include "tests/support/TempSqliteFile.h"
 
 #include <cppunit/extensions/HelperMacros.h>
 
@@ -20,17 +21,8 @@ using namespace ipfacts::facilities::store;
 namespace {
 
 /// A fresh SQLite file in the temp folder, removed (with its WAL) afterwards.
-struct TempDb {
-    std::string path;
-    TempDb() {
-        static std::atomic<int> n{0};
-        path = (std::filesystem::temp_directory_path() /
-                ("ipfacts-kv-" + std::to_string(::getpid()) + "-" + std::to_string(n++) + ".sqlite"))
-                   .string();
-    }
-    ~TempDb() {
-        for (const char* s : {"", "-wal", "-shm"}) std::filesystem::remove(path + s);
-    }
+struct TempDb : ipfacts::testing::TempSqliteFile {
+    TempDb() : TempSqliteFile("ipfacts-kv") {}
 };
 
 struct ManualClock {
