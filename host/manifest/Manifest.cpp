@@ -160,7 +160,8 @@ void readRoutes(const YamlReader& r, const YAML::Node& n, Manifest& m) {
     if (!n.IsSequence()) r.fail(n, "routes must be a list");
     std::set<std::string> seen;
     for (const auto& item : n) {
-        r.onlyKeys(item, {"path", "handler", "rate_class", "cache_control", "response_cache", "time_budget_ms"},
+        r.onlyKeys(item, {"path", "handler", "rate_class", "cache_control", "response_cache", "time_budget_ms",
+                          "access_log"},
                    "a route");
         RouteSpec rs;
         rs.line = item.Mark().line + 1;
@@ -185,6 +186,9 @@ void readRoutes(const YamlReader& r, const YAML::Node& n, Manifest& m) {
         for (char c : rs.cache_control)
             if (c == '\r' || c == '\n') r.fail(item["cache_control"], "cache_control must be one line");
         if (item["response_cache"]) rs.response_cache = r.boolean(item["response_cache"], "response_cache");
+        // Probes of a load balancer every few seconds would drown the requests.
+        rs.access_log = !(rs.plugin == "host" && (rs.handler == "healthz" || rs.handler == "readyz"));
+        if (item["access_log"]) rs.access_log = r.boolean(item["access_log"], "access_log");
         rs.time_budget_ms = m.server.time_budget_ms;
         if (item["time_budget_ms"]) {
             rs.time_budget_ms = static_cast<unsigned>(r.integer(item["time_budget_ms"], "time_budget_ms", 100, 299000));
