@@ -160,7 +160,8 @@ void readRoutes(const YamlReader& r, const YAML::Node& n, Manifest& m) {
     if (!n.IsSequence()) r.fail(n, "routes must be a list");
     std::set<std::string> seen;
     for (const auto& item : n) {
-        r.onlyKeys(item, {"path", "handler", "rate_class", "cache_control", "response_cache", "time_budget_ms"},
+        r.onlyKeys(item, {"path", "handler", "rate_class", "cache_control", "response_cache", "time_budget_ms",
+                          "access_log"},
                    "a route");
         RouteSpec rs;
         rs.line = item.Mark().line + 1;
@@ -185,6 +186,9 @@ void readRoutes(const YamlReader& r, const YAML::Node& n, Manifest& m) {
         for (char c : rs.cache_control)
             if (c == '\r' || c == '\n') r.fail(item["cache_control"], "cache_control must be one line");
         if (item["response_cache"]) rs.response_cache = r.boolean(item["response_cache"], "response_cache");
+        // Probes of a load balancer every few seconds would drown the requests.
+        rs.access_log = !(rs.plugin == "host" && (rs.handler == "healthz" || rs.handler == "readyz"));
+        if (item["access_log"]) rs.access_log = r.boolean(item["access_log"], "access_log");
         rs.time_budget_ms = m.server.time_budget_ms;
         if (item["time_budget_ms"]) {
             rs.time_budget_ms = static_cast<unsigned>(r.integer(item["time_budget_ms"], "time_budget_ms", 100, 299000));
@@ -267,6 +271,8 @@ void readFacilities(const YAML::Node& root, Manifest& m) {
     if (m.guard.special_purpose.empty())
         m.guard.special_purpose = m.netdb ? m.netdb->special_purpose : resolvePath(m.dir, "netdb/special-purpose.yaml");
     if (root["http"]) m.http = facilities::http::HttpConfig::fromYaml(root["http"], f, d);
+    if (m.http && m.http->resolve_with_resolver && !m.resolver)  // resolves through the resolver: servers
+        YamlReader(f, d).fail(root["http"]["resolve"], "http.resolve: resolver needs a resolver: section");
     if (root["meters"]) m.meters = facilities::MetersConfig::fromYaml(root["meters"], f, d);
     if (root["cache"]) m.cache = facilities::cache::CacheConfig::fromYaml(root["cache"], f, d);
     if (root["connect"]) m.connect = facilities::connect::ConnectConfig::fromYaml(root["connect"], f, d);

@@ -57,8 +57,9 @@ struct RateClass {
 /// The handlers the host serves itself (a route's `handler: host.<name>`), in the
 /// order of the daemon's handler table. The status ones need a status: section;
 /// status_control exists for tests and needs status.manual_clock.
-inline constexpr const char* kHostHandlerNames[] = {"openapi", "status", "status_page", "status_badge_svg",
-                                                    "status_badge_json", "status_control"};
+inline constexpr const char* kHostHandlerNames[] = {"openapi",           "status",         "status_page",
+                                                    "status_badge_svg",  "status_badge_json", "status_control",
+                                                    "healthz",           "readyz"};
 
 struct RouteSpec {
     std::string path;    // template, "/api/v1/reverse/{ip}"
@@ -67,6 +68,7 @@ struct RouteSpec {
     std::string rate_class;
     std::string cache_control;
     bool response_cache = true;  // the host may answer "public, max-age=N" repeats from memory
+    bool access_log = true;      // a line per request; host.healthz and host.readyz default to false
     unsigned time_budget_ms = 0;  // 0: server.time_budget_ms; see ServerSpec
     int line = 0;
 };

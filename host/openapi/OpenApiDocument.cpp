@@ -142,7 +142,7 @@ std::string buildDocument(const manifest::Manifest& m, const std::vector<RoutedO
     Object::Ptr components = parseObject(kOpenApiComponents, "host/openapi/components.json");
     Object::Ptr schemas = components->getObject("schemas");
     Object::Ptr paths = new Object(true);
-    std::set<std::string> operation_ids, merged_schemas;
+    std::set<std::string> operation_ids, merged_schemas;  // merged: fragment texts
 
     for (const auto& ro : ops) {
         const auto& route = ro.route;
@@ -157,10 +157,9 @@ std::string buildDocument(const manifest::Manifest& m, const std::vector<RoutedO
                 throw std::runtime_error("OpenAPI fragment of plugin " + route.plugin + " has no operation '" +
                                          route.handler + "'");
             op = operations->getObject(route.handler);
-            if (Object::Ptr fs = frag->getObject("schemas"); fs && !merged_schemas.count(route.plugin)) {
+            // Once per fragment: the host has several (status, health), a plugin one.
+            if (Object::Ptr fs = frag->getObject("schemas"); fs && merged_schemas.insert(ro.fragment).second)
                 for (const auto& name : fs->getNames()) schemas->set(name, fs->get(name));
-                merged_schemas.insert(route.plugin);
-            }
         }
         std::string id = op->optValue<std::string>("operationId", route.plugin + "_" + route.handler);
         while (operation_ids.count(id)) id += "_alias";

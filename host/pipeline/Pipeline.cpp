@@ -253,7 +253,7 @@ void Pipeline::finish(Exchange& ex) {
     else
         r.headers += "Cache-Control: no-store\r\n";
     r.headers += cors_lines_;
-    access_log_.write(ex, monotonicMicros() - ex.started_us);
+    if (!ex.route || ex.route->spec.access_log) access_log_.write(ex, monotonicMicros() - ex.started_us);
 }
 
 void Pipeline::rejectUnparsed(Exchange& ex, int status, std::string_view token, std::string_view message) {

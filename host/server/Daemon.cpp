@@ -12,6 +12,7 @@
 #include "host/server/EventLoop.h"
 #include "host/server/HttpConnection.h"
 #include "host/server/Listener.h"
+#include "host/server/Readiness.h"
 #include "host/server/TlsContext.h"
 #include "host/status/SqliteProbeHistory.h"
 #include "host/status/StatusService.h"
@@ -46,7 +47,50 @@ constexpr const char* kOpenApiOperation = R"({
 
 /// The host's own handlers: ids in the order of manifest::kHostHandlerNames, which the
 /// manifest reader checks routes against.
-enum HostHandlerId { kOpenApi = 0, kStatus, kStatusPage, kStatusBadgeSvg, kStatusBadgeJson, kStatusControl };
+enum HostHandlerId {
+    kOpenApi = 0,
+    kStatus,
+    kStatusPage,
+    kStatusBadgeSvg,
+    kStatusBadgeJson,
+    kStatusControl,
+    kHealthz,
+    kReadyz
+};
+
+constexpr const char* kHealthOperation = R"({
+  "operations": {
+    "healthz": {
+      "summary": "Liveness: the process answers",
+      "description": "200 and the text ok whenever an event loop can answer; for a load balancer or an orchestrator. Unmetered; not in the access log unless the route says access_log: true.",
+      "operationId": "getHealthz",
+      "tags": ["Service"],
+      "responses": {"200": {"description": "The process answers", "content": {"text/plain": {"schema": {"type": "string", "const": "ok\n"}}}}}
+    },
+    "readyz": {
+      "summary": "Readiness: whether this node should get traffic",
+      "description": "200 when every plugin of the manifest loaded and every route is served, address data is loaded (when netdb is configured), the store answers a read, and the node is not shutting down; 503 otherwise, with each check and why. An upstream that fails does not make a node unready (every node shares it; the status page reports it). Unmetered; not in the access log unless the route says access_log: true.",
+      "operationId": "getReadyz",
+      "tags": ["Service"],
+      "responses": {
+        "200": {"description": "Ready", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Readiness"}}}},
+        "503": {"description": "Not ready", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Readiness"}}}}
+      }
+    }
+  },
+  "schemas": {
+    "Readiness": {
+      "type": "object",
+      "required": ["ready", "checks"],
+      "additionalProperties": false,
+      "properties": {
+        "ready": {"type": "boolean"},
+        "checks": {"type": "array", "items": {"type": "object", "required": ["name", "ok", "detail"], "additionalProperties": false,
+          "properties": {"name": {"type": "string", "enum": ["plugins", "routes", "netdb", "store", "serving"]}, "ok": {"type": "boolean"}, "detail": {"type": "string"}}}}
+      }
+    }
+  }
+})";
 
 constexpr time_t kHousekeepingSeconds = 10;
 
@@ -82,6 +126,7 @@ struct Daemon::Parts {
     std::vector<std::unique_ptr<plugins::LoadedPlugin>> plugins;
     std::string openapi;
     std::unique_ptr<status::StatusService> status;
+    std::unique_ptr<Readiness> readiness;
     std::unique_ptr<pipeline::Pipeline> pipeline;
     std::unique_ptr<fiber::FiberScheduler> workers;
     std::unique_ptr<CallerCounter> per_address;
@@ -122,10 +167,13 @@ Daemon::Daemon(manifest::Manifest m) : parts_(std::make_unique<Parts>()) {
     p.api = plugins::makeHostApi(*p.facilities);
     plugins::PluginLoader loader(p.m, &p.api, *p.facilities);
     std::map<std::string, plugins::LoadedPlugin*> by_name;
+    std::vector<std::string> refused, skipped;
     for (const auto& spec : p.m.plugins)
         if (auto lp = loader.load(spec)) {
             by_name[spec.name] = lp.get();
             p.plugins.push_back(std::move(lp));
+        } else {
+            refused.push_back(spec.name);
         }
 
     std::vector<std::string> class_names;
@@ -146,19 +194,23 @@ Daemon::Daemon(manifest::Manifest m) : parts_(std::make_unique<Parts>()) {
         if (spec.plugin == "host") {
             const int id = hostHandlerId(spec.handler);
             r.host_handler = id;
-            // Each serves bytes made already; the control handler runs a round of probes: a worker.
-            r.nonblocking = id != kStatusControl;
+            // Each serves bytes made already; the control handler runs a round of
+            // probes and readyz reads the store: workers.
+            r.nonblocking = id != kStatusControl && id != kReadyz;
             if (id == kOpenApi) op.host_operation = kOpenApiOperation;
+            else if (id == kHealthz || id == kReadyz) op.fragment = kHealthOperation;
             else op.fragment = kStatusOpenApi;
         } else {
             auto it = by_name.find(spec.plugin);
             if (it == by_name.end()) {
                 spdlog::warn("route={} skipped: plugin {} is not loaded", spec.path, spec.plugin);
+                skipped.push_back(spec.path);
                 continue;
             }
             const ipf_handler_def* h = it->second->handler(spec.handler);
             if (!h) {
                 spdlog::error("route={} skipped: plugin {} has no handler '{}'", spec.path, spec.plugin, spec.handler);
+                skipped.push_back(spec.path);
                 continue;
             }
             r.fn = h->fn;
@@ -184,6 +236,9 @@ Daemon::Daemon(manifest::Manifest m) : parts_(std::make_unique<Parts>()) {
     host_handlers.push_back([st](pipeline::Exchange& ex) { st->serveBadgeSvg(ex); });
     host_handlers.push_back([st](pipeline::Exchange& ex) { st->serveBadgeJson(ex); });
     host_handlers.push_back([st](pipeline::Exchange& ex) { st->serveControl(ex); });
+    p.readiness = std::make_unique<Readiness>(*p.facilities, p.m.netdb.has_value(), std::move(refused), std::move(skipped));
+    host_handlers.push_back([](pipeline::Exchange& ex) { Readiness::serveHealth(ex); });
+    host_handlers.push_back([rd = p.readiness.get()](pipeline::Exchange& ex) { rd->serveReady(ex); });
     p.pipeline = std::make_unique<pipeline::Pipeline>(p.m, std::make_unique<pipeline::RouteTable>(std::move(routes)),
                                                       p.keys.get(), std::move(host_handlers));
     p.workers = std::make_unique<fiber::FiberScheduler>(fiber::FiberScheduler::Options{
@@ -261,6 +316,7 @@ int Daemon::run() {
     // No task run starts from here on; the running ones end on their fibers,
     // which stopBy below waits for, before any plugin's shutdown.
     if (tasks) tasks->runner().stop();
+    p.readiness->stopping();
     if (p.status) p.status->stop();
     for (auto& loop : p.loops) loop->stop(answer_by);
     for (auto& t : p.threads) t.join();

@@ -36,6 +36,9 @@ BROKEN_ZONE=broken.test
 # found through the delegation in signed.test). timeout.test points at DEAD_PORT instead.
 STUBS=(test example.test xn--bcher-kva.example 2.0.192.in-addr.arpa 8.b.d.0.1.0.0.2.ip6.arpa
        signed.test broken.test)
+# /api/v1/mx fixtures (plugins/mail): one zone of mail domains, served and stubbed like the others.
+ZONES+=(mail.test)
+STUBS+=(mail.test)
 SERVERS=(nsd alpha beta)
 
 # ------------------------------------------------------------------------------------------

@@ -107,6 +107,15 @@ target fuzz_ua 16000 ". sdk/include $ua" "libpcre2-8 yaml-cpp" \
    $ua/Replacement.cpp $ua/Regex.cpp $ua/YamlFile.cpp $ua/EngineDetector.cpp $ua/DeviceClassifier.cpp \
    $ua/DeviceClass.cpp $ua/PatternList.cpp"
 
+# The mail family's parsers (plugins/mail): SPF (with TXT joining and macros), DMARC, MTA-STS/TLS-RPT.
+mail=plugins/mail/src
+target fuzz_spf 60000 ". sdk/include $mail" "libidn2" \
+  "tests/fuzz/fuzz_spf.cpp $mail/SpfParser.cpp $mail/SpfMacro.cpp $mail/SpfRecord.cpp $mail/TxtText.cpp"
+target fuzz_dmarc 60000 ". sdk/include $mail" "libidn2 libpsl" \
+  "tests/fuzz/fuzz_dmarc.cpp $mail/DmarcParser.cpp $mail/OrganizationalDomain.cpp $mail/TxtText.cpp $mail/MailDns.cpp $mail/PublicSuffixList.cpp"
+target fuzz_mta_sts 60000 ". sdk/include $mail" "libidn2" \
+  "tests/fuzz/fuzz_mta_sts.cpp $mail/MtaStsPolicy.cpp $mail/TlsRptRecord.cpp"
+
 if [[ -n ${FUZZ_TARGETS:-} ]]; then
   for t in $FUZZ_TARGETS; do
     [[ -n ${T_SRCS[$t]:-} ]] || { echo "$me: no target '$t' (have: ${TARGETS[*]})" >&2; exit 2; }

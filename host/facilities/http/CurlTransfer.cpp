@@ -53,9 +53,11 @@ void CurlTransfer::setSafetyOptions() {
     curl_easy_setopt(e, CURLOPT_NETRC, static_cast<long>(CURL_NETRC_IGNORED));
     curl_easy_setopt(e, CURLOPT_UNRESTRICTED_AUTH, 0L);  // credentials stay with the first host
     curl_easy_setopt(e, CURLOPT_ERRORBUFFER, error_);
-    // CURLOPT_CONNECT_TO, CURLOPT_RESOLVE, CURLOPT_UNIX_SOCKET_PATH, CURLOPT_DOH_URL,
-    // CURLOPT_ALTSVC and CURLOPT_INTERFACE are never set: HttpRequest has no field
-    // that reaches them, so a caller cannot choose where a connection goes.
+    // CURLOPT_CONNECT_TO, CURLOPT_UNIX_SOCKET_PATH, CURLOPT_DOH_URL, CURLOPT_ALTSVC and
+    // CURLOPT_INTERFACE are never set: HttpRequest has no field that reaches them, so a
+    // caller cannot choose where a connection goes. CURLOPT_RESOLVE is set only from
+    // `pinned`, which the facility fills from its own resolver (never a plugin), and
+    // the guard judges every pinned address at connect like any other.
 }
 
 void CurlTransfer::setRequestOptions() {
@@ -86,6 +88,32 @@ void CurlTransfer::setRequestOptions() {
         if (!headers_) headers_.reset(head);  // later appends keep the same head
     }
     if (headers_) curl_easy_setopt(e, CURLOPT_HTTPHEADER, headers_.get());
+    pinAddresses();
+}
+
+// "host:port:a1,a2" for CURLOPT_RESOLVE from the URL and `pinned` (IPv6 in brackets).
+void CurlTransfer::pinAddresses() {
+    const HttpRequest& r = request_;
+    if (r.pinned.empty()) return;
+    std::unique_ptr<CURLU, decltype(&curl_url_cleanup)> url(curl_url(), curl_url_cleanup);
+    char* host = nullptr;
+    char* port = nullptr;
+    if (!url || curl_url_set(url.get(), CURLUPART_URL, r.url.c_str(), 0) != CURLUE_OK ||
+        curl_url_get(url.get(), CURLUPART_HOST, &host, 0) != CURLUE_OK ||
+        curl_url_get(url.get(), CURLUPART_PORT, &port, CURLU_DEFAULT_PORT) != CURLUE_OK) {
+        curl_free(host);
+        return;  // a URL libcurl cannot read fails on its own when sent
+    }
+    std::string entry = std::string(host) + ":" + port + ":";
+    curl_free(host);
+    curl_free(port);
+    for (size_t i = 0; i < r.pinned.size(); ++i) {
+        const bool v6 = r.pinned[i].find(':') != std::string::npos;
+        entry += (i ? "," : "") + (v6 ? "[" + r.pinned[i] + "]" : r.pinned[i]);
+    }
+    resolve_.reset(curl_slist_append(nullptr, entry.c_str()));
+    if (!resolve_) throw std::bad_alloc();
+    curl_easy_setopt(easy_.get(), CURLOPT_RESOLVE, resolve_.get());
 }
 
 void CurlTransfer::setCallbacks() {

@@ -37,6 +37,7 @@ private:
 
     void setSafetyOptions();
     void setRequestOptions();
+    void pinAddresses();
     void setCallbacks();
     std::string describe(CURLcode code) const;
 
@@ -50,6 +51,7 @@ private:
     const HttpClientOptions& options_;
     std::unique_ptr<CURL, EasyDeleter> easy_;
     std::unique_ptr<curl_slist, ListDeleter> headers_;
+    std::unique_ptr<curl_slist, ListDeleter> resolve_;  // the pinned "host:port:addresses" entry
     HttpResult result_;
     size_t header_bytes_ = 0;
     bool body_too_big_ = false;

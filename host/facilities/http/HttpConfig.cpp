@@ -34,12 +34,17 @@ UpstreamConfig readUpstream(const manifest::YamlReader& r, const std::string& na
 
 HttpConfig HttpConfig::fromYaml(const YAML::Node& n, const std::string& file, const std::string& dir) {
     const manifest::YamlReader r(file, dir);
-    r.onlyKeys(n, {"timeout_ms", "max_body_bytes", "max_redirects", "ca_file", "upstreams"}, "http");
+    r.onlyKeys(n, {"timeout_ms", "max_body_bytes", "max_redirects", "ca_file", "resolve", "upstreams"}, "http");
     HttpConfig c;
     r.integerKey(n, "timeout_ms", "http", c.timeout_ms, 50, 60000);
     r.integerKey(n, "max_body_bytes", "http", c.max_body_bytes, 1024, 64 << 20);
     r.integerKey(n, "max_redirects", "http", c.max_redirects, 0, 20);
     if (n["ca_file"]) c.ca_file = r.existingFile(n["ca_file"], "http.ca_file", "CA");
+    if (n["resolve"]) {
+        const std::string how = r.str(n["resolve"], "http.resolve");
+        if (how != "system" && how != "resolver") r.fail(n["resolve"], "http.resolve must be system or resolver, not '" + how + "'");
+        c.resolve_with_resolver = how == "resolver";
+    }
     if (const auto& ups = n["upstreams"]) {
         if (!ups.IsMap()) r.fail(ups, "http.upstreams must be a mapping of upstream name to its policy");
         for (const auto& kv : ups) {

@@ -7,6 +7,7 @@
 //     max_body_bytes: 1048576
 //     max_redirects: 3
 //     ca_file: certs/ca.pem          # absent: the system's trust store
+//     resolve: system                # or resolver: names through the resolver: section's servers
 //     upstreams:
 //       rdap: { hosts: [rdap.arin.net], per_minute: 60, per_day: 5000, concurrent: 4 }
 //
@@ -37,6 +38,7 @@ struct HttpConfig {
     int64_t max_body_bytes = 1 << 20;
     int max_redirects = 3;
     std::string ca_file;  // resolved; empty: the system's trust store
+    bool resolve_with_resolver = false;  // resolve: resolver (default system: libcurl asks getaddrinfo)
     std::vector<UpstreamConfig> upstreams;
 
     /// Reads the `http` node of the manifest `file` (folder `dir`).

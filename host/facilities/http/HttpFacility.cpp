@@ -4,6 +4,7 @@
 
 #include <cctype>
 #include <ctime>
+#include <stdexcept>
 
 /// What a plugin holds as ipf_http_batch*: the replies and their C views,
 /// built once by the SDK's field list (ipfacts/fields.h).
@@ -13,21 +14,6 @@ struct ipf_http_batch {
 
 namespace ipfacts::facilities::http {
 namespace {
-
-/// The host of an absolute URL, lower case, without brackets or port.
-std::string hostOf(const std::string& url) {
-    size_t start = url.find("://");
-    if (start == std::string::npos) return "";
-    start += 3;
-    size_t end = url.find_first_of("/?#", start);
-    std::string authority = url.substr(start, end == std::string::npos ? std::string::npos : end - start);
-    authority = authority.substr(authority.rfind('@') == std::string::npos ? 0 : authority.rfind('@') + 1);
-    std::string host;
-    if (!authority.empty() && authority[0] == '[') host = authority.substr(1, authority.find(']') - 1);
-    else host = authority.substr(0, authority.find(':'));
-    for (auto& c : host) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return host;
-}
 
 /// The request as the plugin wrote it; 0 and -1 stay for fetchAll's defaults.
 HttpRequest requestOf(const ipf_http_request& r) {
@@ -87,11 +73,37 @@ HttpClientOptions optionsOf(const HttpConfig& spec) {
     return o;
 }
 
+// Answers the requests whose host did not resolve with why, and drops them from
+// `sent` (and their entries from `slot` and `named`, which run beside it).
+void unpinnable(const std::vector<std::optional<std::string>>& refused, std::vector<HttpRequest>& sent,
+                std::vector<size_t>& slot, std::vector<const UpstreamConfig*>& named, std::vector<HttpResult>& results) {
+    size_t kept = 0;
+    for (size_t k = 0; k < sent.size(); ++k) {
+        if (refused[k]) {
+            results[slot[k]].error = *refused[k];
+            continue;
+        }
+        if (kept != k) {
+            sent[kept] = std::move(sent[k]);
+            slot[kept] = slot[k];
+            named[kept] = named[k];
+        }
+        ++kept;
+    }
+    sent.resize(kept);
+    slot.resize(kept);
+    named.resize(kept);
+}
+
 }  // namespace
 
 HttpFacility::HttpFacility(const HttpConfig& spec, std::shared_ptr<const guard::AddressGuard> guard,
-                           std::shared_ptr<UpstreamOutcomes> outcomes)
-    : spec_(spec), client_(std::move(guard), optionsOf(spec)), budget_(spec.upstreams), outcomes_(std::move(outcomes)) {}
+                           const ResolverConfig* resolver, std::shared_ptr<UpstreamOutcomes> outcomes)
+    : spec_(spec), client_(std::move(guard), optionsOf(spec)), budget_(spec.upstreams), outcomes_(std::move(outcomes)) {
+    if (!spec.resolve_with_resolver) return;
+    if (!resolver) throw std::runtime_error("http.resolve: resolver needs a resolver: section in the manifest");
+    pinned_.emplace(resolver->servers, resolver->timeout_ms, resolver->attempts);
+}
 
 void HttpFacility::fill(ipf_host_api& api) const { api.http = &kTable; }
 
@@ -108,7 +120,7 @@ std::vector<HttpResult> HttpFacility::fetchAll(std::vector<HttpRequest> requests
         if (r.timeout_ms <= 0) r.timeout_ms = spec_.timeout_ms;
         if (r.max_body_bytes == 0) r.max_body_bytes = static_cast<size_t>(spec_.max_body_bytes);
         if (r.max_redirects < 0) r.max_redirects = spec_.max_redirects;
-        const UpstreamConfig* u = budget_.upstreamOf(hostOf(r.url));
+        const UpstreamConfig* u = budget_.upstreamOf(hostOfUrl(r.url));
         r.allow_http = u && u->allow_http;
         if (u) {
             if (auto refused = budget_.take(*u, now)) {
@@ -121,6 +133,7 @@ std::vector<HttpResult> HttpFacility::fetchAll(std::vector<HttpRequest> requests
         slot.push_back(i);
         named.push_back(u);
     }
+    if (pinned_) unpinnable(pinned_->pin(sent), sent, slot, named, results);
     auto fetched = client_.fetchAll(sent);
     // Only named upstreams are counted: a host a caller named is no upstream of ours.
     if (outcomes_)
@@ -132,7 +145,8 @@ std::vector<HttpResult> HttpFacility::fetchAll(std::vector<HttpRequest> requests
 }
 
 void addHttpFacility(FacilitySet& set, const manifest::Manifest& m) {
-    if (m.http) set.add(std::make_unique<HttpFacility>(*m.http, set.guard(), set.outcomes()));
+    if (m.http)
+        set.add(std::make_unique<HttpFacility>(*m.http, set.guard(), m.resolver ? &*m.resolver : nullptr, set.outcomes()));
 }
 
 }  // namespace ipfacts::facilities::http

@@ -3,8 +3,10 @@
 #pragma once
 
 #include "host/facilities/FacilitySet.h"
+#include "host/facilities/dns/ResolverConfig.h"
 #include "host/facilities/http/HttpClient.h"
 #include "host/facilities/http/HttpConfig.h"
+#include "host/facilities/http/PinnedNames.h"
 #include "host/facilities/http/UpstreamBudget.h"
 
 namespace ipfacts::facilities::http {
@@ -12,8 +14,10 @@ namespace ipfacts::facilities::http {
 class HttpFacility : public Facility {
 public:
     static constexpr Slot kSlot = Slot::Http;
+    /// `resolver`: the resolver: section, required when spec.resolve_with_resolver
+    /// (std::runtime_error without it); `outcomes`: where named upstreams' results are counted.
     HttpFacility(const HttpConfig& spec, std::shared_ptr<const guard::AddressGuard> guard,
-                 std::shared_ptr<UpstreamOutcomes> outcomes = nullptr);
+                 const ResolverConfig* resolver = nullptr, std::shared_ptr<UpstreamOutcomes> outcomes = nullptr);
     Slot slot() const override { return kSlot; }
     void fill(ipf_host_api& api) const override;
     void purge(int64_t now_s) override { budget_.purge(now_s); }
@@ -27,10 +31,12 @@ private:
     HttpConfig spec_;
     HttpClient client_;
     UpstreamBudget budget_;
+    std::optional<PinnedNames> pinned_;  // http.resolve: resolver
     std::shared_ptr<UpstreamOutcomes> outcomes_;
 };
 
-/// Adds the facility when the manifest has an http: section.
+/// Adds the facility when the manifest has an http: section; throws
+/// std::runtime_error for http.resolve: resolver without a resolver: section.
 void addHttpFacility(FacilitySet& set, const manifest::Manifest& m);
 
 }  // namespace ipfacts::facilities::http

@@ -19,6 +19,10 @@ struct HttpRequest {
     size_t max_body_bytes = 1 << 20;  // a longer response body is an error, not a truncation
     int max_redirects = 3;       // 0: a 3xx is returned as it is, not followed
     bool allow_http = false;     // the upstream's config allows plain http
+    // Addresses the URL's host was resolved to by HttpFacility (http.resolve: resolver),
+    // pinned for libcurl with CURLOPT_RESOLVE; empty: libcurl resolves (the system's
+    // resolver). Never set from a plugin's request; the guard still judges each at connect.
+    std::vector<std::string> pinned;
 };
 
 }  // namespace ipfacts::facilities::http

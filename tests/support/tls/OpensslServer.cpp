@@ -12,7 +12,7 @@
 
 namespace ipfacts::testing {
 
-OpensslServer::OpensslServer(const std::vector<std::string>& args) {
+OpensslServer::OpensslServer(const std::vector<std::string>& args, const std::string& workDir) {
     int fds[2];
     if (pipe2(fds, O_CLOEXEC) != 0) throw std::runtime_error("pipe2 failed");
     std::vector<std::string> argv{"openssl", "s_server", "-accept", "127.0.0.1:0", "-www"};
@@ -24,6 +24,7 @@ OpensslServer::OpensslServer(const std::vector<std::string>& args) {
         dup2(fds[1], 2);
         int null = open("/dev/null", O_RDONLY);
         dup2(null, 0);
+        if (!workDir.empty() && chdir(workDir.c_str()) != 0) _exit(126);
         std::vector<char*> cargs;
         for (auto& a : argv) cargs.push_back(a.data());
         cargs.push_back(nullptr);

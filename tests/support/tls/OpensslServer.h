@@ -14,9 +14,10 @@ namespace ipfacts::testing {
 
 class OpensslServer {
 public:
-    /// s_server's arguments after -accept and -www ("-tls1_2", "-cert", path, ...).
+    /// s_server's arguments after -accept and -www ("-tls1_2", "-cert", path, ...),
+    /// run in `workDir` when given (where "-WWW" serves files from).
     /// Throws std::runtime_error, with s_server's output, when it does not listen within 10 s.
-    explicit OpensslServer(const std::vector<std::string>& args);
+    explicit OpensslServer(const std::vector<std::string>& args, const std::string& workDir = "");
     ~OpensslServer();
     OpensslServer(const OpensslServer&) = delete;
     OpensslServer& operator=(const OpensslServer&) = delete;

@@ -93,6 +93,7 @@ public:
             {"netdb:\n  rir: r.yaml\n", ":5: netdb needs special_purpose (the IANA registries)"},
             {"guard:\n  alow: []\n", ":5: unknown key 'alow' in guard"},
             {"http:\n  max_redirects: 99\n", ":5: http.max_redirects must be between 0 and 20"},
+            {"http:\n  resolve: resolver\n", ":5: http.resolve: resolver needs a resolver: section"},
             {"meters:\n  privacy: {}\n", ":5: meters.privacy needs per_day"},
             {"cache:\n  backend: redis\n", ":5: cache.backend: only memory is available in this build"},
             {"connect:\n  timout_ms: 5\n", ":5: unknown key 'timout_ms' in connect"},

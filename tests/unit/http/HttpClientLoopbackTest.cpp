@@ -32,6 +32,7 @@ class HttpClientLoopbackTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(malformedRequestsAreData);
     CPPUNIT_TEST(speaksHttp2WithNginx);
     CPPUNIT_TEST(failsTlsVerification);
+    CPPUNIT_TEST(pinnedAddressesAreUsedAndStillGuarded);
     CPPUNIT_TEST_SUITE_END();
 
     static std::string route(const std::string& target) {
@@ -57,6 +58,24 @@ public:
     void tearDown() override {
         client_.reset();
         server_.reset();
+    }
+
+    // http.resolve: resolver hands libcurl the addresses through `pinned`
+    // (CURLOPT_RESOLVE): a name no system resolver knows connects there, and
+    // the guard still judges the pinned address at connect.
+    void pinnedAddressesAreUsedAndStillGuarded() {
+        HttpRequest r = get("http://mta-sts.pinned.invalid:" + std::to_string(server_->port()) + "/policy");
+        r.pinned = {"127.0.0.1"};
+        HttpResult ok = fetch(*client_, r);
+        CPPUNIT_ASSERT_EQUAL(std::string(), ok.error);
+        CPPUNIT_ASSERT_EQUAL(std::string("hello /policy"), ok.body);
+        CPPUNIT_ASSERT_EQUAL(std::string("127.0.0.1"), ok.peer_address);
+        HttpClient strict(testing::guardAllowing({"127.0.0.1/32"}), HttpClientOptions{});
+        HttpRequest refused = get("http://other.pinned.invalid:" + std::to_string(server_->port()) + "/");
+        refused.pinned = {"127.0.0.2"};
+        HttpResult no = fetch(strict, refused);
+        CPPUNIT_ASSERT_MESSAGE(no.error, no.error.find("refused: 127.0.0.2") != std::string::npos);
+        CPPUNIT_ASSERT_EQUAL(0L, no.status);
     }
 
     void reusesTheConnection() {

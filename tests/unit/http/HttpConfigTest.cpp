@@ -28,7 +28,10 @@ public:
         CPPUNIT_ASSERT_EQUAL(int64_t(1) << 20, c.max_body_bytes);
         CPPUNIT_ASSERT_EQUAL(3, c.max_redirects);
         CPPUNIT_ASSERT_EQUAL(std::string(""), c.ca_file);
+        CPPUNIT_ASSERT(!c.resolve_with_resolver);  // resolve: system
         CPPUNIT_ASSERT(c.upstreams.empty());
+        CPPUNIT_ASSERT(kSection.read("http: { resolve: resolver }\n").resolve_with_resolver);
+        CPPUNIT_ASSERT(!kSection.read("http: { resolve: system }\n").resolve_with_resolver);
     }
 
     void everyKeyIsRead() {
@@ -85,6 +88,8 @@ public:
         CPPUNIT_ASSERT_EQUAL(
             std::string("m.yaml:3: http.upstreams.rdap.allow_http must be true or false"),
             kSection.error("http:\n  upstreams:\n    rdap: { hosts: [a.example], allow_http: maybe }\n"));
+        CPPUNIT_ASSERT_EQUAL(std::string("m.yaml:2: http.resolve must be system or resolver, not 'doh'"),
+                             kSection.error("http:\n  resolve: doh\n"));
         CPPUNIT_ASSERT_EQUAL(std::string("m.yaml:3: http.upstreams.rdap.concurrent must be between 0 and 100000"),
                              kSection.error("http:\n  upstreams:\n    rdap: { hosts: [a.example], concurrent: -1 }\n"));
     }

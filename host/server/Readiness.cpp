@@ -1,0 +1,76 @@
+#include "host/server/Readiness.h"
+
+#include "host/facilities/FacilitySet.h"
+#include "host/facilities/netdb/NetDbFacility.h"
+#include "host/facilities/store/StoreFacility.h"
+
+#include <ipfacts/json.hpp>
+
+namespace ipfacts::server {
+namespace {
+
+struct Check {
+    const char* name;
+    bool ok;
+    std::string detail;
+};
+
+std::string joined(const std::vector<std::string>& names) {
+    std::string out;
+    for (const auto& n : names) out += (out.empty() ? "" : ", ") + n;
+    return out;
+}
+
+Check storeCheck(const facilities::FacilitySet& set) {
+    auto* store = set.get<facilities::store::StoreFacility>();
+    if (!store) return {"store", false, "no store is configured"};
+    try {
+        store->kv().get("host", "readyz");
+        return {"store", true, "answers a read"};
+    } catch (const std::exception& e) {
+        return {"store", false, std::string("a read failed: ") + e.what()};
+    }
+}
+
+}  // namespace
+
+Readiness::Readiness(const facilities::FacilitySet& facilities, bool netdb_configured,
+                     std::vector<std::string> refused, std::vector<std::string> skipped)
+    : facilities_(facilities),
+      netdb_configured_(netdb_configured),
+      refused_(std::move(refused)),
+      skipped_(std::move(skipped)) {}
+
+void Readiness::serveHealth(pipeline::Exchange& ex) {
+    ex.response.status = 200;
+    ex.response.content_type = "text/plain; charset=utf-8";
+    ex.response.body = "ok\n";
+}
+
+void Readiness::serveReady(pipeline::Exchange& ex) const {
+    std::vector<Check> checks;
+    checks.push_back({"plugins", refused_.empty(),
+                      refused_.empty() ? "every plugin of the manifest loaded" : "not loaded: " + joined(refused_)});
+    checks.push_back({"routes", skipped_.empty(),
+                      skipped_.empty() ? "every route of the manifest is served" : "not served: " + joined(skipped_)});
+    if (netdb_configured_) {
+        const bool loaded = facilities_.get<facilities::NetDbFacility>() != nullptr;
+        checks.push_back({"netdb", loaded, loaded ? "address data loaded" : "address data not loaded"});
+    }
+    checks.push_back(storeCheck(facilities_));
+    const bool stopping = stopping_.load();
+    checks.push_back({"serving", !stopping, stopping ? "shutting down: drain this node" : "accepting requests"});
+
+    bool ready = true;
+    for (const auto& c : checks) ready = ready && c.ok;
+    ipfacts::JsonWriter w;
+    w.beginObject().field("ready", ready).key("checks").beginArray();
+    for (const auto& c : checks)
+        w.beginObject().field("name", c.name).field("ok", c.ok).field("detail", c.detail).endObject();
+    w.endArray().endObject();
+    ex.response.status = ready ? 200 : 503;
+    ex.response.content_type = "application/json";
+    ex.response.body = w.str();
+}
+
+}  // namespace ipfacts::server

@@ -1,0 +1,47 @@
+// Readiness: /healthz and /readyz, the host's answers to a load balancer or
+// an orchestrator. /healthz says the process answers (a loop served it).
+// /readyz says whether this node should get traffic: every plugin the
+// manifest names loaded and every route wired, address data loaded when
+// netdb is configured, the store answering a read, and not shutting down.
+// An upstream that fails (a DoH resolver, a registry) does not make a node
+// unready: every node shares the upstreams, so taking nodes out would only
+// turn one degraded field into no service; the status page reports those.
+#pragma once
+
+#include "host/pipeline/Exchange.h"
+
+#include <atomic>
+#include <string>
+#include <vector>
+
+namespace ipfacts::facilities {
+class FacilitySet;
+}
+
+namespace ipfacts::server {
+
+class Readiness {
+public:
+    /// `refused`: plugins the manifest names that did not load; `skipped`:
+    /// routes not wired (their plugin or handler missing).
+    Readiness(const facilities::FacilitySet& facilities, bool netdb_configured, std::vector<std::string> refused,
+              std::vector<std::string> skipped);
+
+    /// SIGTERM: from now on /readyz answers 503 (drain this node).
+    void stopping() { stopping_ = true; }
+
+    /// GET /healthz: 200 "ok\n". Never blocks.
+    static void serveHealth(pipeline::Exchange& ex);
+    /// GET /readyz: 200 or 503 with {"ready", "checks": [{name, ok, detail}]}.
+    /// Reads the store: worker threads only.
+    void serveReady(pipeline::Exchange& ex) const;
+
+private:
+    const facilities::FacilitySet& facilities_;
+    bool netdb_configured_;
+    std::vector<std::string> refused_;
+    std::vector<std::string> skipped_;
+    std::atomic<bool> stopping_{false};
+};
+
+}  // namespace ipfacts::server

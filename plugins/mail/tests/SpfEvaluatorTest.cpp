@@ -1,0 +1,185 @@
+// check_host() for ip= against a fake resolver. The cases follow the RFC
+// 7208 test suite (openspf rfc7208-tests.yml) where it needs no DNS beyond
+// the zone data written here: qualifiers, CIDR, include semantics, redirect,
+// a/mx/ptr/exists, the lookup and void-lookup limits, several and broken
+// records, and macros that need the sender.
+#include "MailFake.h"
+#include "SpfEvaluator.h"
+
+#include <cppunit/extensions/HelperMacros.h>
+
+namespace ipfacts::mail {
+namespace {
+
+using testing::MailFake;
+
+SpfEvaluation evaluate(MailFake& fake, const std::string& domain, const char* ip) {
+    Host host = fake.host();
+    MailDns dns(host, MailDnsLimits{});
+    return evaluateSpf(dns, domain, parseAddress(ip).value());
+}
+
+std::string result(MailFake& fake, const std::string& domain, const char* ip) {
+    return evaluate(fake, domain, ip).result;
+}
+
+}  // namespace
+
+class SpfEvaluatorTest : public CppUnit::TestFixture {
+    CPPUNIT_TEST_SUITE(SpfEvaluatorTest);
+    CPPUNIT_TEST(qualifiersGiveTheirResults);
+    CPPUNIT_TEST(cidrLengths);
+    CPPUNIT_TEST(includeSemantics);
+    CPPUNIT_TEST(redirectSemantics);
+    CPPUNIT_TEST(aMxPtrExists);
+    CPPUNIT_TEST(lookupLimits);
+    CPPUNIT_TEST(recordErrors);
+    CPPUNIT_TEST(macros);
+    CPPUNIT_TEST(pathNamesTheDecidingTerms);
+    CPPUNIT_TEST_SUITE_END();
+
+public:
+    void qualifiersGiveTheirResults() {
+        MailFake fake;
+        fake.txt("q.test", {"v=spf1 +ip4:192.0.2.1 -ip4:192.0.2.2 ~ip4:192.0.2.3 ?ip4:192.0.2.4"});
+        CPPUNIT_ASSERT_EQUAL(std::string("pass"), result(fake, "q.test", "192.0.2.1"));
+        CPPUNIT_ASSERT_EQUAL(std::string("fail"), result(fake, "q.test", "192.0.2.2"));
+        CPPUNIT_ASSERT_EQUAL(std::string("softfail"), result(fake, "q.test", "192.0.2.3"));
+        CPPUNIT_ASSERT_EQUAL(std::string("neutral"), result(fake, "q.test", "192.0.2.4"));
+        CPPUNIT_ASSERT_EQUAL(std::string("neutral"), result(fake, "q.test", "192.0.2.5"));  // default
+        CPPUNIT_ASSERT_EQUAL(std::string("none"), result(fake, "nothing.test", "192.0.2.1"));
+    }
+
+    void cidrLengths() {
+        MailFake fake;
+        fake.txt("c.test", {"v=spf1 ip4:192.0.2.128/25 ip6:2001:db8:1::/48 a:h.c.test/24//64 -all"});
+        fake.answer("h.c.test", "A", {"198.51.100.7"});
+        fake.answer("h.c.test", "AAAA", {"2001:db8:2::1"});
+        CPPUNIT_ASSERT_EQUAL(std::string("pass"), result(fake, "c.test", "192.0.2.200"));
+        CPPUNIT_ASSERT_EQUAL(std::string("fail"), result(fake, "c.test", "192.0.2.127"));
+        CPPUNIT_ASSERT_EQUAL(std::string("pass"), result(fake, "c.test", "2001:db8:1:ffff::9"));
+        CPPUNIT_ASSERT_EQUAL(std::string("pass"), result(fake, "c.test", "198.51.100.250"));
+        CPPUNIT_ASSERT_EQUAL(std::string("pass"), result(fake, "c.test", "2001:db8:2::ffff"));
+        CPPUNIT_ASSERT_EQUAL(std::string("fail"), result(fake, "c.test", "2001:db8:2:1::1"));
+        // An IPv4-mapped sender is evaluated as IPv4 (RFC 7208 5: "IPv4-mapped").
+        CPPUNIT_ASSERT_EQUAL(std::string("pass"), result(fake, "c.test", "::ffff:192.0.2.200"));
+    }
+
+    void includeSemantics() {
+        // RFC 7208 5.2 table: pass -> match; fail, softfail, neutral -> no match;
+        // temperror -> temperror; permerror, none -> permerror.
+        MailFake fake;
+        fake.txt("i.test", {"v=spf1 include:fail.i.test include:pass.i.test -all"});
+        fake.txt("fail.i.test", {"v=spf1 -all"});
+        fake.txt("pass.i.test", {"v=spf1 ip4:192.0.2.0/24 ~all"});
+        CPPUNIT_ASSERT_EQUAL(std::string("pass"), result(fake, "i.test", "192.0.2.1"));
+        CPPUNIT_ASSERT_EQUAL(std::string("fail"), result(fake, "i.test", "198.51.100.1"));
+        fake.txt("none.test", {"v=spf1 include:nothing.test -all"});
+        CPPUNIT_ASSERT_EQUAL(std::string("permerror"), result(fake, "none.test", "192.0.2.1"));
+        fake.txt("temp.test", {"v=spf1 include:slow.test -all"});
+        fake.fail("slow.test", "TXT", 2);
+        CPPUNIT_ASSERT_EQUAL(std::string("temperror"), result(fake, "temp.test", "192.0.2.1"));
+        fake.txt("perm.test", {"v=spf1 include:broken.test -all"});
+        fake.txt("broken.test", {"v=spf1 frob -all"});
+        CPPUNIT_ASSERT_EQUAL(std::string("permerror"), result(fake, "perm.test", "192.0.2.1"));
+        fake.txt("minus.test", {"v=spf1 -include:pass.i.test +all"});
+        CPPUNIT_ASSERT_EQUAL(std::string("fail"), result(fake, "minus.test", "192.0.2.1"));
+        CPPUNIT_ASSERT_EQUAL(std::string("pass"), result(fake, "minus.test", "198.51.100.1"));
+    }
+
+    void redirectSemantics() {
+        MailFake fake;
+        fake.txt("r.test", {"v=spf1 ip4:192.0.2.1 redirect=target.r.test"});
+        fake.txt("target.r.test", {"v=spf1 ip4:198.51.100.1 -all"});
+        CPPUNIT_ASSERT_EQUAL(std::string("pass"), result(fake, "r.test", "198.51.100.1"));
+        CPPUNIT_ASSERT_EQUAL(std::string("fail"), result(fake, "r.test", "203.0.113.1"));
+        fake.txt("ignored.test", {"v=spf1 ?all redirect=target.r.test"});
+        CPPUNIT_ASSERT_EQUAL(std::string("neutral"), result(fake, "ignored.test", "198.51.100.1"));
+        fake.txt("dangling.test", {"v=spf1 redirect=nothing.test"});
+        CPPUNIT_ASSERT_EQUAL(std::string("permerror"), result(fake, "dangling.test", "192.0.2.1"));
+    }
+
+    void aMxPtrExists() {
+        MailFake fake;
+        fake.txt("m.test", {"v=spf1 a mx exists:%{i}.ok.m.test ptr -all"});
+        fake.answer("m.test", "A", {"192.0.2.10"});
+        fake.answer("m.test", "MX", {"10 mx1.m.test.", "20 mx2.m.test."});
+        fake.answer("mx2.m.test", "A", {"192.0.2.20"});
+        fake.answer("203.0.113.5.ok.m.test", "A", {"127.0.0.2"});
+        fake.answer("7.100.51.198.in-addr.arpa", "PTR", {"host.sub.m.test."});
+        fake.answer("host.sub.m.test", "A", {"198.51.100.7"});
+        fake.answer("8.100.51.198.in-addr.arpa", "PTR", {"liar.m.test."});  // does not resolve back
+        CPPUNIT_ASSERT_EQUAL(std::string("pass"), result(fake, "m.test", "192.0.2.10"));
+        CPPUNIT_ASSERT_EQUAL(std::string("pass"), result(fake, "m.test", "192.0.2.20"));
+        CPPUNIT_ASSERT_EQUAL(std::string("pass"), result(fake, "m.test", "203.0.113.5"));
+        CPPUNIT_ASSERT_EQUAL(std::string("pass"), result(fake, "m.test", "198.51.100.7"));
+        CPPUNIT_ASSERT_EQUAL(std::string("fail"), result(fake, "m.test", "198.51.100.8"));
+    }
+
+    void lookupLimits() {
+        MailFake fake;
+        std::string many = "v=spf1";
+        for (int i = 0; i < 11; ++i) many += " a:h" + std::to_string(i) + ".l.test";
+        fake.txt("l.test", {many + " ip4:192.0.2.1 -all"});
+        for (int i = 0; i < 11; ++i) fake.answer("h" + std::to_string(i) + ".l.test", "A", {"198.51.100.1"});
+        CPPUNIT_ASSERT_EQUAL(std::string("pass"), result(fake, "l.test", "198.51.100.1"));  // matches at lookup 1
+        CPPUNIT_ASSERT_EQUAL(std::string("permerror"), result(fake, "l.test", "192.0.2.1"));  // lookup 11 reached
+        fake.txt("v.test", {"v=spf1 a:g1.v.test a:g2.v.test a:g3.v.test ip4:192.0.2.1 -all"});
+        for (const char* g : {"g1.v.test", "g2.v.test", "g3.v.test"}) fake.nxdomain(g, "A");
+        const SpfEvaluation e = evaluate(fake, "v.test", "192.0.2.1");
+        CPPUNIT_ASSERT_EQUAL(std::string("permerror"), e.result);
+        CPPUNIT_ASSERT_EQUAL(3, e.voidLookupCount);
+        fake.txt("loop.test", {"v=spf1 include:loop.test -all"});
+        CPPUNIT_ASSERT_EQUAL(std::string("permerror"), result(fake, "loop.test", "192.0.2.1"));
+    }
+
+    void recordErrors() {
+        MailFake fake;
+        fake.txt("two.test", {"v=spf1 +all", "v=spf1 -all"});
+        CPPUNIT_ASSERT_EQUAL(std::string("permerror"), result(fake, "two.test", "192.0.2.1"));
+        fake.txt("syntax.test", {"v=spf1 ip4:192.0.2.1 frob:x -all"});
+        CPPUNIT_ASSERT_EQUAL(std::string("permerror"), result(fake, "syntax.test", "192.0.2.1"));
+        fake.txt("other.test", {"v=spf10 +all", "hello"});
+        CPPUNIT_ASSERT_EQUAL(std::string("none"), result(fake, "other.test", "192.0.2.1"));
+        fake.fail("down.test", "TXT", 2);
+        CPPUNIT_ASSERT_EQUAL(std::string("temperror"), result(fake, "down.test", "192.0.2.1"));
+    }
+
+    void macros() {
+        MailFake fake;
+        fake.txt("mac.test", {"v=spf1 exists:%{l}.users.mac.test a:%{d} -all"});
+        fake.answer("mac.test", "A", {"192.0.2.1"});
+        const SpfEvaluation e = evaluate(fake, "mac.test", "192.0.2.1");
+        CPPUNIT_ASSERT_EQUAL(std::string("pass"), e.result);
+        CPPUNIT_ASSERT_EQUAL(size_t(1), e.skipped.size());
+        CPPUNIT_ASSERT(e.skipped[0].find("exists:%{l}.users.mac.test") != std::string::npos);
+        fake.txt("rev.test", {"v=spf1 exists:%{ir}.%{v}._spf.%{d2} -all"});
+        fake.answer("1.2.0.192.in-addr._spf.rev.test", "A", {"127.0.0.2"});
+        CPPUNIT_ASSERT_EQUAL(std::string("pass"), result(fake, "rev.test", "192.0.2.1"));
+    }
+
+    void pathNamesTheDecidingTerms() {
+        MailFake fake;
+        fake.txt("eval.test", {"v=spf1 include:_spf.a.test include:_spf.b.test -all"});
+        fake.txt("_spf.a.test", {"v=spf1 ip4:203.0.113.0/24 -all"});
+        fake.txt("_spf.b.test", {"v=spf1 ip4:198.51.100.0/24 ?all"});
+        const SpfEvaluation e = evaluate(fake, "eval.test", "198.51.100.25");
+        CPPUNIT_ASSERT_EQUAL(std::string("pass"), e.result);
+        CPPUNIT_ASSERT_EQUAL(size_t(2), e.path.size());
+        CPPUNIT_ASSERT_EQUAL(std::string("eval.test"), e.path[0].domain);
+        CPPUNIT_ASSERT_EQUAL(std::string("include:_spf.b.test"), e.path[0].term);
+        CPPUNIT_ASSERT_EQUAL(std::string("pass"), e.path[0].result);
+        CPPUNIT_ASSERT_EQUAL(std::string("_spf.b.test"), e.path[1].domain);
+        CPPUNIT_ASSERT_EQUAL(std::string("ip4:198.51.100.0/24"), e.path[1].term);
+        CPPUNIT_ASSERT_EQUAL(std::string("match"), e.path[1].result);
+        CPPUNIT_ASSERT_EQUAL(2, e.lookupCount);
+        const SpfEvaluation f = evaluate(fake, "eval.test", "192.0.2.1");
+        CPPUNIT_ASSERT_EQUAL(std::string("fail"), f.result);
+        CPPUNIT_ASSERT_EQUAL(size_t(1), f.path.size());
+        CPPUNIT_ASSERT_EQUAL(std::string("-all"), f.path[0].term);
+    }
+};
+
+CPPUNIT_TEST_SUITE_REGISTRATION(SpfEvaluatorTest);
+
+}  // namespace ipfacts::mail

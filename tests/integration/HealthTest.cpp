@@ -1,0 +1,102 @@
+// /healthz and /readyz: liveness always, readiness that names what is missing
+// (the suite's own daemon loads plugins it expects refused, so it is not
+// ready), and neither in the access log.
+#include "tests/integration/support/HttpClient.h"
+#include "tests/integration/support/Json.h"
+#include "tests/integration/support/ManifestEdits.h"
+#include "tests/integration/support/Service.h"
+
+#include <cppunit/extensions/HelperMacros.h>
+
+#include <sstream>
+
+using namespace ipfacts::testing;
+
+namespace {
+
+/// The check named `name` of a /readyz body.
+Poco::JSON::Object::Ptr check(const Poco::JSON::Object::Ptr& body, const std::string& name) {
+    auto checks = body->getArray("checks");
+    for (size_t i = 0; i < checks->size(); ++i) {
+        auto c = checks->getObject(static_cast<unsigned>(i));
+        if (c->getValue<std::string>("name") == name) return c;
+    }
+    CPPUNIT_FAIL("no check named " + name);
+    return nullptr;
+}
+
+/// Drops every manifest line that mentions one of the plugins the suite expects refused.
+void withoutRefusedPlugins(std::string& m) {
+    std::istringstream in(m);
+    std::string line, out;
+    while (std::getline(in, line)) {
+        bool refused = false;
+        for (const char* p : {"wrong_major", "newer_minor", "init_fails", "no_entry"})
+            refused = refused || line.find(p) != std::string::npos;
+        if (!refused) out += line + "\n";
+    }
+    m = out;
+}
+
+}  // namespace
+
+class HealthTest : public CppUnit::TestFixture {
+    CPPUNIT_TEST_SUITE(HealthTest);
+    CPPUNIT_TEST(healthzSaysOk);
+    CPPUNIT_TEST(readyzNamesRefusedPluginsAndTheirRoutes);
+    CPPUNIT_TEST(readyWhenEverythingLoaded);
+    CPPUNIT_TEST(neitherIsInTheAccessLog);
+    CPPUNIT_TEST_SUITE_END();
+
+public:
+    void healthzSaysOk() {
+        auto r = get("/healthz");
+        CPPUNIT_ASSERT_EQUAL(200, r.status);
+        CPPUNIT_ASSERT_EQUAL(std::string("ok\n"), r.body);
+        CPPUNIT_ASSERT_EQUAL(std::string("no-store"), *r.header("Cache-Control"));
+    }
+
+    void readyzNamesRefusedPluginsAndTheirRoutes() {
+        auto r = get("/readyz");
+        CPPUNIT_ASSERT_EQUAL_MESSAGE(r.body, 503, r.status);
+        auto body = parseJson(r.body);
+        CPPUNIT_ASSERT(!body->getValue<bool>("ready"));
+        auto plugins = check(body, "plugins");
+        CPPUNIT_ASSERT(!plugins->getValue<bool>("ok"));
+        const std::string detail = plugins->getValue<std::string>("detail");
+        for (const char* p : {"wrong_major", "newer_minor", "init_fails", "no_entry"})
+            CPPUNIT_ASSERT_MESSAGE(detail, detail.find(p) != std::string::npos);
+        CPPUNIT_ASSERT_MESSAGE(detail, detail.find("copes_minor") == std::string::npos);  // it loads
+        auto routes = check(body, "routes");
+        CPPUNIT_ASSERT(!routes->getValue<bool>("ok"));
+        CPPUNIT_ASSERT(routes->getValue<std::string>("detail").find("/abi/wrong-major") != std::string::npos);
+        CPPUNIT_ASSERT(check(body, "netdb")->getValue<bool>("ok"));
+        CPPUNIT_ASSERT(check(body, "store")->getValue<bool>("ok"));
+        CPPUNIT_ASSERT(check(body, "serving")->getValue<bool>("ok"));
+    }
+
+    void readyWhenEverythingLoaded() {
+        Service s("ready", withoutRefusedPlugins);
+        s.start();
+        HttpClient c("127.0.0.1", s.port());
+        auto r = c.get("/readyz");
+        CPPUNIT_ASSERT_EQUAL_MESSAGE(r.body, 200, r.status);
+        auto body = parseJson(r.body);
+        CPPUNIT_ASSERT(body->getValue<bool>("ready"));
+        for (const char* name : {"plugins", "routes", "netdb", "store", "serving"})
+            CPPUNIT_ASSERT_MESSAGE(name, check(body, name)->getValue<bool>("ok"));
+        CPPUNIT_ASSERT_EQUAL(0, s.stop());
+    }
+
+    void neitherIsInTheAccessLog() {
+        Service& s = Service::instance();
+        HttpClient c("127.0.0.1", s.port());
+        CPPUNIT_ASSERT_EQUAL(200, c.get("/healthz?probe=access-log").status);
+        CPPUNIT_ASSERT_EQUAL(503, c.get("/readyz?probe=access-log").status);
+        const std::string log = s.accessLogThrough(c, "/ip?after-health-probes");
+        CPPUNIT_ASSERT(log.find(" /ip?after-health-probes ") != std::string::npos);
+        CPPUNIT_ASSERT_MESSAGE(log, log.find("probe=access-log") == std::string::npos);
+    }
+};
+
+CPPUNIT_TEST_SUITE_REGISTRATION(HealthTest);

@@ -1,0 +1,91 @@
+// Readiness: each check of /readyz and the answer's status, without a daemon.
+#include "host/facilities/FacilitySet.h"
+#include "host/server/Readiness.h"
+
+#include <Poco/JSON/Parser.h>
+#include <cppunit/extensions/HelperMacros.h>
+
+using ipfacts::facilities::FacilitySet;
+using ipfacts::pipeline::Exchange;
+using ipfacts::server::Readiness;
+
+namespace {
+
+Poco::JSON::Object::Ptr readyBody(const Readiness& r, int& status) {
+    Exchange ex;
+    r.serveReady(ex);
+    status = ex.response.status;
+    CPPUNIT_ASSERT_EQUAL(std::string("application/json"), ex.response.content_type);
+    return Poco::JSON::Parser().parse(ex.response.body).extract<Poco::JSON::Object::Ptr>();
+}
+
+std::string detailOf(const Poco::JSON::Object::Ptr& body, const std::string& name, bool& ok) {
+    auto checks = body->getArray("checks");
+    for (size_t i = 0; i < checks->size(); ++i) {
+        auto c = checks->getObject(static_cast<unsigned>(i));
+        if (c->getValue<std::string>("name") != name) continue;
+        ok = c->getValue<bool>("ok");
+        return c->getValue<std::string>("detail");
+    }
+    CPPUNIT_FAIL("no check " + name);
+    return "";
+}
+
+}  // namespace
+
+class ReadinessTest : public CppUnit::TestFixture {
+    CPPUNIT_TEST_SUITE(ReadinessTest);
+    CPPUNIT_TEST(healthIsPlainOk);
+    CPPUNIT_TEST(eachMissingPartIsNamed);
+    CPPUNIT_TEST(stoppingDrainsTheNode);
+    CPPUNIT_TEST_SUITE_END();
+
+public:
+    void healthIsPlainOk() {
+        Exchange ex;
+        Readiness::serveHealth(ex);
+        CPPUNIT_ASSERT_EQUAL(200, ex.response.status);
+        CPPUNIT_ASSERT_EQUAL(std::string("ok\n"), ex.response.body);
+    }
+
+    // No store, no netdb though configured, a refused plugin and its route.
+    void eachMissingPartIsNamed() {
+        FacilitySet none;
+        Readiness r(none, true, {"geo"}, {"/geo"});
+        int status = 0;
+        auto body = readyBody(r, status);
+        CPPUNIT_ASSERT_EQUAL(503, status);
+        CPPUNIT_ASSERT(!body->getValue<bool>("ready"));
+        bool ok = true;
+        CPPUNIT_ASSERT_EQUAL(std::string("not loaded: geo"), detailOf(body, "plugins", ok));
+        CPPUNIT_ASSERT(!ok);
+        CPPUNIT_ASSERT_EQUAL(std::string("not served: /geo"), detailOf(body, "routes", ok));
+        CPPUNIT_ASSERT(!ok);
+        CPPUNIT_ASSERT_EQUAL(std::string("address data not loaded"), detailOf(body, "netdb", ok));
+        CPPUNIT_ASSERT(!ok);
+        CPPUNIT_ASSERT_EQUAL(std::string("no store is configured"), detailOf(body, "store", ok));
+        CPPUNIT_ASSERT(!ok);
+        CPPUNIT_ASSERT_EQUAL(std::string("accepting requests"), detailOf(body, "serving", ok));
+        CPPUNIT_ASSERT(ok);
+    }
+
+    // Without netdb in the manifest there is no netdb check; SIGTERM turns
+    // serving false.
+    void stoppingDrainsTheNode() {
+        FacilitySet none;
+        Readiness r(none, false, {}, {});
+        int status = 0;
+        auto body = readyBody(r, status);
+        CPPUNIT_ASSERT_EQUAL(size_t(4), body->getArray("checks")->size());
+        bool ok = false;
+        detailOf(body, "plugins", ok);
+        CPPUNIT_ASSERT(ok);
+        r.stopping();
+        body = readyBody(r, status);
+        CPPUNIT_ASSERT_EQUAL(503, status);
+        CPPUNIT_ASSERT_EQUAL(std::string("shutting down: drain this node"), detailOf(body, "serving", ok));
+        CPPUNIT_ASSERT(!ok);
+    }
+};
+
+CPPUNIT_TEST_SUITE_REGISTRATION(ReadinessTest);
