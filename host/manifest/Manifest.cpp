@@ -210,11 +210,21 @@ void readTls(const YamlReader& r, const YAML::Node& n, Manifest& m) {
     m.tls = t;
 }
 
+void readMetrics(const YamlReader& r, const YAML::Node& n, Manifest& m) {
+    r.onlyKeys(n, {"listen"}, "metrics");
+    MetricsSpec spec;
+    spec.listen = n["listen"] ? readListen(r, n["listen"], "metrics.listen")
+                              : std::vector<ListenAddress>{*ListenAddress::parse("127.0.0.1:9464")};
+    if (spec.listen.empty()) r.fail(n["listen"], "metrics.listen needs at least one ADDR:PORT (or leave out the metrics: section)");
+    m.metrics = spec;
+}
+
 void readTopLevel(const YamlReader& r, const YAML::Node& root, Manifest& m) {
     r.onlyKeys(root, {"service", "server", "tls", "trusted_proxies", "state_dir", "store", "access_log",
                       "access_log_format", "log_level",
                       "plugin_dir", "rate_classes", "plugins", "routes", "keys", "resolver", "doh", "netdb", "meters",
-                      "caller_ipv6_prefix", "guard", "http", "cache", "connect", "status"},
+                      "caller_ipv6_prefix", "guard", "http", "cache", "connect", "status",
+                      "metrics"},
                "the manifest");
     if (const auto& s = root["service"]) {
         r.onlyKeys(s, {"host", "edge"}, "service");
@@ -284,6 +294,7 @@ void readSections(const YamlReader& r, const YAML::Node& root, Manifest& m) {
     if (root["server"]) readServer(r, root["server"], m.server);
     if (m.server.listen.empty()) m.server.listen = {*ListenAddress::parse("0.0.0.0:8080"), *ListenAddress::parse("[::]:8080")};
     if (root["tls"]) readTls(r, root["tls"], m);
+    if (root["metrics"]) readMetrics(r, root["metrics"], m);
     readFacilities(root, m);
     m.rate_classes["unmetered"] = RateClass{"unmetered", false, {}, {}};
     if (root["rate_classes"]) readRateClasses(r, root["rate_classes"], m);

@@ -87,6 +87,12 @@ struct TlsSpec {
     std::string key;          // resolved path
 };
 
+/// The metrics: section: where /metrics is served (host/metrics), never on a
+/// public listener. Absent: no metrics listener.
+struct MetricsSpec {
+    std::vector<ListenAddress> listen;  // default 127.0.0.1:9464
+};
+
 struct ServerSpec {
     std::vector<ListenAddress> listen;
     unsigned threads = 0;  // event loops; 0 = one per core
@@ -126,6 +132,7 @@ struct Manifest {
 
     ServerSpec server;
     std::optional<TlsSpec> tls;
+    std::optional<MetricsSpec> metrics;
 
     // Facility sections: each one's type and reader live in its folder,
     // host/facilities/<name>/. An absent section leaves its facility off.

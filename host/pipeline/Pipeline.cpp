@@ -57,7 +57,8 @@ Pipeline::Pipeline(const manifest::Manifest& m, std::unique_ptr<RouteTable> rout
       access_log_(m.access_log == "-" || m.access_log == "off" ? m.access_log
                                                                 : manifest::resolvePath(m.state_dir, m.access_log),
                   m.access_log_json ? AccessLog::Format::Json : AccessLog::Format::Text),
-      response_cache_(std::make_shared<facilities::cache::MemoryCache>(kResponseCacheBytes)) {
+      response_cache_(std::make_shared<facilities::cache::MemoryCache>(kResponseCacheBytes)),
+      counters_(routes_->routes().size() + 1) {
     cors_lines_ = "Access-Control-Allow-Origin: *\r\nAccess-Control-Expose-Headers: " + std::string(kExposed) + "\r\n";
 }
 
@@ -139,6 +140,7 @@ bool Pipeline::identify(Exchange& ex) {
     const CounterKey bad_keys = RateLimiter::addressKey(kInvalidKeyCounter, ex.caller_block.bytes(), ex.caller_block.size());
     const int64_t now = static_cast<int64_t>(std::time(nullptr));
     if (limiter_.exhausted(bad_keys, manifest_.invalid_key_limit, now)) {
+        counters_.local().refusal(metrics::Refusal::RateLimited);
         ex.response.addHeader("Retry-After", "60");
         writeError(ex.response, 429, "rate_limited",
                    "too many unknown or revoked API keys from this address; retry after 60 seconds; see " +
@@ -192,6 +194,7 @@ bool Pipeline::meter(Exchange& ex) {
     resp.addHeader("X-RateLimit-Policy", policy);
     if (d.allowed) return true;
     addNumber(resp, "Retry-After", d.retry_after_s);
+    counters_.local().refusal(d.challenge ? metrics::Refusal::ChallengeRequired : metrics::Refusal::RateLimited);
     if (d.challenge)
         writeError(resp, 429, "challenge_required",
                    "more than " + std::to_string(quota.challenge_after) +
@@ -253,7 +256,11 @@ void Pipeline::finish(Exchange& ex) {
     else
         r.headers += "Cache-Control: no-store\r\n";
     r.headers += cors_lines_;
-    if (!ex.route || ex.route->spec.access_log) access_log_.write(ex, monotonicMicros() - ex.started_us);
+    const int64_t took_us = monotonicMicros() - ex.started_us;
+    // Counted in this thread's own block: no lock, no shared cache line.
+    const auto& routes = routes_->routes();
+    counters_.local().request(ex.route ? size_t(ex.route - routes.data()) : routes.size(), r.status, took_us);
+    if (!ex.route || ex.route->spec.access_log) access_log_.write(ex, took_us);
 }
 
 void Pipeline::rejectUnparsed(Exchange& ex, int status, std::string_view token, std::string_view message) {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "host/manifest/Manifest.h"
+#include "host/metrics/RequestCounters.h"
 #include "host/pipeline/AccessLog.h"
 #include "host/pipeline/ClientIdentity.h"
 #include "host/pipeline/Exchange.h"
@@ -46,6 +47,8 @@ public:
     std::string reopenLog() { return access_log_.reopen(); }
     const RouteTable& routes() const { return *routes_; }
     const ResponseCache& responseCache() const { return response_cache_; }
+    /// What finish() counts for /metrics: route slot i is routes().routes()[i], the last slot unmatched requests.
+    metrics::RequestCounters& counters() { return counters_; }
 
     /// Answers a request the transport could not parse (400, 413, 431...).
     void rejectUnparsed(Exchange& ex, int status, std::string_view token, std::string_view message);
@@ -63,6 +66,7 @@ private:
     RateLimiter limiter_;
     AccessLog access_log_;
     ResponseCache response_cache_;
+    metrics::RequestCounters counters_;
     std::string cors_lines_;
 };
 

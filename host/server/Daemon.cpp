@@ -1,10 +1,14 @@
 #include "host/server/Daemon.h"
 
 #include "host/facilities/Catalogue.h"
+#include "host/facilities/cache/CacheFacility.h"
+#include "host/facilities/netdb/NetDbFacility.h"
 #include "host/facilities/tasks/TasksFacility.h"
 #include "host/facilities/guard/AddressGuard.h"
 #include "host/facilities/netdb/SpecialPurposeRegistry.h"
 #include "host/fiber/FiberScheduler.h"
+#include "host/metrics/MetricsPage.h"
+#include "host/metrics/MetricsServer.h"
 #include "host/openapi/OpenApiDocument.h"
 #include "host/pipeline/Pipeline.h"
 #include "host/plugins/PluginLoader.h"
@@ -116,6 +120,43 @@ std::shared_ptr<const facilities::guard::AddressGuard> proberGuard(const manifes
     return std::make_shared<const facilities::guard::AddressGuard>(std::move(registry), std::move(g));
 }
 
+/// The metrics listener must not share a port with a public one: the public
+/// loops bind with SO_REUSEPORT and would split its connections with them.
+void refuseMetricsOnPublicPort(const manifest::Manifest& m) {
+    std::vector<manifest::ListenAddress> pub = m.server.listen;
+    if (m.tls) pub.insert(pub.end(), m.tls->listen.begin(), m.tls->listen.end());
+    for (const auto& a : m.metrics->listen)
+        for (const auto& p : pub)
+            if (a.port != 0 && a.port == p.port)
+                throw std::runtime_error("cannot listen on " + a.text + ": metrics.listen shares port " +
+                                         std::to_string(a.port) + " with the public listener " + p.text +
+                                         "; /metrics is never served on a public listener");
+}
+
+/// Where /metrics reads each number (host/metrics/MetricsPage.h).
+metrics::MetricsSources metricsSources(const manifest::Manifest& m, pipeline::Pipeline& pl,
+                                       const fiber::FiberScheduler& workers, facilities::FacilitySet& set) {
+    metrics::MetricsSources s;
+    s.requests = &pl.counters();
+    for (const auto& r : pl.routes().routes()) s.routes.push_back(r.spec.path);
+    s.routes.emplace_back(metrics::kUnmatchedRoute);
+    s.outcomes = set.outcomes();
+    s.response_cache = [&pl] { return pl.responseCache().stats(); };
+    if (auto* cache = set.get<facilities::cache::CacheFacility>())
+        s.plugin_cache = [cache] { return cache->backend().stats(); };
+    s.worker_fibers = [&workers] { return workers.inUse(); };
+    s.worker_fibers_max = m.server.queue;
+    if (m.netdb) {
+        for (const auto& f : m.netdb->city_mmdb) s.data_files.push_back({"city_mmdb", f});
+        for (const auto& f : m.netdb->asn_csv) s.data_files.push_back({"asn_csv", f});
+    }
+    if (auto* netdb = set.get<facilities::NetDbFacility>()) s.netdb_loaded_unix = [netdb] { return netdb->loadedUnix(); };
+    s.start_unix = static_cast<int64_t>(std::time(nullptr));
+    s.version = IPFACTS_VERSION;
+    s.abi = std::to_string(IPF_ABI_MAJOR) + "." + std::to_string(IPF_ABI_MINOR);
+    return s;
+}
+
 }  // namespace
 
 struct Daemon::Parts {
@@ -134,6 +175,7 @@ struct Daemon::Parts {
     TlsContextPtr tls;
     std::vector<std::unique_ptr<EventLoop>> loops;
     std::vector<std::thread> threads;
+    std::unique_ptr<metrics::MetricsServer> metrics;  // last: it reads the parts above
 };
 
 void blockServiceSignals() {
@@ -258,6 +300,13 @@ Daemon::Daemon(manifest::Manifest m) : parts_(std::make_unique<Parts>()) {
             for (const auto& a : p.m.tls->listen) loop->listen(a, p.tls.get());
         p.loops.push_back(std::move(loop));
     }
+    if (p.m.metrics) {
+        refuseMetricsOnPublicPort(p.m);
+        p.metrics = std::make_unique<metrics::MetricsServer>(
+            p.m.metrics->listen, [src = metricsSources(p.m, *p.pipeline, *p.workers, *p.facilities)] {
+                return metrics::renderMetrics(src, static_cast<int64_t>(std::time(nullptr)));
+            });
+    }
 }
 
 Daemon::~Daemon() = default;
@@ -269,10 +318,13 @@ int Daemon::run() {
     if (tasks) tasks->runner().start(*p.workers);
     // After the loops: the first round may probe this daemon's own listeners.
     if (p.status) p.status->start();
+    if (p.metrics) p.metrics->start();
     std::string where;
     for (const auto& a : p.m.server.listen) where += " http://" + a.text;
     if (p.m.tls)
         for (const auto& a : p.m.tls->listen) where += " https://" + a.text;
+    if (p.m.metrics)
+        for (const auto& a : p.m.metrics->listen) where += " (metrics http://" + a.text + "/metrics)";
     spdlog::info("ipfactsd serving on{} with {} event loops, {} workers, {} routes", where, p.loops.size(),
                  p.m.server.workers, p.pipeline->routes().routes().size());
 
@@ -318,6 +370,7 @@ int Daemon::run() {
     if (tasks) tasks->runner().stop();
     p.readiness->stopping();
     if (p.status) p.status->stop();
+    if (p.metrics) p.metrics->stop();
     for (auto& loop : p.loops) loop->stop(answer_by);
     for (auto& t : p.threads) t.join();
     if (!p.workers->stopBy(deadline)) {

@@ -196,6 +196,7 @@ void EventLoop::accept(const Listener& l) {
         if (static_cast<size_t>(fd) >= conns_.size()) conns_.resize(static_cast<size_t>(fd) + 1);
         conns_[static_cast<size_t>(fd)] = std::make_unique<HttpConnection>(fd, *peer, ssl, spec_, next_generation_++);
         ++open_;
+        pipeline_.counters().local().connectionOpened();
         auto& c = *conns_[static_cast<size_t>(fd)];
         epoll_event ev{};
         ev.events = EPOLLIN | EPOLLRDHUP;
@@ -209,6 +210,7 @@ void EventLoop::accept(const Listener& l) {
 /// why (429) before the socket closes; a TLS one is only closed.
 bool EventLoop::admit(int fd, const net::IpAddress& peer, bool tls) {
     if (per_address_.admit(peer)) return true;
+    pipeline_.counters().local().refusal(metrics::Refusal::TooManyConnections);
     if (!tls) {
         const std::string& reply = tooManyConnectionsReply();
         [[maybe_unused]] ssize_t n = ::send(fd, reply.data(), reply.size(), MSG_NOSIGNAL | MSG_DONTWAIT);
@@ -364,12 +366,14 @@ void EventLoop::handleOnWorker(pipeline::Exchange& ex) {
 }
 
 void EventLoop::writeOverloaded(pipeline::HttpResponse& r) {
+    pipeline_.counters().local().refusal(metrics::Refusal::Overloaded);
     r = {};
     r.addHeader("Retry-After", "1");
     pipeline::writeError(r, 503, "overloaded", "the server is saturated; retry shortly");
 }
 
 void EventLoop::writeTooManySlow(pipeline::HttpResponse& r, unsigned limit) {
+    pipeline_.counters().local().refusal(metrics::Refusal::TooManyConcurrent);
     r.addHeader("Retry-After", "1");
     pipeline::writeError(r, 429, "too_many_concurrent",
                          "this address already has " + std::to_string(limit) +
@@ -482,6 +486,7 @@ void EventLoop::close(int fd) {
     per_address_.release(slot->peer());
     slot.reset();  // closes the socket
     --open_;
+    pipeline_.counters().local().connectionClosed();
 }
 
 void EventLoop::sweep() {

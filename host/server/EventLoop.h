@@ -57,8 +57,9 @@ private:
     bool startExchange(HttpConnection& c);
     bool handOff(HttpConnection& c);
     void handleOnWorker(pipeline::Exchange& ex);
-    static void writeOverloaded(pipeline::HttpResponse& r);
-    static void writeTooManySlow(pipeline::HttpResponse& r, unsigned limit);
+    // Each writes the refusal and counts it for /metrics.
+    void writeOverloaded(pipeline::HttpResponse& r);
+    void writeTooManySlow(pipeline::HttpResponse& r, unsigned limit);
     void releaseSlowSlot(HttpConnection& c);
     void expireQueued(HttpConnection& c, int64_t now_us);
     void respond(HttpConnection& c, pipeline::Exchange& ex);

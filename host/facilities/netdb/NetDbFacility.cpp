@@ -5,6 +5,7 @@
 #include <spdlog/spdlog.h>
 
 #include <chrono>
+#include <ctime>
 #include <memory>
 
 namespace ipfacts::facilities {
@@ -70,13 +71,14 @@ std::shared_ptr<const NetDb> load(const NetDbFiles& spec,
 
 NetDbFacility::NetDbFacility(const NetDbFiles& spec,
                              std::shared_ptr<const netdb::SpecialPurposeRegistry> registry)
-    : spec_(spec), registry_(std::move(registry)), handle_(load(spec_, registry_)) {}
+    : spec_(spec), registry_(std::move(registry)), handle_(load(spec_, registry_)), loaded_unix_(std::time(nullptr)) {}
 
 void NetDbFacility::fill(ipf_host_api& api) const { api.netdb = &kTable; }
 
 void NetDbFacility::reload() {
     try {
         handle_.replace(load(spec_, registry_));
+        loaded_unix_.store(std::time(nullptr), std::memory_order_relaxed);
         spdlog::info("SIGHUP: netdb reloaded");
     } catch (const std::exception& e) {
         spdlog::error("SIGHUP: netdb reload failed, keeping the loaded data: {}", e.what());

@@ -42,11 +42,14 @@ public:
     /// them in; a failed load keeps the old data.
     void reload() override;
     const NetDbHandle& handle() const { return handle_; }
+    /// When the data in use was loaded (Unix seconds): /metrics shows its age.
+    int64_t loadedUnix() const { return loaded_unix_.load(std::memory_order_relaxed); }
 
 private:
     NetDbFiles spec_;
     std::shared_ptr<const netdb::SpecialPurposeRegistry> registry_;
     NetDbHandle handle_;
+    std::atomic<int64_t> loaded_unix_;
 };
 
 /// Adds the facility when the manifest has a netdb: section, over the set's

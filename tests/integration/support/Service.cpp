@@ -59,6 +59,8 @@ std::string env(const char* name) {
 
 }  // namespace
 
+int freeLoopbackPort() { return freePort(); }
+
 namespace {
 
 /// KEY=value lines a fixture wrote once its servers listened.

@@ -97,6 +97,11 @@ private:
     std::ofstream exchanges_;
 };
 
+/// A TCP port of 127.0.0.1 free a moment ago (another process may take it before
+/// the test binds it: a daemon that cannot listen says "cannot listen", and
+/// Service::start then tries again, calling the manifest edit anew).
+int freeLoopbackPort();
+
 /// Runs a shell command, returning its standard output; throws on failure.
 std::string runCommand(const std::string& cmd);
 

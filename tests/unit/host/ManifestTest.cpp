@@ -47,10 +47,28 @@ class ManifestTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(listenAddresses);
     CPPUNIT_TEST(timeBudgetsEndBeforeTheShutdownGrace);
     CPPUNIT_TEST(accessLogFormat);
+    CPPUNIT_TEST(metricsSection);
     CPPUNIT_TEST(hostHandlersAndTheStatusSection);
     CPPUNIT_TEST_SUITE_END();
 
 public:
+    void metricsSection() {
+        CPPUNIT_ASSERT(!loadManifest(write(kGood)).metrics);  // absent: no metrics listener
+        auto m = loadManifest(write(std::string(kGood) + "metrics: {}\n"));
+        CPPUNIT_ASSERT(m.metrics);
+        CPPUNIT_ASSERT_EQUAL(size_t(1), m.metrics->listen.size());
+        CPPUNIT_ASSERT_EQUAL(std::string("127.0.0.1:9464"), m.metrics->listen[0].text);  // loopback by default
+        m = loadManifest(write(std::string(kGood) + "metrics: { listen: [\"[::1]:9100\", \"127.0.0.1:9101\"] }\n"));
+        CPPUNIT_ASSERT_EQUAL(std::string("::1"), m.metrics->listen[0].host);
+        CPPUNIT_ASSERT_EQUAL(uint16_t(9101), m.metrics->listen[1].port);
+        std::string e = errorOf(std::string(kGood) + "metrics: { listen: [\"localhost\"] }\n");
+        CPPUNIT_ASSERT_MESSAGE(e, e.find("m.yaml:9: bad listen address 'localhost'") != std::string::npos);
+        e = errorOf(std::string(kGood) + "metrics: { port: 9464 }\n");
+        CPPUNIT_ASSERT_MESSAGE(e, e.find("m.yaml:9") != std::string::npos && e.find("port") != std::string::npos);
+        e = errorOf(std::string(kGood) + "metrics: { listen: [] }\n");
+        CPPUNIT_ASSERT_MESSAGE(e, e.find("metrics.listen needs at least one") != std::string::npos);
+    }
+
     void accessLogFormat() {
         CPPUNIT_ASSERT(!loadManifest(write(kGood)).access_log_json);
         CPPUNIT_ASSERT(loadManifest(write(std::string(kGood) + "access_log_format: json\n")).access_log_json);

@@ -1,0 +1,48 @@
+// MetricsPage: the text of /metrics, read at scrape time from where the host
+// already keeps each number: the pipeline's RequestCounters, the facilities'
+// UpstreamOutcomes (the status page's counts: nothing is counted twice), the
+// caches' own statistics, the worker scheduler, the data files' times.
+#pragma once
+
+#include "host/facilities/UpstreamOutcomes.h"
+#include "host/facilities/cache/CacheStats.h"
+#include "host/metrics/RequestCounters.h"
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ipfacts::metrics {
+
+/// A data file whose age is shown: its kind (the manifest key) and path.
+struct DataFile {
+    std::string kind;
+    std::string path;
+};
+
+/// Where each number comes from. An empty function: that part is not shown.
+struct MetricsSources {
+    const RequestCounters* requests = nullptr;
+    std::vector<std::string> routes;  // label of each route slot: the manifest's path template; last: unmatched
+    std::shared_ptr<const facilities::UpstreamOutcomes> outcomes;
+    std::function<facilities::cache::CacheStats()> response_cache;
+    std::function<facilities::cache::CacheStats()> plugin_cache;  // the cache facility
+    std::function<size_t()> worker_fibers;
+    size_t worker_fibers_max = 0;
+    std::vector<DataFile> data_files;
+    std::function<int64_t()> netdb_loaded_unix;
+    int64_t start_unix = 0;
+    std::string version;
+    std::string abi;
+};
+
+/// The route label of requests no route matched (a raw path is never a label).
+inline constexpr std::string_view kUnmatchedRoute = "(unmatched)";
+
+/// The whole exposition at `now_unix`.
+std::string renderMetrics(const MetricsSources& s, int64_t now_unix);
+
+}  // namespace ipfacts::metrics

@@ -1,0 +1,151 @@
+#include "host/metrics/MetricsServer.h"
+
+#include "host/metrics/ExpositionWriter.h"
+#include "host/server/Listener.h"
+
+#include <netinet/in.h>
+#include <poll.h>
+#include <sys/eventfd.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <spdlog/spdlog.h>
+
+#include <chrono>
+#include <stdexcept>
+
+namespace ipfacts::metrics {
+namespace {
+
+int64_t nowMs() {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+}
+
+std::string reply(std::string_view status, std::string_view type, std::string_view body) {
+    std::string r = "HTTP/1.1 ";
+    r.append(status).append("\r\nContent-Type: ").append(type);
+    r.append("\r\nContent-Length: ").append(std::to_string(body.size()));
+    r.append("\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n").append(body);
+    return r;
+}
+
+/// Reads until the blank line ending the head; empty when the client sends
+/// more than kMaxRequestBytes, stops, or takes longer than kIoTimeoutMs.
+std::string readHead(int fd) {
+    std::string in;
+    const int64_t deadline = nowMs() + MetricsServer::kIoTimeoutMs;
+    char buf[2048];
+    while (in.find("\r\n\r\n") == std::string::npos) {
+        if (in.size() > MetricsServer::kMaxRequestBytes) return {};
+        const int64_t left = deadline - nowMs();
+        pollfd p{fd, POLLIN, 0};
+        if (left <= 0 || ::poll(&p, 1, int(left)) <= 0) return {};
+        ssize_t n = ::recv(fd, buf, sizeof buf, 0);
+        if (n <= 0) return {};
+        in.append(buf, size_t(n));
+    }
+    return in;
+}
+
+}  // namespace
+
+std::string metricsResponse(std::string_view head, const std::function<std::string()>& render) {
+    const size_t eol = head.find("\r\n");
+    const std::string_view line = head.substr(0, eol);
+    const size_t sp1 = line.find(' ');
+    const size_t sp2 = sp1 == std::string_view::npos ? sp1 : line.find(' ', sp1 + 1);
+    if (sp2 == std::string_view::npos || line.substr(sp2 + 1).rfind("HTTP/1.", 0) != 0)
+        return reply("400 Bad Request", "text/plain; charset=utf-8", "bad request\n");
+    const std::string_view method = line.substr(0, sp1);
+    std::string_view target = line.substr(sp1 + 1, sp2 - sp1 - 1);
+    target = target.substr(0, target.find('?'));
+    if (method != "GET" || target != "/metrics")
+        return reply("404 Not Found", "text/plain; charset=utf-8", "not found; this listener serves GET /metrics\n");
+    return reply("200 OK", ExpositionWriter::kContentType, render());
+}
+
+MetricsServer::MetricsServer(const std::vector<manifest::ListenAddress>& listen, std::function<std::string()> render)
+    : render_(std::move(render)) {
+    try {
+        for (const auto& a : listen) {
+            server::refuseIfHeld(a);
+            listeners_.push_back(server::bindListener(a));
+        }
+    } catch (...) {
+        for (int fd : listeners_) ::close(fd);
+        throw;
+    }
+    wakefd_ = ::eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+    if (wakefd_ < 0) {
+        for (int fd : listeners_) ::close(fd);
+        throw std::runtime_error("metrics listener: eventfd failed");
+    }
+}
+
+MetricsServer::~MetricsServer() {
+    stop();
+    for (int fd : listeners_) ::close(fd);
+    ::close(wakefd_);
+}
+
+void MetricsServer::start() {
+    if (!thread_.joinable()) thread_ = std::thread([this] { run(); });
+}
+
+void MetricsServer::stop() {
+    if (!thread_.joinable()) return;
+    uint64_t one = 1;
+    [[maybe_unused]] ssize_t n = ::write(wakefd_, &one, sizeof one);
+    thread_.join();
+}
+
+std::vector<uint16_t> MetricsServer::ports() const {
+    std::vector<uint16_t> out;
+    for (int fd : listeners_) {
+        sockaddr_storage ss{};
+        socklen_t len = sizeof ss;
+        ::getsockname(fd, reinterpret_cast<sockaddr*>(&ss), &len);
+        out.push_back(ntohs(ss.ss_family == AF_INET6 ? reinterpret_cast<sockaddr_in6*>(&ss)->sin6_port
+                                                     : reinterpret_cast<sockaddr_in*>(&ss)->sin_port));
+    }
+    return out;
+}
+
+void MetricsServer::run() {
+    std::vector<pollfd> fds;
+    for (int fd : listeners_) fds.push_back({fd, POLLIN, 0});
+    fds.push_back({wakefd_, POLLIN, 0});
+    while (true) {
+        if (::poll(fds.data(), fds.size(), -1) < 0) continue;  // EINTR
+        if (fds.back().revents) return;
+        for (size_t i = 0; i + 1 < fds.size(); ++i) {
+            if (!fds[i].revents) continue;
+            int c = ::accept4(fds[i].fd, nullptr, nullptr, SOCK_CLOEXEC);
+            if (c < 0) continue;
+            serve(c);
+            ::close(c);
+        }
+    }
+}
+
+void MetricsServer::serve(int fd) {
+    timeval tv{kIoTimeoutMs / 1000, 0};
+    setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv);
+    const std::string head = readHead(fd);
+    if (head.empty()) return;
+    std::string out;
+    try {
+        out = metricsResponse(head, render_);
+    } catch (const std::exception& e) {
+        spdlog::error("metrics: {}", e.what());
+        return;
+    }
+    for (size_t sent = 0; sent < out.size();) {
+        ssize_t n = ::send(fd, out.data() + sent, out.size() - sent, MSG_NOSIGNAL);
+        if (n <= 0) return;
+        sent += size_t(n);
+    }
+}
+
+}  // namespace ipfacts::metrics
