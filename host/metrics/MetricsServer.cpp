@@ -65,6 +65,16 @@ std::string metricsResponse(std::string_view head, const std::function<std::stri
     return reply("200 OK", ExpositionWriter::kContentType, render());
 }
 
+void refuseSharedPorts(const std::vector<manifest::ListenAddress>& metrics,
+                       const std::vector<manifest::ListenAddress>& public_listen) {
+    for (const auto& a : metrics)
+        for (const auto& p : public_listen)
+            if (a.port != 0 && a.port == p.port)
+                throw std::runtime_error("cannot listen on " + a.text + ": metrics.listen uses port " +
+                                         std::to_string(a.port) + " of the public listener " + p.text +
+                                         "; /metrics is never served on a public listener");
+}
+
 MetricsServer::MetricsServer(const std::vector<manifest::ListenAddress>& listen, std::function<std::string()> render)
     : render_(std::move(render)) {
     try {

@@ -47,6 +47,12 @@ private:
     std::thread thread_;
 };
 
+/// Throws std::runtime_error ("cannot listen on ...") when a metrics address
+/// uses the port of a public listener: the public loops bind with SO_REUSEPORT
+/// and would share its connections, so /metrics could answer on a public port.
+void refuseSharedPorts(const std::vector<manifest::ListenAddress>& metrics,
+                       const std::vector<manifest::ListenAddress>& public_listen);
+
 /// The answer to one request head (`head`: the bytes up to the blank line):
 /// the whole HTTP/1.1 response, Connection: close. GET /metrics gets
 /// `render()`; other paths and methods 404, an unreadable head 400.

@@ -120,19 +120,6 @@ std::shared_ptr<const facilities::guard::AddressGuard> proberGuard(const manifes
     return std::make_shared<const facilities::guard::AddressGuard>(std::move(registry), std::move(g));
 }
 
-/// The metrics listener must not share a port with a public one: the public
-/// loops bind with SO_REUSEPORT and would split its connections with them.
-void refuseMetricsOnPublicPort(const manifest::Manifest& m) {
-    std::vector<manifest::ListenAddress> pub = m.server.listen;
-    if (m.tls) pub.insert(pub.end(), m.tls->listen.begin(), m.tls->listen.end());
-    for (const auto& a : m.metrics->listen)
-        for (const auto& p : pub)
-            if (a.port != 0 && a.port == p.port)
-                throw std::runtime_error("cannot listen on " + a.text + ": metrics.listen shares port " +
-                                         std::to_string(a.port) + " with the public listener " + p.text +
-                                         "; /metrics is never served on a public listener");
-}
-
 /// Where /metrics reads each number (host/metrics/MetricsPage.h).
 metrics::MetricsSources metricsSources(const manifest::Manifest& m, pipeline::Pipeline& pl,
                                        const fiber::FiberScheduler& workers, facilities::FacilitySet& set) {
@@ -197,6 +184,12 @@ Daemon::Daemon(manifest::Manifest m) : parts_(std::make_unique<Parts>()) {
     for (const auto& a : p.m.server.listen) refuseIfHeld(a);
     if (p.m.tls)
         for (const auto& a : p.m.tls->listen) refuseIfHeld(a);
+    if (p.m.metrics) {
+        std::vector<manifest::ListenAddress> pub = p.m.server.listen;
+        if (p.m.tls) pub.insert(pub.end(), p.m.tls->listen.begin(), p.m.tls->listen.end());
+        metrics::refuseSharedPorts(p.m.metrics->listen, pub);
+        for (const auto& a : p.m.metrics->listen) refuseIfHeld(a);
+    }
     std::filesystem::create_directories(p.m.state_dir);
     p.keys = std::make_unique<store::SqliteKeyStore>(manifest::resolvePath(p.m.state_dir, p.m.store_path));
 
@@ -301,7 +294,6 @@ Daemon::Daemon(manifest::Manifest m) : parts_(std::make_unique<Parts>()) {
         p.loops.push_back(std::move(loop));
     }
     if (p.m.metrics) {
-        refuseMetricsOnPublicPort(p.m);
         p.metrics = std::make_unique<metrics::MetricsServer>(
             p.m.metrics->listen, [src = metricsSources(p.m, *p.pipeline, *p.workers, *p.facilities)] {
                 return metrics::renderMetrics(src, static_cast<int64_t>(std::time(nullptr)));

@@ -47,6 +47,7 @@ class MetricsServerTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(answersGetMetricsOnly);
     CPPUNIT_TEST(servesOnItsOwnThread);
     CPPUNIT_TEST(refusesAnAddressHeldElsewhere);
+    CPPUNIT_TEST(refusesAPublicListenersPort);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -91,6 +92,22 @@ public:
             const std::string why = e.what();
             CPPUNIT_ASSERT_MESSAGE(why, why.find("cannot listen on 127.0.0.1:" + std::to_string(port)) != std::string::npos);
             CPPUNIT_ASSERT_MESSAGE(why, why.find("another process already listens there") != std::string::npos);
+        }
+    }
+
+    void refusesAPublicListenersPort() {
+        using ipfacts::manifest::ListenAddress;
+        const std::vector<ListenAddress> pub = {*ListenAddress::parse("0.0.0.0:8080"), *ListenAddress::parse("[::]:8443")};
+        refuseSharedPorts({loopback(9464)}, pub);  // apart: fine
+        for (const char* shared : {"127.0.0.1:8080", "[::1]:8443", "0.0.0.0:8080"}) {
+            try {
+                refuseSharedPorts({*ListenAddress::parse(shared)}, pub);
+                CPPUNIT_FAIL(std::string("accepted ") + shared);
+            } catch (const std::runtime_error& e) {
+                const std::string why = e.what();
+                CPPUNIT_ASSERT_MESSAGE(why, why.find(std::string("cannot listen on ") + shared) == 0);
+                CPPUNIT_ASSERT_MESSAGE(why, why.find("never served on a public listener") != std::string::npos);
+            }
         }
     }
 };
