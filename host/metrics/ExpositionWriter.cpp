@@ -5,28 +5,26 @@
 
 namespace ipfacts::metrics {
 
-std::string escapeLabelValue(std::string_view v) {
+namespace {
+
+/// Backslash and line feed escaped, and double quotes too when `quotes`.
+std::string escaped(std::string_view v, bool quotes) {
     std::string out;
     out.reserve(v.size());
     for (char c : v) {
         if (c == '\\') out += "\\\\";
-        else if (c == '"') out += "\\\"";
         else if (c == '\n') out += "\\n";
+        else if (c == '"' && quotes) out += "\\\"";
         else out += c;
     }
     return out;
 }
 
-std::string escapeHelp(std::string_view v) {
-    std::string out;
-    out.reserve(v.size());
-    for (char c : v) {
-        if (c == '\\') out += "\\\\";
-        else if (c == '\n') out += "\\n";
-        else out += c;
-    }
-    return out;
-}
+}  // namespace
+
+std::string escapeLabelValue(std::string_view v) { return escaped(v, true); }
+
+std::string escapeHelp(std::string_view v) { return escaped(v, false); }
 
 std::string formatValue(double v) {
     if (std::isnan(v)) return "NaN";
