@@ -53,9 +53,4 @@ private:
 void refuseSharedPorts(const std::vector<manifest::ListenAddress>& metrics,
                        const std::vector<manifest::ListenAddress>& public_listen);
 
-/// The answer to one request head (`head`: the bytes up to the blank line):
-/// the whole HTTP/1.1 response, Connection: close. GET /metrics gets
-/// `render()`; other paths and methods 404, an unreadable head 400.
-std::string metricsResponse(std::string_view head, const std::function<std::string()>& render);
-
 }  // namespace ipfacts::metrics

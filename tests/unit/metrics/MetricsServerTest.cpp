@@ -1,5 +1,6 @@
 // MetricsServer: GET /metrics and nothing else, on a real loopback socket;
 // an address another listener holds is refused.
+#include "host/metrics/MetricsRequest.h"
 #include "host/metrics/MetricsServer.h"
 
 #include <arpa/inet.h>
