@@ -1,5 +1,7 @@
 #include "BlocklistCatalogue.h"
 
+#include "ListingResult.h"
+
 #include <ipfacts/address.hpp>
 #include <ipfacts/dns_name.hpp>
 
@@ -65,6 +67,8 @@ private:
         b.registration = boolean(n, "registration");
         b.codes = returnCodes(required(n, "codes"), "codes");
         if (b.codes.empty()) fail(n["codes"].Mark(), "codes: must name at least one listing answer");
+        if (b.codes.size() > kMaxCodesPerList)
+            fail(n["codes"].Mark(), "codes: at most " + std::to_string(kMaxCodesPerList) + " per list");
         if (n["errors"]) b.errors = returnCodes(n["errors"], "errors");
         for (const ReturnCode& e : b.errors)
             if (b.code(e.address)) fail(n["errors"].Mark(), e.address + " is both a listing code and an error");

@@ -68,7 +68,7 @@ ListingResult judgeListing(const Blocklist& list, const DnsAnswerView& a, const 
     std::string meanings;
     for (const DnsRecordView record : a.records()) {
         if (!sameDnsText(record.type(), "A")) continue;  // a CNAME on the way
-        r.answer.push_back(printable(record.data()));
+        if (r.answer.size() < kMaxAnswerRecords) r.answer.push_back(printable(record.data()));
         if (std::optional<std::string> why = notAListing(list, record.data())) {
             if (!problem) problem = std::move(why);
             continue;

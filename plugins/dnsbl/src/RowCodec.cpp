@@ -7,9 +7,10 @@ namespace ipfacts::dnsbl {
 namespace {
 
 constexpr std::string_view kLayout = "r1";
-// No row holds more than this many codes or answer records; a longer count
-// is not a row of ours.
-constexpr size_t kMaxItems = 64;
+// No row holds more codes or answer records than this (judgeListing keeps at
+// most kMaxAnswerRecords records; a list documents at most kMaxCodesPerList
+// codes); a longer count is not a row of ours.
+constexpr size_t kMaxItems = kMaxCodesPerList > kMaxAnswerRecords ? kMaxCodesPerList : kMaxAnswerRecords;
 
 void put(std::string& out, std::string_view s) { out.append(std::to_string(s.size())).append(1, ':').append(s); }
 

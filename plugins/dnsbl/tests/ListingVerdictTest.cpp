@@ -45,6 +45,7 @@ class ListingVerdictTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(oneBadRecordSpoilsTheRow);
     CPPUNIT_TEST(failedQueriesAreTransientErrors);
     CPPUNIT_TEST(txtIsMadePrintableAndCut);
+    CPPUNIT_TEST(rawAnswerIsBounded);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -122,6 +123,18 @@ public:
         const DnsAnswer broken = txtRecord("\"unterminated");
         CPPUNIT_ASSERT(!judge(aRecords({"127.0.0.2"}), &broken).txt);
         CPPUNIT_ASSERT(judge(aRecords({"127.0.0.2"}), &broken).listed());  // a bad TXT costs only the text
+    }
+    void rawAnswerIsBounded() {
+        // Found by fuzz_dnsbl_answer: a zone answering a hundred records made a row the cache could not keep.
+        const ListingResult r = judge(aRecords(std::vector<std::string>(100, "127.0.0.2")));
+        CPPUNIT_ASSERT(r.listed());
+        CPPUNIT_ASSERT_EQUAL(kMaxAnswerRecords, r.answer.size());
+        const ListingResult late = judge([] {
+            std::vector<std::string> data(50, "127.0.0.2");
+            data.push_back("10.0.0.1");  // past the kept records: still judged
+            return aRecords(data);
+        }());
+        CPPUNIT_ASSERT(late.outcome == ListingResult::Outcome::Error);
     }
 };
 
