@@ -51,7 +51,7 @@ BlacklistReport BlacklistCheck::check(const Address& given) const {
             row.result = notAsked("not asked: " + list.name + " lists IPv4 addresses only");
             continue;
         }
-        const bool healthStale = board_.stale(i, now, settings_.healthIntervalMs);
+        const bool healthStale = board_.stale(i, now, settings_.healthMaxAgeMs);
         if (healthStale) {
             plan.healthAt[i] = static_cast<int>(plan.questions.size());
             for (DnsQuestion& q : healthQuestions(list)) plan.questions.push_back(std::move(q));

@@ -1,7 +1,8 @@
 // BlacklistCheck: the rows of GET /api/v1/blacklist/{ip}: every list of the
 // catalogue asked about one address in one parallel batch through the
 // plugin's named resolver, together with the health check of every zone
-// whose last check is older than the interval; answers cached one hour.
+// whose check is missing or too old (the periodic task, ZoneHealthTask,
+// normally keeps them fresh); answers cached one hour.
 // Apart from the plugin class so a fake host can drive it.
 #ifndef IPFACTS_PLUGINS_DNSBL_BLACKLISTCHECK_H
 #define IPFACTS_PLUGINS_DNSBL_BLACKLISTCHECK_H
@@ -24,7 +25,11 @@ struct CheckSettings {
     std::string resolver;             ///< the named resolver (resolver.named) every question goes to
     int64_t cacheTtlMs = 3600 * 1000;     ///< a list's answer, listed or not (SPEC rule 6: one hour)
     int64_t errorCacheTtlMs = 60 * 1000;  ///< a failed query (time-out, SERVFAIL, ...)
-    int64_t healthIntervalMs = 600 * 1000;  ///< a zone's health check is redone after this
+    /// A request re-checks (in its own batch) a zone never checked or checked
+    /// longer ago than this: the periodic task's interval when the host runs no
+    /// tasks, twice it when it does (the task keeps zones fresh; a skipped run
+    /// must still not leave one unchecked).
+    int64_t healthMaxAgeMs = 600 * 1000;
 };
 
 /// One row: a list and what it said.

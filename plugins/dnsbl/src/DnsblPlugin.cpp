@@ -2,6 +2,7 @@
 
 #include "BlacklistResponseWriter.h"
 #include "BlocklistCatalogue.h"
+#include "ZoneHealthTask.h"
 
 #include <ipfacts/address.hpp>
 #include <ipfacts/config.hpp>
@@ -20,6 +21,10 @@ std::vector<Blocklist> catalogueOf(const Host& host) {
     return loadCatalogue(*path);
 }
 
+int64_t healthIntervalMs(const Host& host) {
+    return configInteger(host, "dnsbl", "health_interval_s", 600, 10, 86400) * 1000;
+}
+
 CheckSettings settingsOf(const Host& host) {
     CheckSettings s;
     std::optional<std::string> resolver = host.config("resolver");
@@ -31,7 +36,8 @@ CheckSettings settingsOf(const Host& host) {
     s.resolver = *resolver;
     s.cacheTtlMs = configInteger(host, "dnsbl", "cache_ttl_s", 3600, 1, 86400) * 1000;
     s.errorCacheTtlMs = configInteger(host, "dnsbl", "error_cache_ttl_s", 60, 1, 86400) * 1000;
-    s.healthIntervalMs = configInteger(host, "dnsbl", "health_interval_s", 600, 10, 86400) * 1000;
+    // With the periodic task keeping zones fresh, a request checks only what it missed.
+    s.healthMaxAgeMs = healthIntervalMs(host) * (hasTasks(host) ? 2 : 1);
     return s;
 }
 
@@ -49,13 +55,16 @@ std::optional<std::string> notPublic(const Host& host, const Address& address) {
 }  // namespace
 
 DnsblPlugin::DnsblPlugin(Host& host)
-    : host_(host), lists_(catalogueOf(host)), board_(lists_.size()), check_(host, lists_, board_, settingsOf(host)) {
+    : host_(host), lists_(catalogueOf(host)), board_(lists_.size()), check_(host, lists_, board_, settingsOf(host)),
+      healthTask_(scheduleZoneHealth(host_, check_.settings().resolver, lists_, board_,
+                                     std::chrono::milliseconds(healthIntervalMs(host)))) {
     std::string keyed;
     for (const Blocklist& l : lists_)
         if (l.queryZone != l.zone) keyed += " " + l.name;
     host_.info("loaded " + std::to_string(lists_.size()) + " blocklists, asked through resolver '" +
                check_.settings().resolver + "'" + (keyed.empty() ? "" : "; with a DQS key:" + keyed));
     if (!host_.hasCache()) host_.warn("no cache: section in the manifest; every request asks every list again");
+    if (!healthTask_) host_.warn("no periodic tasks on this host: zone health is checked by the requests themselves");
 }
 
 void DnsblPlugin::lookup(Request& req, Response& resp) {

@@ -7,6 +7,8 @@
 #include "Blocklist.h"
 #include "ZoneHealth.h"
 
+#include <memory>
+
 #include <ipfacts/plugin.hpp>
 
 #include <vector>
@@ -28,9 +30,9 @@ public:
         {"health_interval_s", IPF_CONFIG_INTEGER, 0, "600", "how often each zone's RFC 5782 test points are checked (10-86400)"},
         {nullptr, 0, 0, nullptr, nullptr}};
 
-    /// Loads the catalogue and the settings; throws (refusing the plugin
-    /// with the message) on a bad catalogue or value, or when the host has
-    /// no named resolvers (ABI 1.5).
+    /// Loads the catalogue and the settings and registers the zone health
+    /// task; throws (refusing the plugin with the message) on a bad
+    /// catalogue or value, or when the host has no named resolvers (ABI 1.5).
     explicit DnsblPlugin(Host& host);
 
     /// GET /api/v1/blacklist/{ip}: the BlacklistResponse, or 400
@@ -43,6 +45,7 @@ private:
     const std::vector<Blocklist> lists_;
     HealthBoard board_;
     const BlacklistCheck check_;
+    std::unique_ptr<PeriodicTask> healthTask_;  // null when the host runs no tasks
 };
 
 }  // namespace ipfacts::dnsbl

@@ -156,7 +156,7 @@ public:
     }
     void answersAreCachedOneHour() {
         Fixture f;
-        f.settings.healthIntervalMs = 7200 * 1000;  // only the rows' lifetime in play
+        f.settings.healthMaxAgeMs = 7200 * 1000;  // only the rows' lifetime in play
         f.check("192.0.2.2");
         f.fake.clock.advance(59min);
         CPPUNIT_ASSERT(f.check("192.0.2.2").rows[0].fromCache);
