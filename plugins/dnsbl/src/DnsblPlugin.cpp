@@ -70,9 +70,7 @@ DnsblPlugin::DnsblPlugin(Host& host)
 void DnsblPlugin::lookup(Request& req, Response& resp) {
     const std::optional<Address> address = parseAddress(req.pathParam("ip").value_or(std::string_view()));
     if (!address)
-        return void(resp.error(400, "invalid_address",
-                               "ip must be an IPv4 or IPv6 address such as 192.0.2.1 or 2001:db8::1, without "
-                               "brackets, zone index or prefix length"));
+        return void(resp.error(400, "invalid_address", kInvalidAddressParamMessage));
     if (std::optional<std::string> why = notPublic(host_, unmapped(*address)))
         return void(resp.error(400, "not_public_address", *why));
     const BlacklistReport report = check_.check(*address);
