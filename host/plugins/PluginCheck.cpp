@@ -45,6 +45,7 @@ const char* typeName(uint32_t t) {
         case IPF_CONFIG_INTEGER: return "an integer";
         case IPF_CONFIG_BOOLEAN: return "true or false";
         case IPF_CONFIG_PATH: return "a path";
+        case IPF_CONFIG_RESOLVER: return "a resolver name";
         default: return "a string";
     }
 }
@@ -69,6 +70,13 @@ void checkValue(const manifest::Manifest& m, const manifest::PluginSpec& spec, c
     if (k.type == IPF_CONFIG_INTEGER) ok = isInteger(value);
     else if (k.type == IPF_CONFIG_BOOLEAN) ok = value == "true" || value == "false";
     if (!ok) out.push_back(where(m, line, spec.name) + "config key " + key + " must be " + typeName(k.type) + ", not '" + value + "'");
+    if (k.type == IPF_CONFIG_RESOLVER && !(m.resolver && m.resolver->named.count(value))) {
+        std::string known;
+        if (m.resolver)
+            for (const auto& n : m.resolver->named) known += (known.empty() ? "" : ", ") + n.first;
+        out.push_back(where(m, line, spec.name) + "config key " + key + " names the resolver '" + value +
+                      "', which resolver.named does not define (it has: " + (known.empty() ? "none" : known) + ")");
+    }
     if (k.type == IPF_CONFIG_PATH) {
         std::string path = manifest::resolvePath(m.dir, value);
         if (::access(path.c_str(), R_OK) != 0)

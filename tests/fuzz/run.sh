@@ -103,6 +103,8 @@ target fuzz_rdap_query 60000 ". sdk/include $rdap" "libidn2" \
   "tests/fuzz/fuzz_rdap_query.cpp $rdap/RdapQuery.cpp"
 target fuzz_whois_parser 30000 ". sdk/include $rdap" "" \
   "tests/fuzz/fuzz_whois_parser.cpp $rdap/WhoisParser.cpp $rdap/Summary.cpp $rdap/RegistryName.cpp"
+target fuzz_dnsbl_answer 60000 ". sdk/include plugins/dnsbl/src" "" \
+  "tests/fuzz/fuzz_dnsbl_answer.cpp plugins/dnsbl/src/ListingVerdict.cpp plugins/dnsbl/src/RowCodec.cpp"
 ua=plugins/ua/src
 target fuzz_ua 16000 ". sdk/include $ua" "libpcre2-8 yaml-cpp" \
   "tests/fuzz/fuzz_ua.cpp $ua/UaParser.cpp $ua/UaRules.cpp $ua/UapParser.cpp $ua/UapRuleList.cpp \

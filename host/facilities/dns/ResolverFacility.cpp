@@ -5,26 +5,49 @@
 namespace ipfacts::facilities {
 namespace {
 
+ipf_status resolveWith(const ResolverFacility& f, const StubResolver& through, const ipf_dns_question* qs,
+                       size_t count, ipf_dns_batch** out) {
+    std::vector<DnsQuestion> questions;
+    questions.reserve(count);
+    for (size_t i = 0; i < count; ++i) questions.push_back(questionOf(qs[i]));
+    *out = toBatch(f.resolve(through, questions));
+    return IPF_OK;
+}
+
 ipf_status resolve(ipf_plugin_ctx* ctx, const ipf_dns_question* qs, size_t count, ipf_dns_batch** out) {
     if (!ctx || !out || (count && !qs)) return IPF_INVALID;
     const auto* f = facilityOf<ResolverFacility>(ctx);
     if (!f) return IPF_UNAVAILABLE;
-    std::vector<DnsQuestion> questions;
-    questions.reserve(count);
-    for (size_t i = 0; i < count; ++i) questions.push_back(questionOf(qs[i]));
-    *out = toBatch(f->resolve(questions));
-    return IPF_OK;
+    return resolveWith(*f, f->resolver(), qs, count, out);
 }
 
-const ipf_resolver_api kTable{sizeof(ipf_resolver_api), resolve, batchSize, batchAnswer, batchFree};
+ipf_status resolveNamed(ipf_plugin_ctx* ctx, ipf_str name, const ipf_dns_question* qs, size_t count,
+                        ipf_dns_batch** out) {
+    if (!ctx || !out || (count && !qs) || (name.len && !name.ptr)) return IPF_INVALID;
+    const auto* f = facilityOf<ResolverFacility>(ctx);
+    if (!f) return IPF_UNAVAILABLE;
+    const StubResolver* named = f->named(std::string_view(name.ptr ? name.ptr : "", name.len));
+    if (!named) return IPF_NOT_FOUND;
+    return resolveWith(*f, *named, qs, count, out);
+}
+
+const ipf_resolver_api kTable{sizeof(ipf_resolver_api), resolve, batchSize, batchAnswer, batchFree, resolveNamed};
 
 }  // namespace
 
 ResolverFacility::ResolverFacility(const ResolverConfig& spec, std::shared_ptr<UpstreamOutcomes> outcomes)
-    : resolver_(spec.servers, spec.timeout_ms, spec.attempts), outcomes_(std::move(outcomes)) {}
+    : resolver_(spec.servers, spec.timeout_ms, spec.attempts), outcomes_(std::move(outcomes)) {
+    for (const auto& [name, s] : spec.named) named_.try_emplace(name, s.servers, s.timeout_ms, s.attempts);
+}
 
-std::vector<DnsAnswer> ResolverFacility::resolve(const std::vector<DnsQuestion>& questions) const {
-    auto answers = resolver_.resolve(questions);
+const StubResolver* ResolverFacility::named(std::string_view name) const {
+    auto it = named_.find(name);
+    return it == named_.end() ? nullptr : &it->second;
+}
+
+std::vector<DnsAnswer> ResolverFacility::resolve(const StubResolver& through,
+                                                 const std::vector<DnsQuestion>& questions) const {
+    auto answers = through.resolve(questions);
     // "malformed question" is the caller's, not the server's: not counted.
     if (outcomes_)
         for (const auto& a : answers)

@@ -1,10 +1,15 @@
 // ResolverFacility: stub DNS for plugins (resolver: section, the resolver
-// slot): the StubResolver and its C table.
+// slot): the default StubResolver, one per named resolver (resolver.named,
+// ABI 1.5), and their C table.
 #pragma once
 
 #include "host/facilities/FacilitySet.h"
 #include "host/facilities/dns/ResolverConfig.h"
 #include "host/facilities/dns/StubResolver.h"
+
+#include <map>
+#include <string>
+#include <string_view>
 
 namespace ipfacts::facilities {
 
@@ -15,11 +20,17 @@ public:
     Slot slot() const override { return kSlot; }
     void fill(ipf_host_api& api) const override;
     const StubResolver& resolver() const { return resolver_; }
-    /// Resolves and counts each answer's outcome under its server (UpstreamOutcomes).
-    std::vector<DnsAnswer> resolve(const std::vector<DnsQuestion>& questions) const;
+    /// The named resolver `name`, or nullptr when the manifest names none so.
+    const StubResolver* named(std::string_view name) const;
+    /// Resolves through `through` (resolver() or a named one) and counts each
+    /// answer's outcome under its server (UpstreamOutcomes).
+    std::vector<DnsAnswer> resolve(const StubResolver& through, const std::vector<DnsQuestion>& questions) const;
+    /// resolve() through the default servers.
+    std::vector<DnsAnswer> resolve(const std::vector<DnsQuestion>& questions) const { return resolve(resolver_, questions); }
 
 private:
     StubResolver resolver_;
+    std::map<std::string, StubResolver, std::less<>> named_;
     std::shared_ptr<UpstreamOutcomes> outcomes_;
 };
 

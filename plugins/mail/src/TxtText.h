@@ -11,13 +11,13 @@
 
 namespace ipfacts::mail {
 
-/// The character-strings of `data` joined. Unquoted words (a resolver that
-/// writes a string without quotes) are taken as they are; escapes are
-/// decoded. Never fails: malformed escapes are kept literally. Pure.
+/// The character-strings of `data` joined (ipfacts::txtStrings, then
+/// joinTxt). Never fails: text the SDK's reader refuses as malformed is
+/// returned as given. Pure.
 std::string joinTxtStrings(std::string_view data);
 
 /// How many character-strings `data` holds (for the note that a record was
-/// split into several). Pure.
+/// split into several); 1 for malformed text. Pure.
 size_t txtStringCount(std::string_view data);
 
 }  // namespace ipfacts::mail

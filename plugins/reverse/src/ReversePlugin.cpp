@@ -18,9 +18,7 @@ ReversePlugin::ReversePlugin(Host& host) : host_(host) {
 void ReversePlugin::lookup(Request& req, Response& resp) {
     const std::optional<Address> address = parseAddress(req.pathParam("ip").value_or(std::string_view()));
     if (!address)
-        return void(resp.error(400, "invalid_address",
-                               "ip must be an IPv4 or IPv6 address such as 192.0.2.1 or 2001:db8::1, without "
-                               "brackets, zone index or prefix length"));
+        return void(resp.error(400, "invalid_address", kInvalidAddressParamMessage));
     const ReverseFacts facts = lookUpReverse(host_, *address);
     // Stamped after the lookups: when they were true.
     resp.json(writeReverseResponse(facts, ResponseStamp::now(host_)));

@@ -79,6 +79,12 @@ inline std::optional<Address> parseAddress(std::string_view text) {
     return std::nullopt;
 }
 
+/// The message of a 400 `invalid_address` for a path parameter `ip` that
+/// parseAddress refuses, in one wording for every endpoint taking one.
+inline constexpr const char* kInvalidAddressParamMessage =
+    "ip must be an IPv4 or IPv6 address such as 192.0.2.1 or 2001:db8::1, without brackets, zone index or prefix "
+    "length";
+
 /// True for an IPv4-mapped IPv6 address (::ffff:a.b.c.d, RFC 4291 2.5.5.2).
 /// The deprecated IPv4-compatible form (::a.b.c.d) is not one. Thread-safe.
 inline bool isIpv4Mapped(const Address& address) {

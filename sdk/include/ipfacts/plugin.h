@@ -127,6 +127,19 @@ struct ipf_resolver_api {
     /* OWNERSHIP: valid until batch_free. */
     const ipf_dns_answer* (*batch_answer)(const ipf_dns_batch* batch, size_t index);
     void (*batch_free)(ipf_dns_batch* batch);
+
+    /* ---- since 1.5 ---- */
+
+    /* Like resolve, through the named resolver `name` of the manifest's
+     * resolver.named (its own servers, timeout_ms and attempts) instead of
+     * the default servers: for upstreams that refuse public resolvers
+     * (blocklists). IPF_NOT_FOUND when the manifest names no such resolver
+     * (a plugin declaring the key IPF_CONFIG_RESOLVER is refused before init
+     * instead). Check IPF_FACILITY_HAS(struct ipf_resolver_api, host->resolver,
+     * resolve_named) first. The batch is released by batch_free.
+     * OWNERSHIP: name and questions are read during the call; *out as resolve. */
+    ipf_status (*resolve_named)(ipf_plugin_ctx* ctx, ipf_str name, const ipf_dns_question* questions, size_t count,
+                                ipf_dns_batch** out);
 };
 
 /* DNS over HTTPS (RFC 8484) to every resolver of the doh: catalogue. */
@@ -663,7 +676,9 @@ typedef enum ipf_config_type {
     IPF_CONFIG_STRING = 0,  /* any scalar */
     IPF_CONFIG_INTEGER = 1, /* a decimal integer, optionally signed */
     IPF_CONFIG_BOOLEAN = 2, /* true or false */
-    IPF_CONFIG_PATH = 3     /* a file the host checks exists; relative to the manifest's folder */
+    IPF_CONFIG_PATH = 3,    /* a file the host checks exists; relative to the manifest's folder */
+    IPF_CONFIG_RESOLVER = 4 /* since 1.5: the name of a resolver of the manifest's resolver.named,
+                             * which the host checks exists (for resolve_named) */
 } ipf_config_type;
 
 /* Since 1.3: one key of a plugin's manifest section ("config:"), as the host

@@ -140,6 +140,28 @@ public:
         return DnsAnswers(batch, r->batch_size, r->batch_answer, r->batch_free);
     }
 
+    /// True when the host offers named resolvers (ABI 1.5: resolver.named).
+    bool hasNamedResolvers() const {
+        return hasResolver() && IPF_FACILITY_HAS(struct ipf_resolver_api, api_->resolver, resolve_named);
+    }
+
+    /// Like resolve, through the manifest's named resolver `name`
+    /// (resolver.named: its own servers), since 1.5. Blocking. Never throws:
+    /// without the resolver or the name, the answers are empty and reason()
+    /// says why. Declare the config key naming it IPF_CONFIG_RESOLVER and the
+    /// host checks the name exists before init.
+    DnsAnswers resolveNamed(std::string_view name, const std::vector<DnsQuestion>& questions) const {
+        if (!hasNamedResolvers()) return DnsAnswers::failed(kNoNamedResolverReason);
+        fields::Arena arena;
+        const std::vector<ipf_dns_question> qs = fields::fillAll(questions, arena);
+        const ipf_resolver_api* r = api_->resolver;
+        ipf_dns_batch* batch = nullptr;
+        const ipf_status st = r->resolve_named(ctx_, str(name), qs.data(), qs.size(), &batch);
+        if (st == IPF_NOT_FOUND) return DnsAnswers::failed("the manifest names no resolver '" + std::string(name) + "'");
+        if (st != IPF_OK || !batch) return DnsAnswers::failed(refusal(st, kNoNamedResolverReason));
+        return DnsAnswers(batch, r->batch_size, r->batch_answer, r->batch_free);
+    }
+
     /// Asks every DoH resolver; one answer per resolver. Blocking. Never
     /// throws: without DoH, or for a malformed question, the answers are
     /// empty and reason() says why.

@@ -37,6 +37,8 @@ inline constexpr const char* kNetworkReason = "network";
 
 /// The host has no resolver: section, so nothing was asked.
 inline constexpr const char* kNoResolverReason = "no DNS resolver is configured";
+/// The host offers no named resolvers (no resolver: section, or a host older than ABI 1.5).
+inline constexpr const char* kNoNamedResolverReason = "this host offers no named DNS resolvers (resolver.named, ABI 1.5)";
 /// The host has no doh: section, so no DNS-over-HTTPS resolver was asked.
 inline constexpr const char* kNoDohReason = "no DNS-over-HTTPS resolvers are configured";
 /// The host has no http: section, so nothing was fetched.

@@ -73,6 +73,8 @@ public:
     /// RDAP_PORT, WHOIS_IANA_PORT, WHOIS_REGISTRY_PORT, RDAP_STATE of the fake
     /// registries (tests/rdap/fake_registries.py, the rdap_fakes fixture).
     static std::map<std::string, std::string> rdapFakePorts();
+    /// The keys of tests/dns-state/ports.env (written by tests/dns/servers.sh).
+    static std::map<std::string, std::string> dnsServerPorts();
 
 private:
     struct PortTaken : std::runtime_error {
@@ -83,7 +85,6 @@ private:
     std::string name_ = "integration";
     std::function<void(std::string&)> edit_;
     long nofile_ = 0;
-    static std::map<std::string, std::string> dnsServerPorts();
     int openSilentListener();
     int silent_fd_ = -1;
     int switch_fd_ = -1;

@@ -12,7 +12,8 @@
 //   p.call("report");                             // fake.written.status, .body ...
 //   fake.clock.advance(std::chrono::minutes(5));  // cache and store TTLs run on this clock
 //
-// Facilities: netdb (`netdb`), resolver (`dns`, `answer`, `fail`), doh
+// Facilities: netdb (`netdb`), resolver (`dns`, `answer`, `fail`; named resolvers
+// `namedResolvers`, since 1.5), doh
 // (`dohAnswers`), meters (`meters`), http (`http`), cache (`cache`), store
 // (`store`), connect (`connect`, TLS probes), tasks (`tasks`: run them with
 // `tasks.run(name)` or `tasks.runDue()`); each slot is set unless its
@@ -36,6 +37,7 @@
 
 #include <strings.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -131,6 +133,11 @@ public:
     std::vector<DnsQuestion> asked;                 ///< every question resolve received, in order
     std::vector<std::vector<DnsQuestion>> batches;  ///< the questions of each resolve call
     int resolveCalls = 0;
+    /// Since 1.5: the resolver.named names resolve_named knows (it answers from `dns` like
+    /// resolve); another name is IPF_NOT_FOUND.
+    std::vector<std::string> namedResolvers = {"blocklists"};
+    /// The resolver of each entry of `batches`: "" for resolve, the name for resolve_named.
+    std::vector<std::string> batchResolvers;
 
     /// Sets the answer to (name, type): NOERROR, one record per datum, TTL 300.
     void answer(const std::string& name, const std::string& type, std::vector<std::string> data) {
@@ -232,8 +239,23 @@ private:
     static void dnsBatchFree(ipf_dns_batch* b) { detail::lentFree<ipf_dns_batch, DnsAnswer>(b); }
 
     static ipf_status resolve(ipf_plugin_ctx* c, const ipf_dns_question* qs, size_t count, ipf_dns_batch** out) {
+        return resolveThrough(c, "", qs, count, out);
+    }
+
+    static ipf_status resolveNamed(ipf_plugin_ctx* c, ipf_str name, const ipf_dns_question* qs, size_t count,
+                                   ipf_dns_batch** out) {
+        FakeHost& f = of(c);
+        const std::string n = text(name);
+        if (n.empty() || std::find(f.namedResolvers.begin(), f.namedResolvers.end(), n) == f.namedResolvers.end())
+            return IPF_NOT_FOUND;
+        return resolveThrough(c, n, qs, count, out);
+    }
+
+    static ipf_status resolveThrough(ipf_plugin_ctx* c, const std::string& resolver, const ipf_dns_question* qs,
+                                     size_t count, ipf_dns_batch** out) {
         FakeHost& f = of(c);
         ++f.resolveCalls;
+        f.batchResolvers.push_back(resolver);
         std::vector<DnsQuestion>& batch = f.batches.emplace_back();
         std::vector<DnsAnswer> answers;
         for (size_t i = 0; i < count; ++i) {
@@ -346,7 +368,7 @@ private:
 
     void wireFacilities() {
         netdbApi_ = {sizeof(ipf_netdb_api), netdbLookup, factsFree};
-        resolverApi_ = {sizeof(ipf_resolver_api), resolve, dnsBatchSize, dnsBatchAnswer, dnsBatchFree};
+        resolverApi_ = {sizeof(ipf_resolver_api), resolve, dnsBatchSize, dnsBatchAnswer, dnsBatchFree, resolveNamed};
         dohApi_ = {sizeof(ipf_doh_api), queryAll, dnsBatchSize, dnsBatchAnswer, dnsBatchFree};
         metersApi_.struct_size = sizeof metersApi_;
         metersApi_.take = [](ipf_plugin_ctx* c, const ipf_request* req, ipf_str meter, int* allowed, int64_t* remaining,
