@@ -65,7 +65,7 @@ void refuseIfHeld(const manifest::ListenAddress& addr) {
     if (err == EADDRINUSE)
         throw std::runtime_error("cannot listen on " + addr.text +
                                  ": another process already listens there (another ipfactsd? stop it, or "
-                                 "choose another address with --listen or server.listen)");
+                                 "choose another address)");
     throw std::runtime_error("cannot listen on " + addr.text + ": " + std::strerror(err));
 }
 
