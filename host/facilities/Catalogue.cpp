@@ -9,6 +9,7 @@
 #include "host/facilities/meters/MetersFacility.h"
 #include "host/facilities/netdb/NetDbFacility.h"
 #include "host/facilities/netdb/SpecialPurposeRegistry.h"
+#include "host/facilities/privacy/PrivacyFacility.h"
 #include "host/facilities/store/StoreFacility.h"
 #include "host/facilities/tasks/TasksFacility.h"
 
@@ -55,6 +56,7 @@ std::unique_ptr<FacilitySet> startFacilities(const manifest::Manifest& m) {
     store::addStoreFacility(*set, m);
     connect::addConnectFacility(*set, m);
     tasks::addTasksFacility(*set);
+    privacy::addPrivacyFacility(*set, m);  // after http, netdb and tasks, which it uses
     return set;
 }
 
@@ -69,6 +71,7 @@ std::vector<std::string> configuredFacilities(const manifest::Manifest& m) {
     out.push_back(slotName(Slot::Store));  // always on: store.kind is sqlite
     if (m.connect) out.push_back(slotName(Slot::Connect));
     out.push_back(slotName(Slot::Tasks));  // always on
+    if (m.privacy) out.push_back(slotName(Slot::Privacy));
     return out;
 }
 

@@ -13,6 +13,7 @@ const char* slotName(Slot s) {
         case Slot::Store: return "store";
         case Slot::Connect: return "connect";
         case Slot::Tasks: return "tasks";
+        case Slot::Privacy: return "privacy";
         case Slot::Count: break;
     }
     return "?";

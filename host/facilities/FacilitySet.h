@@ -29,7 +29,7 @@ class SpecialPurposeRegistry;
 
 /// The slot a facility fills, one per facility kind; plugins name them in
 /// their descriptor's required_facilities by the same names.
-enum class Slot { NetDb, Resolver, Doh, Meters, Http, Cache, Store, Connect, Tasks, Count };
+enum class Slot { NetDb, Resolver, Doh, Meters, Http, Cache, Store, Connect, Tasks, Privacy, Count };
 
 /// The name a plugin requires a slot by ("netdb", "resolver" ...).
 const char* slotName(Slot s);

@@ -224,7 +224,7 @@ void readTopLevel(const YamlReader& r, const YAML::Node& root, Manifest& m) {
                       "access_log_format", "log_level",
                       "plugin_dir", "rate_classes", "plugins", "routes", "keys", "resolver", "doh", "netdb", "meters",
                       "caller_ipv6_prefix", "guard", "http", "cache", "connect", "status",
-                      "metrics"},
+                      "metrics", "privacy"},
                "the manifest");
     if (const auto& s = root["service"]) {
         r.onlyKeys(s, {"host", "edge"}, "service");
@@ -287,6 +287,7 @@ void readFacilities(const YAML::Node& root, Manifest& m) {
     if (root["cache"]) m.cache = facilities::cache::CacheConfig::fromYaml(root["cache"], f, d);
     if (root["connect"]) m.connect = facilities::connect::ConnectConfig::fromYaml(root["connect"], f, d);
     if (root["status"]) m.status = status::StatusConfig::fromYaml(root["status"], f, d);
+    if (root["privacy"]) m.privacy = facilities::privacy::PrivacyConfig::fromYaml(root["privacy"], f, d);
 }
 
 void readSections(const YamlReader& r, const YAML::Node& root, Manifest& m) {

@@ -13,6 +13,7 @@
 #include "host/facilities/http/HttpConfig.h"
 #include "host/facilities/meters/MetersConfig.h"
 #include "host/facilities/netdb/NetDbFiles.h"
+#include "host/facilities/privacy/PrivacyConfig.h"
 #include "host/manifest/YamlReader.h"
 #include "host/status/StatusConfig.h"
 
@@ -143,6 +144,7 @@ struct Manifest {
     std::optional<facilities::http::HttpConfig> http;
     std::optional<facilities::cache::CacheConfig> cache;  // the store facility needs no section: always on (store.kind sqlite)
     std::optional<facilities::connect::ConnectConfig> connect;
+    std::optional<facilities::privacy::PrivacyConfig> privacy;
     facilities::MetersConfig meters;  // no meters: no facility
     std::optional<status::StatusConfig> status;  // the prober and the status routes (host/status)
 

@@ -25,6 +25,8 @@ struct IpReport {
     std::string ip;
     int version = 4;
     std::optional<std::string> hostname;  ///< only with full=1 and a PTR record
+    /// Only with full=1 and a privacy facility; its unknown flags are in reasons ("privacy.vpn").
+    std::optional<PrivacyFacts> privacy;
     /// Address facts, read where the host put them; a default one means
     /// nothing is known (every optional empty, rir UNKNOWN, connection_type unknown).
     Held<NetFactsView> facts;

@@ -3,6 +3,8 @@
 #include "CallerFacts.h"
 #include "PtrHostname.h"
 
+#include <ipfacts/privacy.hpp>
+
 namespace ipfacts::ip {
 namespace {
 
@@ -48,7 +50,10 @@ void enrichIpReport(const Host& host, const Request& req, IpReport& report) {
     HostnameLookup ptr = reverseHostname(host, report.ip);
     report.hostname = std::move(ptr.name);
     if (ptr.reason) report.reasons.add("hostname", std::move(*ptr.reason));
-    report.reasons.add("privacy", kNoPrivacyProviderReason);
+    PrivacyAnswer privacy = privacyOf(host, report.ip);
+    if (privacy.facts) addPrivacyReasons(report.reasons, *privacy.facts);
+    else report.reasons.add("privacy", privacy.error);
+    report.privacy = std::move(privacy.facts);
 }
 
 }  // namespace ipfacts::ip

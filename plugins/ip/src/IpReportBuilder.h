@@ -16,8 +16,11 @@ namespace ipfacts::ip {
 /// Never blocks.
 IpReport buildIpReport(const Host& host, const Request& req);
 
-/// The full=1 enrichment: hostname from the PTR record (or reasons.hostname),
-/// and reasons.privacy, since no privacy provider exists. Blocking (DNS).
+/// The full=1 enrichment: hostname from the PTR record (or reasons.hostname)
+/// and the privacy flags from the host's privacy facility (unknown flags
+/// explained as reasons "privacy.<flag>"; no facility: reasons.privacy).
+/// Spends the caller's privacy meter first; past it neither is asked and
+/// both say the meter is spent. Blocking (DNS, the external provider).
 void enrichIpReport(const Host& host, const Request& req, IpReport& report);
 
 }  // namespace ipfacts::ip

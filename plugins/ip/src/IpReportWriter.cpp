@@ -4,6 +4,7 @@
 #include "LocText.h"
 
 #include <ipfacts/location.hpp>
+#include <ipfacts/privacy.hpp>
 
 #include <algorithm>
 #include <charconv>
@@ -113,6 +114,7 @@ IpReportView viewOf(const IpReport& r) {
     setFacts(v, r.facts);
     v.protocol = r.network.protocol, v.tls = r.network.tls, v.rttUs = r.network.rttUs, v.edge = r.network.edge;
     v.userAgent = viewOf(r.userAgent), v.acceptsLanguage = viewOf(r.acceptsLanguage);
+    v.privacy = r.privacy ? &*r.privacy : nullptr;
     v.reasons = &r.reasons;
     v.stamp = r.stamp;
     return v;
@@ -146,8 +148,12 @@ void appendIpReport(std::string& out, const IpReportView& r) {
     b.str(",\"as_domain\":", r.as_domain);
     b.str(",\"rir\":", r.rir);
     b.str(",\"connection_type\":", r.connection_type);
-    // No privacy provider exists yet, so there is never anything to write.
-    b.raw(",\"privacy\":null");
+    if (r.privacy) {
+        b.raw(",\"privacy\":");
+        b.raw(privacyJson(*r.privacy));
+    } else {
+        b.raw(",\"privacy\":null");
+    }
     b.str(",\"network\":{\"protocol\":", r.protocol);
     b.str(",\"tls\":", r.tls);
     writeRtt(b, r.rttUs);

@@ -28,6 +28,7 @@ struct IpReportView {
     std::optional<std::string_view> as_name, as_domain;
     std::string_view rir = "UNKNOWN";
     std::string_view connection_type = "unknown";
+    const PrivacyFacts* privacy = nullptr;  ///< null: `privacy` is null
     std::string_view protocol, tls;
     int64_t rttUs = -1;
     std::string_view edge;

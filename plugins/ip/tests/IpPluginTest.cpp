@@ -75,8 +75,13 @@ public:
         CPPUNIT_ASSERT_EQUAL(1, fake.resolveCalls);
         CPPUNIT_ASSERT_EQUAL(std::string("7.113.0.203.in-addr.arpa"), fake.asked.at(0).name);
         CPPUNIT_ASSERT(contains(fake.written.body, R"("hostname":"host.example.net")"));
-        CPPUNIT_ASSERT(contains(fake.written.body, R"("privacy":"no privacy provider is configured")"));
+        // The fake's privacy facility knows nothing of this address: every flag false, no evidence.
+        CPPUNIT_ASSERT_MESSAGE(fake.written.body,
+                               contains(fake.written.body, R"("privacy":{"vpn":false,"proxy":false,"tor":false,)"
+                                                           R"("relay":false,"hosting":false,"service":null,"evidence":[]})"));
+        CPPUNIT_ASSERT(fake.privacy.asked == std::vector<std::string>{"203.0.113.7"});
         CPPUNIT_ASSERT_EQUAL(0, fake.openBatches);
+        CPPUNIT_ASSERT_EQUAL(0, fake.privacy.open());
     }
 
     void invalidFullIsRefusedWithoutDeferring() {

@@ -1,6 +1,7 @@
 // The caller's report gathered from a fake host: facts, reasons, the
 // connection, and the full=1 enrichment.
 #include "IpReportBuilder.h"
+#include "IpReportWriter.h"
 
 #include <ipfacts/testing/FakeHost.hpp>
 
@@ -49,6 +50,8 @@ class IpReportBuilderTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(connectionAndHeaders);
     CPPUNIT_TEST(baseReportMakesNoDnsCall);
     CPPUNIT_TEST(enrichmentAddsHostnameAndPrivacyReason);
+    CPPUNIT_TEST(enrichmentWithoutPrivacyFacilitySaysSo);
+    CPPUNIT_TEST(enrichmentCarriesFlagsEvidenceAndFlagReasons);
     CPPUNIT_TEST(enrichmentWithoutPtrSaysWhy);
     CPPUNIT_TEST(enrichmentPastTheDailyAllowanceSaysItIsSpent);
     CPPUNIT_TEST_SUITE_END();
@@ -128,7 +131,39 @@ public:
         enrichIpReport(fake.host(), fake.request(), r);
         CPPUNIT_ASSERT_EQUAL(std::string("host.example.net"), r.hostname.value());
         CPPUNIT_ASSERT(!reason(r, "hostname"));
+        CPPUNIT_ASSERT(r.privacy);
+        CPPUNIT_ASSERT(r.privacy->vpn == std::optional<bool>(false));
+        CPPUNIT_ASSERT(!reason(r, "privacy"));
+    }
+
+    void enrichmentWithoutPrivacyFacilitySaysSo() {
+        testing::FakeHost fake;
+        fake.hasPrivacy = false;
+        IpReport r = buildIpReport(fake.host(), fake.request());
+        enrichIpReport(fake.host(), fake.request(), r);
+        CPPUNIT_ASSERT(!r.privacy);
         CPPUNIT_ASSERT_EQUAL(std::string("no privacy provider is configured"), reason(r, "privacy").value());
+    }
+
+    void enrichmentCarriesFlagsEvidenceAndFlagReasons() {
+        testing::FakeHost fake;
+        PrivacyFacts tor;
+        tor.tor = true, tor.relay = false, tor.hosting = true;
+        tor.evidence = {{"tor", true, "tor-exits", "203.0.113.7/32", "2026-11-22T18:00:00Z"},
+                        {"hosting", true, "hosting-asns", "AS64500", "2026-11-01T00:00:00Z"}};
+        tor.reasons = {{"vpn", "provider down: proxycheck: connection refused"},
+                       {"proxy", "provider down: proxycheck: connection refused"}};
+        fake.privacy.respond("203.0.113.7", tor);
+        IpReport r = buildIpReport(fake.host(), fake.request());
+        enrichIpReport(fake.host(), fake.request(), r);
+        CPPUNIT_ASSERT_EQUAL(std::string("provider down: proxycheck: connection refused"),
+                             reason(r, "privacy.vpn").value());
+        const std::string body = writeIpReport(r);
+        CPPUNIT_ASSERT_MESSAGE(body, body.find(R"("privacy":{"vpn":null,"proxy":null,"tor":true,"relay":false,)"
+                                               R"("hosting":true,"service":null,"evidence":[{"flag":"tor","value":true,)"
+                                               R"("source":"tor-exits","match":"203.0.113.7/32",)"
+                                               R"("data_date":"2026-11-22T18:00:00Z"},)") != std::string::npos);
+        CPPUNIT_ASSERT(body.find(R"("privacy.vpn":"provider down: proxycheck: connection refused")") != std::string::npos);
     }
 
     void enrichmentWithoutPtrSaysWhy() {
@@ -152,12 +187,14 @@ public:
         const Request req(&api, fake.requestHandle());
         IpReport r = buildIpReport(host, req);
         enrichIpReport(host, req, r);
-        const std::string spent = "the daily privacy allowance of the calling address is spent; it resets at "
+        const std::string spent = "meter spent: the daily privacy allowance of the calling address is spent; it resets at "
                                   "2026-11-23T00:00:00Z";
         CPPUNIT_ASSERT(!r.hostname);
         CPPUNIT_ASSERT_EQUAL(spent, reason(r, "privacy").value());
         CPPUNIT_ASSERT_EQUAL(spent, reason(r, "hostname").value());
         CPPUNIT_ASSERT_EQUAL(0, fake.resolveCalls);  // nothing asked past the allowance
+        CPPUNIT_ASSERT(fake.privacy.asked.empty());
+        CPPUNIT_ASSERT(!r.privacy);
         CPPUNIT_ASSERT_EQUAL(std::string("privacy"), gMeterAsked);
     }
 };

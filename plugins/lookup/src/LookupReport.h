@@ -21,6 +21,8 @@ struct LookupReport {
     /// when there is no database answer (every fact and classification null).
     std::optional<NetFacts> facts;
     std::vector<std::string> addresses;  ///< every resolved address (the target alone for a literal)
+    /// Only with privacy=1 and a privacy facility; unknown flags are in reasons ("privacy.vpn").
+    std::optional<PrivacyFacts> privacy;
     /// Why fields are null or incomplete. kGeolocationReason covers city,
     /// country, country_name and geo_accuracy; kNetworkReason covers isp,
     /// asn, as_name, as_domain, rir and connection_type.

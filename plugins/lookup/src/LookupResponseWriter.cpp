@@ -1,5 +1,7 @@
 #include "LookupResponseWriter.h"
 
+#include <ipfacts/privacy.hpp>
+
 namespace ipfacts::lookup {
 namespace {
 
@@ -33,8 +35,9 @@ std::string writeLookupResponse(const LookupReport& r) {
     JsonWriter w;
     w.beginObject().field("ip", r.ip).field("version", r.version).field("hostname", r.hostname);
     writeFacts(w, f);
-    // No privacy provider exists yet, so there is never anything to write.
-    w.fieldNull("privacy");
+    w.key("privacy");
+    if (r.privacy) writePrivacy(w, *r.privacy);
+    else w.null();
     // netdb always sets it; without a database nothing finer than a country is known.
     w.field("geo_accuracy", f.geo_accuracy.value_or(std::string(kCountryOnlyAccuracy)));
     writeClassification(w, r.facts);

@@ -13,8 +13,8 @@ namespace ipfacts::lookup {
 /// country, country_name, isp, asn, as_name, as_domain, rir,
 /// connection_type, privacy, geo_accuracy, classification {kind, rfc,
 /// description, routable}, addresses, then `reasons` (only when not empty),
-/// checked_at, source. Unknown values are null; privacy is always null (no
-/// provider); geo_accuracy is netdb's, "country-only" without database facts;
+/// checked_at, source. Unknown values are null; privacy is null unless
+/// privacy=1 got an answer (ipfacts/privacy.hpp writes it); geo_accuracy is netdb's, "country-only" without database facts;
 /// classification is null without database facts.
 std::string writeLookupResponse(const LookupReport& report);
 

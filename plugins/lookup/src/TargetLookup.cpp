@@ -6,6 +6,7 @@
 #include "TargetParser.h"
 
 #include <ipfacts/address.hpp>
+#include <ipfacts/privacy.hpp>
 #include <ipfacts/reasons.hpp>
 
 namespace ipfacts::lookup {
@@ -47,12 +48,17 @@ void addFacts(const Host& host, LookupReport& r) {
 
 }  // namespace
 
-/// privacy=1 spends the caller's daily privacy meter even while no provider
-/// exists, so the budget means the same once one does.
-std::string privacyReason(const Host& host, const Request& req) {
+/// privacy=1: spends the caller's daily privacy meter, then asks the host's
+/// privacy providers about the reported address. Past the meter nothing is
+/// asked and reasons.privacy says the meter is spent; unknown flags are
+/// explained as "privacy.<flag>".
+void addPrivacy(const Host& host, const Request& req, LookupReport& r) {
     if (auto use = host.takeMeter(req.handle(), "privacy"); use && !use->allowed)
-        return privacyAllowanceSpentReason(isoUtc(use->resets_at * 1000));
-    return kNoPrivacyProviderReason;
+        return void(r.reasons.add("privacy", privacyAllowanceSpentReason(isoUtc(use->resets_at * 1000))));
+    PrivacyAnswer answer = privacyOf(host, r.ip);
+    if (answer.facts) addPrivacyReasons(r.reasons, *answer.facts);
+    else r.reasons.add("privacy", answer.error);
+    r.privacy = std::move(answer.facts);
 }
 
 LookupOutcome lookUpTarget(const Host& host, const Request& req, std::string_view rawTarget, Flag privacy) {
@@ -71,7 +77,7 @@ LookupOutcome lookUpTarget(const Host& host, const Request& req, std::string_vie
     r.ip = r.addresses.front();
     r.version = parseAddress(r.ip).value_or(Address{}).version;
     addFacts(host, r);
-    if (privacy == Flag::Set) r.reasons.add("privacy", privacyReason(host, req));
+    if (privacy == Flag::Set) addPrivacy(host, req, r);
     r.stamp = ResponseStamp::now(host);
     return LookupOutcome{200, {}, {}, writeLookupResponse(r)};
 }

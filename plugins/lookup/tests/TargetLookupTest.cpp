@@ -50,7 +50,9 @@ class TargetLookupTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(noResolverIs503);
     CPPUNIT_TEST(badTargetIs400);
     CPPUNIT_TEST(badPrivacyIs400);
-    CPPUNIT_TEST(privacyAskedGivesAReason);
+    CPPUNIT_TEST(privacyWithoutFacilityGivesAReason);
+    CPPUNIT_TEST(privacyAskedGivesTheFlagsOfTheReportedAddress);
+    CPPUNIT_TEST(noPrivacyAskedWithoutTheParameter);
     CPPUNIT_TEST(privacyPastTheDailyAllowanceSaysItIsSpent);
     CPPUNIT_TEST(noDatabaseGivesReasons);
     CPPUNIT_TEST(partialResolutionIsNoted);
@@ -135,12 +137,37 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::string("invalid_parameter"), out.token);
     }
 
-    void privacyAskedGivesAReason() {
+    void privacyWithoutFacilityGivesAReason() {
         testing::FakeHost fake;
+        fake.hasPrivacy = false;
         fake.netdb["192.0.2.1"] = facts("192.0.2.1", "public", std::nullopt);
         LookupOutcome out = lookUpTarget(fake.host(), fake.request(), "192.0.2.1", Flag::Set);
         CPPUNIT_ASSERT(contains(out.body, "\"privacy\":null"));
         CPPUNIT_ASSERT(contains(out.body, "\"reasons\":{\"privacy\":\"no privacy provider is configured\"}"));
+    }
+
+    void privacyAskedGivesTheFlagsOfTheReportedAddress() {
+        testing::FakeHost fake;
+        fake.netdb["192.0.2.1"] = facts("192.0.2.1", "public", std::nullopt);
+        PrivacyFacts relay;
+        relay.vpn = false, relay.proxy = false, relay.tor = false, relay.relay = true, relay.hosting = false;
+        relay.service = "iCloud Private Relay";
+        relay.evidence = {{"relay", true, "icloud-private-relay", "192.0.2.0/27", "2026-11-20T00:00:00Z"}};
+        fake.privacy.respond("192.0.2.1", relay);
+        LookupOutcome out = lookUpTarget(fake.host(), fake.request(), "192.0.2.1", Flag::Set);
+        CPPUNIT_ASSERT_MESSAGE(out.body, contains(out.body, "\"privacy\":{\"vpn\":false,\"proxy\":false,\"tor\":false,"
+                                                            "\"relay\":true,\"hosting\":false,\"service\":\"iCloud "
+                                                            "Private Relay\",\"evidence\":[{\"flag\":\"relay\""));
+        CPPUNIT_ASSERT(!contains(out.body, "\"reasons\""));
+        CPPUNIT_ASSERT_EQUAL(0, fake.privacy.open());
+    }
+
+    void noPrivacyAskedWithoutTheParameter() {
+        testing::FakeHost fake;
+        fake.netdb["192.0.2.1"] = facts("192.0.2.1", "public", std::nullopt);
+        LookupOutcome out = lookUpTarget(fake.host(), fake.request(), "192.0.2.1", Flag::Absent);
+        CPPUNIT_ASSERT(contains(out.body, "\"privacy\":null"));
+        CPPUNIT_ASSERT(fake.privacy.asked.empty());
     }
 
     void privacyPastTheDailyAllowanceSaysItIsSpent() {
@@ -151,7 +178,7 @@ public:
         LookupOutcome out = lookUpTarget(Host(&api, fake.ctx()), Request(&api, fake.requestHandle()), "192.0.2.1",
                                          Flag::Set);
         CPPUNIT_ASSERT(contains(out.body, "\"privacy\":null"));
-        CPPUNIT_ASSERT_MESSAGE(out.body, contains(out.body, "\"reasons\":{\"privacy\":\"the daily privacy allowance of "
+        CPPUNIT_ASSERT_MESSAGE(out.body, contains(out.body, "\"reasons\":{\"privacy\":\"meter spent: the daily privacy allowance of "
                                                             "the calling address is spent; it resets at "
                                                             "2026-11-23T00:00:00Z\"}"));
     }

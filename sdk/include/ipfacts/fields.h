@@ -15,6 +15,8 @@
  *   INT            an integer; `arg` is the value of a fresh copy
  *   OPT_INT        an integer; a negative value is unknown (written as -1)
  *   FLAG           uint8_t 0 or 1; `arg` is the value of a fresh copy
+ *   TRI_FLAG       int8_t 1 true, 0 false, negative unknown (written as -1):
+ *                  std::optional<bool>
  *   PRESENCE       uint8_t: 1 when every OPT_REAL naming it is known
  *   OPT_REAL       double, known when the PRESENCE member `arg` is 1
  *   LIST           a pointer to an array of another listed struct; `arg`
@@ -157,5 +159,31 @@
     X(TEXT, response, 0)                  \
     X(INT, elapsed_ms, 0)                 \
     X(NULLABLE_TEXT, error, 0)
+/* since 1.5 */
+#define IPF_PRIVACY_EVIDENCE_FIELDS(X) \
+    X(TEXT, flag, 0)                   \
+    X(FLAG, value, 1)                  \
+    X(RESERVED, reserved, 0)           \
+    X(TEXT, source, 0)                 \
+    X(TEXT, match, 0)                  \
+    X(TEXT, data_date, 0)
+
+#define IPF_PRIVACY_REASON_FIELDS(X) \
+    X(TEXT, field, 0)                \
+    X(TEXT, text, 0)
+
+#define IPF_PRIVACY_FACTS_FIELDS(X)      \
+    X(SIZE, struct_size, 0)              \
+    X(TRI_FLAG, vpn, 0)                  \
+    X(TRI_FLAG, proxy, 0)                \
+    X(TRI_FLAG, tor, 0)                  \
+    X(TRI_FLAG, relay, 0)                \
+    X(TRI_FLAG, hosting, 0)              \
+    X(RESERVED, reserved, 0)             \
+    X(OPT_TEXT, service, 0)              \
+    X(LIST, evidence, evidence_count)    \
+    X(COUNT, evidence_count, evidence)   \
+    X(LIST, reasons, reason_count)       \
+    X(COUNT, reason_count, reasons)
 
 #endif /* IPFACTS_FIELDS_H */

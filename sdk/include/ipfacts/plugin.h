@@ -79,6 +79,7 @@ struct ipf_meters_api;
 struct ipf_store_api; /* since 1.3 */
 struct ipf_connect_api; /* since 1.4 */
 struct ipf_tasks_api; /* since 1.5 */
+struct ipf_privacy_api; /* since 1.5 */
 
 /* ---- DNS results (since 1.2), shared by the resolver and doh facilities ---- */
 
@@ -485,6 +486,60 @@ struct ipf_tasks_api {
     ipf_status (*every)(ipf_plugin_ctx* ctx, const ipf_task* task);
 };
 
+/* ---- Privacy flags (since 1.5) ------------------------------------------ */
+
+/* Tri-state flag values of ipf_privacy_facts. */
+#define IPF_PRIVACY_UNKNOWN (-1) /* the sources were unavailable: see the field's reason */
+#define IPF_PRIVACY_FALSE 0
+#define IPF_PRIVACY_TRUE 1
+
+/* Why one flag is what it is: a true flag's source, or an operator override
+ * (which may also make a flag false). */
+typedef struct ipf_privacy_evidence {
+    ipf_str flag;      /* "vpn", "proxy", "tor", "relay" or "hosting" */
+    int8_t value;      /* IPF_PRIVACY_TRUE or IPF_PRIVACY_FALSE: what this source says */
+    uint8_t reserved[7];
+    ipf_str source;    /* the provider's name from the manifest ("tor-exits", "override-deny") */
+    ipf_str match;     /* the matching prefix ("104.28.0.0/16") or ASN ("AS16509"); the
+                        * address itself for a per-address provider */
+    ipf_str data_date; /* ISO 8601 UTC date of the data that matched */
+} ipf_privacy_evidence;
+
+/* Why a flag (or `service`) is unknown, in words that say which degradation
+ * happened: "provider down: ...", "budget guard: ...", "switched off: ...",
+ * "stale feed: ...", "not loaded: ...". */
+typedef struct ipf_privacy_reason {
+    ipf_str field;     /* "vpn", "proxy", "tor", "relay", "hosting" */
+    ipf_str text;
+} ipf_privacy_reason;
+
+/* What the privacy providers say about one address. Grows by appending. */
+typedef struct ipf_privacy_facts {
+    uint32_t struct_size;
+    int8_t vpn, proxy, tor, relay, hosting; /* IPF_PRIVACY_* */
+    uint8_t reserved[3];
+    ipf_str service;   /* the relay or VPN service's name; {NULL,0} when none is known */
+    const ipf_privacy_evidence* evidence;
+    size_t evidence_count;
+    const ipf_privacy_reason* reasons;  /* one per unknown flag */
+    size_t reason_count;
+} ipf_privacy_facts;
+
+/* VPN, proxy, Tor, relay and hosting flags (privacy: section): local lists
+ * the host refreshes in the background (Tor exits, relay egress ranges,
+ * hosting ASNs, range files, operator overrides) and an external provider
+ * called through the http facility under its upstream's daily budget. */
+struct ipf_privacy_api {
+    uint32_t struct_size;
+    /* Looks up an address literal. May call the external provider: BLOCKING,
+     * call it from handlers without IPF_HANDLER_NONBLOCKING only (or after
+     * IPF_DEFER), and only when the client asked for enrichment. IPF_INVALID
+     * when `address` is not an address literal.
+     * OWNERSHIP: *out is host memory released by facts_free. */
+    ipf_status (*lookup)(ipf_plugin_ctx* ctx, ipf_str address, const ipf_privacy_facts** out);
+    void (*facts_free)(const ipf_privacy_facts* facts);
+};
+
 /* The host's services, handed to a plugin's init. Valid until shutdown returns.
  * Every function is thread-safe unless it says otherwise. */
 typedef struct ipf_host_api {
@@ -635,6 +690,10 @@ typedef struct ipf_host_api {
 
     /* Periodic tasks run on worker fibers; check with IPF_HOST_HAS(host, tasks). */
     const struct ipf_tasks_api* tasks;
+
+    /* Privacy flags of an address (NULL without a privacy: section); check
+     * with IPF_HOST_HAS(host, privacy). */
+    const struct ipf_privacy_api* privacy;
 
     /* ---- add new members below this line only, marked with their minor -- */
 } ipf_host_api;

@@ -426,6 +426,48 @@ inline TcpExchangeReply tcpExchange(const Host& host, const TcpExchangeCall& cal
     return tcpExchangeAll(host, {call}).front();
 }
 
+// ---- privacy facility (ABI 1.5): VPN, proxy, Tor, relay and hosting flags --
+//
+//   if (ipfacts::hasPrivacy(host_)) {
+//       ipfacts::PrivacyAnswer a = ipfacts::privacyOf(host_, "192.0.2.1");  // from a worker handler
+//       if (a.facts) ... a.facts->tor, a.facts->evidence ...; else a.error
+//   }
+//
+// PrivacyFacts is ipfacts/views.hpp's; ipfacts/privacy.hpp writes it as the
+// `privacy` object and its reasons.
+
+/// True when the host offers the privacy facility (ABI 1.5 and a privacy: section).
+inline bool hasPrivacy(const Host& host) {
+    return IPF_HOST_HAS(host.api(), privacy) &&
+           IPF_FACILITY_HAS(struct ipf_privacy_api, host.api()->privacy, lookup);
+}
+
+/// The privacy facility's answer for one address, or why there is none.
+struct PrivacyAnswer {
+    std::optional<PrivacyFacts> facts;
+    std::string error;  // set when facts is empty
+};
+
+/// Looks `address` up through the host's privacy providers. Blocking (it may
+/// call an external provider): from worker handlers only, and only when the
+/// client asked for enrichment. Never throws for a missing facility.
+inline PrivacyAnswer privacyOf(const Host& host, std::string_view address) {
+    PrivacyAnswer out;
+    if (!hasPrivacy(host)) {
+        out.error = kNoPrivacyProviderReason;
+        return out;
+    }
+    const ipf_privacy_api* api = host.api()->privacy;
+    const ipf_privacy_facts* f = nullptr;
+    const ipf_status st = api->lookup(host.ctx(), str(address), &f);
+    if (st != IPF_OK || !f) {
+        out.error = st == IPF_INVALID ? "not an address literal" : "the privacy providers could not be asked";
+        return out;
+    }
+    out.facts = Held<PrivacyFactsView>(f, api->facts_free).keep();
+    return out;
+}
+
 /// Read-only view of the request being handled. Valid for the handler call.
 class Request {
 public:

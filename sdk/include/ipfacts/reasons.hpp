@@ -47,13 +47,15 @@ inline constexpr const char* kNoHttpReason = "no outbound HTTP is configured";
 inline constexpr const char* kMalformedDnsQuestionReason = "malformed DNS question";
 /// The http facility refused the batch (a request it cannot read).
 inline constexpr const char* kMalformedHttpCallReason = "malformed HTTP request";
-/// privacy is asked for (full=1, privacy=1) but no provider exists.
+/// privacy is asked for (full=1, privacy=1) but the host has no privacy
+/// facility (no privacy: section).
 inline constexpr const char* kNoPrivacyProviderReason = "no privacy provider is configured";
 
 /// The calling address has spent today's `privacy` meter (full=1 and
-/// privacy=1 spend it). `resetsAtIso` is when it refills, ISO 8601 UTC.
+/// privacy=1 spend it), so nothing was asked. `resetsAtIso` is when it
+/// refills, ISO 8601 UTC. Starts "meter spent:", unlike any provider's reason.
 inline std::string privacyAllowanceSpentReason(std::string_view resetsAtIso) {
-    return "the daily privacy allowance of the calling address is spent; it resets at " +
+    return "meter spent: the daily privacy allowance of the calling address is spent; it resets at " +
            std::string(resetsAtIso);
 }
 

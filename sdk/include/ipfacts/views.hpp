@@ -14,6 +14,9 @@
 //   ipf_tls_probe_result   TlsProbeReplyView  TlsProbeReply
 //   ipf_tcp_exchange_request TcpExchangeCallView TcpExchangeCall
 //   ipf_tcp_exchange_result  TcpExchangeReplyView TcpExchangeReply
+//   ipf_privacy_facts      PrivacyFactsView   PrivacyFacts
+//   ipf_privacy_evidence   PrivacyEvidenceView PrivacyEvidence
+//   ipf_privacy_reason     PrivacyReasonView  PrivacyReason
 //
 // A view is a pointer: text members are std::string_view into the C struct's
 // memory, valid as long as whoever handed the struct out keeps it (see
@@ -232,6 +235,7 @@ typename Owned::CStruct* fillArray(const std::vector<Owned>& items, Arena& arena
 #define IPFACTS_OWNED_INT(n, a) ::ipfacts::fields::Promoted<decltype(CStruct::n)> n = a;
 #define IPFACTS_OWNED_OPT_INT(n, a) std::optional<::ipfacts::fields::Promoted<decltype(CStruct::n)>> n;
 #define IPFACTS_OWNED_FLAG(n, a) bool n = a;
+#define IPFACTS_OWNED_TRI_FLAG(n, a) std::optional<bool> n;
 #define IPFACTS_OWNED_PRESENCE(n, a)
 #define IPFACTS_OWNED_OPT_REAL(n, a) std::optional<double> n;
 #define IPFACTS_OWNED_LIST(n, a) \
@@ -250,6 +254,7 @@ typename Owned::CStruct* fillArray(const std::vector<Owned>& items, Arena& arena
 #define IPFACTS_FILL_INT(n, a) c.n = static_cast<decltype(c.n)>(o.n);
 #define IPFACTS_FILL_OPT_INT(n, a) c.n = static_cast<decltype(c.n)>(o.n && *o.n >= 0 ? *o.n : -1);
 #define IPFACTS_FILL_FLAG(n, a) c.n = o.n ? 1 : 0;
+#define IPFACTS_FILL_TRI_FLAG(n, a) c.n = static_cast<decltype(c.n)>(o.n ? (*o.n ? 1 : 0) : -1);
 #define IPFACTS_FILL_PRESENCE(n, a) c.n = 1;
 #define IPFACTS_FILL_OPT_REAL(n, a) \
     c.n = o.n.value_or(0.0);        \
@@ -288,6 +293,11 @@ typename Owned::CStruct* fillArray(const std::vector<Owned>& items, Arena& arena
     }
 #define IPFACTS_READ_FLAG(n, a) \
     bool n() const { return IPFACTS_LIVE(n) ? this->raw().n != 0 : bool(a); }
+#define IPFACTS_READ_TRI_FLAG(n, a)                                     \
+    std::optional<bool> n() const {                                     \
+        if (!IPFACTS_LIVE(n) || this->raw().n < 0) return std::nullopt; \
+        return this->raw().n != 0;                                      \
+    }
 #define IPFACTS_READ_PRESENCE(n, a) \
     bool n() const { return IPFACTS_LIVE(n) && this->raw().n != 0; }
 #define IPFACTS_READ_OPT_REAL(n, a)                        \
@@ -321,6 +331,7 @@ typename Owned::CStruct* fillArray(const std::vector<Owned>& items, Arena& arena
 #define IPFACTS_KEEP_INT(n, a) o.n = n();
 #define IPFACTS_KEEP_OPT_INT(n, a) o.n = n();
 #define IPFACTS_KEEP_FLAG(n, a) o.n = n();
+#define IPFACTS_KEEP_TRI_FLAG(n, a) o.n = n();
 #define IPFACTS_KEEP_PRESENCE(n, a)
 #define IPFACTS_KEEP_OPT_REAL(n, a) o.n = n();
 #define IPFACTS_KEEP_LIST(n, a) \
@@ -451,6 +462,18 @@ IPFACTS_RECORD(ipf_tcp_exchange_request, IPF_TCP_EXCHANGE_REQUEST_FIELDS, TcpExc
                IPFACTS_NO_EXTRA, IPFACTS_NO_EXTRA)
 IPFACTS_RECORD(ipf_tcp_exchange_result, IPF_TCP_EXCHANGE_RESULT_FIELDS, TcpExchangeReply, TcpExchangeReplyView,
                IPFACTS_OK_OWNED, IPFACTS_OK_VIEW)
+// ---- Privacy flags, since 1.5 (ipf_privacy_facts and its rows) -----------------
+// PrivacyFacts: what the privacy providers say about one address; a flag is
+// an empty optional when its sources were unavailable (`reasons` says why).
+// PrivacyEvidence: one source's word on one flag (the matching prefix or ASN
+// and the date of its data). PrivacyReason: why a flag is unknown.
+
+IPFACTS_RECORD(ipf_privacy_evidence, IPF_PRIVACY_EVIDENCE_FIELDS, PrivacyEvidence, PrivacyEvidenceView,
+               IPFACTS_NO_EXTRA, IPFACTS_NO_EXTRA)
+IPFACTS_RECORD(ipf_privacy_reason, IPF_PRIVACY_REASON_FIELDS, PrivacyReason, PrivacyReasonView, IPFACTS_NO_EXTRA,
+               IPFACTS_NO_EXTRA)
+IPFACTS_RECORD(ipf_privacy_facts, IPF_PRIVACY_FACTS_FIELDS, PrivacyFacts, PrivacyFactsView, IPFACTS_NO_EXTRA,
+               IPFACTS_NO_EXTRA)
 
 namespace fields {
 

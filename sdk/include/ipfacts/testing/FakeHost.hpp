@@ -16,7 +16,8 @@
 // `namedResolvers`, since 1.5), doh
 // (`dohAnswers`), meters (`meters`), http (`http`), cache (`cache`), store
 // (`store`), connect (`connect`, TLS probes), tasks (`tasks`: run them with
-// `tasks.run(name)` or `tasks.runDue()`); each slot is set unless its
+// `tasks.run(name)` or `tasks.runDue()`), privacy (`privacy`, flags by
+// address); each slot is set unless its
 // has* flag is false. The cache and
 // store keep each plugin's keys apart like the host: a LoadedPlugin uses its
 // descriptor's name as its namespace, fake.host() uses `pluginName`.
@@ -31,6 +32,7 @@
 #include <ipfacts/testing/FakeConnect.hpp>
 #include <ipfacts/testing/FakeHttp.hpp>
 #include <ipfacts/testing/FakeMeters.hpp>
+#include <ipfacts/testing/FakePrivacy.hpp>
 #include <ipfacts/testing/FakeStore.hpp>
 #include <ipfacts/testing/FakeSupport.hpp>
 #include <ipfacts/testing/FakeTasks.hpp>
@@ -175,6 +177,8 @@ public:
     FakeConnect connect;
     bool hasTasks = true;  ///< false: the tasks slot is NULL
     FakeTasks tasks{clock};
+    bool hasPrivacy = true;  ///< false: the privacy slot is NULL
+    FakePrivacy privacy;
 
     // ---- handles -------------------------------------------------------------
     /// The table, with the facility slots as has* say now.
@@ -188,6 +192,7 @@ public:
         api_.store = hasStore ? &storeApi_ : nullptr;
         api_.connect = hasConnect ? &connectApi_ : nullptr;
         api_.tasks = hasTasks ? &tasksApi_ : nullptr;
+        api_.privacy = hasPrivacy ? &privacyApi_ : nullptr;
         return &api_;
     }
     /// The plugin handle of fake.host(): its cache and store namespace is pluginName.
@@ -414,6 +419,11 @@ private:
         connectApi_.exchange_batch_size = FakeConnect::exchangeBatchSize;
         connectApi_.exchange_batch_result = FakeConnect::exchangeBatchResult;
         connectApi_.exchange_batch_free = FakeConnect::exchangeBatchFree;
+        privacyApi_.struct_size = sizeof privacyApi_;
+        privacyApi_.lookup = [](ipf_plugin_ctx* c, ipf_str address, const ipf_privacy_facts** out) {
+            return of(c).privacy.lookup(view(address), out);
+        };
+        privacyApi_.facts_free = FakePrivacy::release;
     }
 
     void wire() {
@@ -443,6 +453,7 @@ private:
     ipf_store_api storeApi_{};
     ipf_connect_api connectApi_{};
     ipf_tasks_api tasksApi_{};
+    ipf_privacy_api privacyApi_{};
 };
 
 }  // namespace ipfacts::testing

@@ -1,0 +1,137 @@
+#include "host/facilities/privacy/PrivacyConfig.h"
+
+#include "host/manifest/YamlReader.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <climits>
+#include <cstdlib>
+
+namespace ipfacts::facilities::privacy {
+namespace {
+
+constexpr int64_t kMaxSeconds = 365LL * 86400;
+
+bool isFlag(const std::string& f) {
+    return f == "vpn" || f == "proxy" || f == "tor" || f == "relay" || f == "hosting";
+}
+
+/// The keys every feed has: enabled, url or file, refresh_s, max_age_s.
+void readFeedKeys(const manifest::YamlReader& r, const YAML::Node& n, const std::string& where, FeedConfig& f) {
+    if (n["enabled"]) f.enabled = r.boolean(n["enabled"], where + ".enabled");
+    if (n["url"]) f.url = r.str(n["url"], where + ".url");
+    if (n["file"]) f.file = r.existingFile(n["file"], where + ".file", "range list");
+    if (f.url.empty() == f.file.empty()) r.fail(n, where + " needs one of url and file");
+    if (!f.url.empty() && f.url.rfind("https://", 0) != 0 && f.url.rfind("http://", 0) != 0)
+        r.fail(n["url"], where + ".url must be an http(s) URL");
+    if (n["service"]) f.service = r.str(n["service"], where + ".service");
+    r.integerKey(n, "refresh_s", where, f.refresh_s, 1, kMaxSeconds);
+    r.integerKey(n, "max_age_s", where, f.max_age_s, 1, kMaxSeconds);
+    r.integerKey(n, "max_bytes", where, f.max_bytes, 1024, 1LL << 30);
+    r.integerKey(n, "timeout_ms", where, f.timeout_ms, 50, 600000);
+}
+
+AnswerPath readPath(const manifest::YamlReader& r, const YAML::Node& n, const std::string& where) {
+    r.onlyKeys(n, {"path", "equals"}, where);
+    AnswerPath p;
+    if (!n["path"]) r.fail(n, where + " needs path");
+    p.path = r.str(n["path"], where + ".path");
+    if (n["equals"]) p.equals = r.str(n["equals"], where + ".equals");
+    return p;
+}
+
+ProviderConfig readProvider(const manifest::YamlReader& r, const YAML::Node& n) {
+    r.onlyKeys(n, {"name", "enabled", "url", "key", "key_env", "timeout_ms", "vpn", "proxy", "service"},
+               "privacy.provider");
+    ProviderConfig p;
+    if (n["name"]) p.name = r.str(n["name"], "privacy.provider.name");
+    if (!manifest::validName(p.name)) r.fail(n["name"], "privacy.provider.name must match [a-z0-9_-]+");
+    if (n["enabled"]) p.enabled = r.boolean(n["enabled"], "privacy.provider.enabled");
+    if (!n["url"]) r.fail(n, "privacy.provider needs url (a template with {ip}, and {key} when it takes one)");
+    p.url = r.str(n["url"], "privacy.provider.url");
+    if (p.url.find("{ip}") == std::string::npos) r.fail(n["url"], "privacy.provider.url must hold {ip}");
+    if (n["key"] && n["key_env"]) r.fail(n, "privacy.provider takes key or key_env, not both");
+    if (n["key"]) p.key = r.str(n["key"], "privacy.provider.key");
+    if (n["key_env"]) {
+        // The key stays out of the manifest; an unset variable is an empty key (the provider refuses).
+        const char* v = std::getenv(r.str(n["key_env"], "privacy.provider.key_env").c_str());
+        p.key = v ? v : "";
+    }
+    r.integerKey(n, "timeout_ms", "privacy.provider", p.timeout_ms, 50, 60000);
+    if (n["vpn"]) p.vpn = readPath(r, n["vpn"], "privacy.provider.vpn");
+    if (n["proxy"]) p.proxy = readPath(r, n["proxy"], "privacy.provider.proxy");
+    if (n["service"]) p.service = readPath(r, n["service"], "privacy.provider.service");
+    if (!p.vpn.set() && !p.proxy.set()) r.fail(n, "privacy.provider needs a vpn or proxy path");
+    return p;
+}
+
+}  // namespace
+
+std::vector<FeedConfig> PrivacyConfig::feeds() const {
+    std::vector<FeedConfig> out;
+    if (tor) out.push_back(*tor);
+    out.insert(out.end(), relays.begin(), relays.end());
+    out.insert(out.end(), lists.begin(), lists.end());
+    return out;
+}
+
+PrivacyConfig PrivacyConfig::fromYaml(const YAML::Node& n, const std::string& file, const std::string& dir) {
+    const manifest::YamlReader r(file, dir);
+    r.onlyKeys(n, {"tor", "relays", "hosting", "provider", "lists", "overrides"}, "privacy");
+    PrivacyConfig c;
+    if (const auto& t = n["tor"]) {
+        r.onlyKeys(t, {"enabled", "url", "file", "refresh_s", "max_age_s", "max_bytes", "timeout_ms"}, "privacy.tor");
+        FeedConfig f;
+        f.name = "tor-exits";
+        f.flag = "tor";
+        f.tor_format = true;
+        f.max_age_s = 6 * 3600;
+        readFeedKeys(r, t, "privacy.tor", f);
+        c.tor = f;
+    }
+    if (const auto& rs = n["relays"]) {
+        if (!rs.IsMap()) r.fail(rs, "privacy.relays must be a mapping of relay name to its feed");
+        for (const auto& kv : rs) {
+            const std::string name = kv.first.as<std::string>();
+            const std::string where = "privacy.relays." + name;
+            if (!manifest::validName(name)) r.fail(kv.first, "relay name '" + name + "' must match [a-z0-9_-]+");
+            r.onlyKeys(kv.second, {"enabled", "url", "file", "service", "refresh_s", "max_age_s", "max_bytes", "timeout_ms"}, where);
+            FeedConfig f;
+            f.name = name;
+            f.flag = "relay";
+            f.refresh_s = 86400;
+            f.max_age_s = 7 * 86400;
+            readFeedKeys(r, kv.second, where, f);
+            c.relays.push_back(f);
+        }
+    }
+    if (const auto& h = n["hosting"]) {
+        r.onlyKeys(h, {"enabled", "connection_type", "asns"}, "privacy.hosting");
+        if (h["enabled"]) c.hosting.enabled = r.boolean(h["enabled"], "privacy.hosting.enabled");
+        if (h["connection_type"])
+            c.hosting.connection_type = r.boolean(h["connection_type"], "privacy.hosting.connection_type");
+        if (h["asns"]) c.hosting.asns = r.existingFile(h["asns"], "privacy.hosting.asns", "hosting ASN list");
+    }
+    if (n["provider"]) c.provider = readProvider(r, n["provider"]);
+    if (const auto& ls = n["lists"]) {
+        if (!ls.IsMap()) r.fail(ls, "privacy.lists must be a mapping of list name to { flag, file }");
+        for (const auto& kv : ls) {
+            const std::string name = kv.first.as<std::string>();
+            const std::string where = "privacy.lists." + name;
+            if (!manifest::validName(name)) r.fail(kv.first, "list name '" + name + "' must match [a-z0-9_-]+");
+            r.onlyKeys(kv.second, {"enabled", "flag", "url", "file", "service", "refresh_s", "max_age_s", "max_bytes", "timeout_ms"}, where);
+            FeedConfig f;
+            f.name = name;
+            if (!kv.second["flag"]) r.fail(kv.second, where + " needs flag (vpn, proxy, tor, relay or hosting)");
+            f.flag = r.str(kv.second["flag"], where + ".flag");
+            if (!isFlag(f.flag)) r.fail(kv.second["flag"], where + ".flag must be vpn, proxy, tor, relay or hosting");
+            f.max_age_s = kMaxSeconds;  // a file the operator keeps: no age unless they set one
+            readFeedKeys(r, kv.second, where, f);
+            c.lists.push_back(f);
+        }
+    }
+    if (n["overrides"]) c.overrides = r.existingFile(n["overrides"], "privacy.overrides", "privacy overrides");
+    return c;
+}
+
+}  // namespace ipfacts::facilities::privacy
