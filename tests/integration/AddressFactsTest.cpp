@@ -230,7 +230,7 @@ public:
         auto spent = c.get("/json?full=1");
         CPPUNIT_ASSERT_EQUAL(200, spent.status);
         const std::regex allowanceSpent(
-            R"(the daily privacy allowance of the calling address is spent; it resets at \d{4}-\d\d-\d\dT00:00:00Z)");
+            R"(meter spent: the daily privacy allowance of the calling address is spent; it resets at \d{4}-\d\d-\d\dT00:00:00Z)");
         CPPUNIT_ASSERT_MESSAGE(spent.body, std::regex_match(reasonOf(spent), allowanceSpent));
         CPPUNIT_ASSERT(parseJson(spent.body)->get("hostname").isEmpty());
         CPPUNIT_ASSERT_EQUAL(reasonOf(spent),
