@@ -105,6 +105,10 @@ target fuzz_whois_parser 30000 ". sdk/include $rdap" "" \
   "tests/fuzz/fuzz_whois_parser.cpp $rdap/WhoisParser.cpp $rdap/Summary.cpp $rdap/RegistryName.cpp"
 target fuzz_dnsbl_answer 60000 ". sdk/include plugins/dnsbl/src" "" \
   "tests/fuzz/fuzz_dnsbl_answer.cpp plugins/dnsbl/src/ListingVerdict.cpp plugins/dnsbl/src/RowCodec.cpp"
+target fuzz_privacy_feeds 120000 ". sdk/include" "" \
+  "tests/fuzz/fuzz_privacy_feeds.cpp host/facilities/privacy/FeedParsers.cpp host/facilities/privacy/RangeTable.cpp \
+   host/facilities/netdb/PrefixTable.cpp host/facilities/netdb/AddressPrefix.cpp host/facilities/netdb/AddressKey.cpp \
+   host/net/IpAddress.cpp"
 ua=plugins/ua/src
 target fuzz_ua 16000 ". sdk/include $ua" "libpcre2-8 yaml-cpp" \
   "tests/fuzz/fuzz_ua.cpp $ua/UaParser.cpp $ua/UaRules.cpp $ua/UapParser.cpp $ua/UapRuleList.cpp \
