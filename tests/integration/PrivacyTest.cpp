@@ -90,6 +90,7 @@ Service& privacyService() {
                     "    vpnapi: { hosts: [\"127.1\"], allow_http: true, per_day: 1000 }\n");
             text += "privacy:\n"
                     "  tor: { url: \"" + base + "/exit-addresses\", refresh_s: 3600, max_age_s: 21600 }\n"
+                    "  tor_dns: { zone: dnsel.test }\n"
                     "  relays:\n"
                     "    icloud-private-relay: { service: iCloud Private Relay, url: \"" + base +
                     "/egress-ip-ranges.csv\" }\n"
@@ -156,6 +157,7 @@ bool isFalse(const Object::Ptr& o, const std::string& k) { return !o->isNull(k) 
 class PrivacyTest : public CppUnit::TestFixture {
     CPPUNIT_TEST_SUITE(PrivacyTest);
     CPPUNIT_TEST(fullReportFlagsATorExitWithEvidence);
+    CPPUNIT_TEST(dnsExitListFlagsAnExitTheFeedMisses);
     CPPUNIT_TEST(lookupFlagsRelayHostingVpnAndOverrides);
     CPPUNIT_TEST(noProviderCallWithoutEnrichment);
     CPPUNIT_TEST(twentyFirstEnrichedRequestFindsTheMeterSpent);
@@ -178,6 +180,19 @@ public:
         auto clean = privacyOf(getAs("192.0.2.10", "/json?full=1"));
         for (const char* flag : {"vpn", "proxy", "tor", "relay", "hosting"}) CPPUNIT_ASSERT(isFalse(clean, flag));
         CPPUNIT_ASSERT_EQUAL(size_t(0), clean->getArray("evidence")->size());
+    }
+
+    void dnsExitListFlagsAnExitTheFeedMisses() {
+        // 185.220.101.2 is in the DNS exit list (tests/dns/zones/test.zone), not in the downloaded one.
+        auto p = privacyOf(getAs("127.0.0.1", "/api/v1/lookup/185.220.101.2?privacy=1"));
+        CPPUNIT_ASSERT(isTrue(p, "tor"));
+        auto e = evidenceOf(p, "tor");
+        CPPUNIT_ASSERT_EQUAL(std::string("tor-dnsel"), e->getValue<std::string>("source"));
+        CPPUNIT_ASSERT_EQUAL(std::string("185.220.101.2/32"), e->getValue<std::string>("match"));
+        // Both lists name 185.220.101.1? Only the download does; the zone says NXDOMAIN: still one yes.
+        auto both = privacyOf(getAs("127.0.0.1", "/api/v1/lookup/185.220.101.1?privacy=1"));
+        CPPUNIT_ASSERT(isTrue(both, "tor"));
+        CPPUNIT_ASSERT_EQUAL(size_t(1), both->getArray("evidence")->size());
     }
 
     void lookupFlagsRelayHostingVpnAndOverrides() {

@@ -4,6 +4,7 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <cctype>
 #include <climits>
 #include <cstdlib>
 
@@ -77,7 +78,7 @@ std::vector<FeedConfig> PrivacyConfig::feeds() const {
 
 PrivacyConfig PrivacyConfig::fromYaml(const YAML::Node& n, const std::string& file, const std::string& dir) {
     const manifest::YamlReader r(file, dir);
-    r.onlyKeys(n, {"tor", "relays", "hosting", "provider", "lists", "overrides"}, "privacy");
+    r.onlyKeys(n, {"tor", "tor_dns", "relays", "hosting", "provider", "lists", "overrides"}, "privacy");
     PrivacyConfig c;
     if (const auto& t = n["tor"]) {
         r.onlyKeys(t, {"enabled", "url", "file", "refresh_s", "max_age_s", "max_bytes", "timeout_ms"}, "privacy.tor");
@@ -88,6 +89,18 @@ PrivacyConfig PrivacyConfig::fromYaml(const YAML::Node& n, const std::string& fi
         f.max_age_s = 6 * 3600;
         readFeedKeys(r, t, "privacy.tor", f);
         c.tor = f;
+    }
+    if (const auto& t = n["tor_dns"]) {
+        r.onlyKeys(t, {"enabled", "zone"}, "privacy.tor_dns");
+        TorDnsConfig d;
+        if (t["enabled"]) d.enabled = r.boolean(t["enabled"], "privacy.tor_dns.enabled");
+        if (!t["zone"]) r.fail(t, "privacy.tor_dns needs zone (a DNS exit list such as dnsel.torproject.org)");
+        d.zone = r.str(t["zone"], "privacy.tor_dns.zone");
+        for (auto& c : d.zone) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        if (!d.zone.empty() && d.zone.back() == '.') d.zone.pop_back();
+        if (d.zone.empty() || d.zone.find("..") != std::string::npos || d.zone.front() == '.')
+            r.fail(t["zone"], "privacy.tor_dns.zone must be a DNS name");
+        c.tor_dns = d;
     }
     if (const auto& rs = n["relays"]) {
         if (!rs.IsMap()) r.fail(rs, "privacy.relays must be a mapping of relay name to its feed");

@@ -5,6 +5,7 @@
 //
 //   privacy:
 //     tor:   { enabled: true, url: https://check.torproject.org/exit-addresses, refresh_s: 3600, max_age_s: 21600 }
+//     tor_dns: { enabled: false, zone: dnsel.torproject.org }   # per address, through the resolver
 //     relays:
 //       icloud-private-relay: { enabled: true, service: iCloud Private Relay,
 //                               url: https://mask-api.icloud.com/egress-ip-ranges.csv,
@@ -75,8 +76,15 @@ struct HostingConfig {
     std::string asns;             // resolved YAML file of hosting ASNs; empty: none
 };
 
+/// Tor's DNS exit list zone, asked per address through the resolver facility.
+struct TorDnsConfig {
+    bool enabled = true;
+    std::string zone;  // lower case, no trailing dot
+};
+
 struct PrivacyConfig {
     std::optional<FeedConfig> tor;
+    std::optional<TorDnsConfig> tor_dns;
     std::vector<FeedConfig> relays;
     HostingConfig hosting;
     std::optional<ProviderConfig> provider;

@@ -1,6 +1,7 @@
 #include "host/facilities/privacy/PrivacyFacility.h"
 
 #include "host/facilities/FacilitySet.h"
+#include "host/facilities/dns/ResolverFacility.h"
 #include "host/facilities/http/HttpFacility.h"
 #include "host/facilities/netdb/NetDb.h"
 #include "host/facilities/netdb/NetDbFacility.h"
@@ -63,8 +64,12 @@ std::string isoDate(int64_t unix_s) {
 }
 
 PrivacyFacility::PrivacyFacility(const PrivacyConfig& config, http::HttpFacility* http, const NetDbHandle* netdb,
-                                 int64_t netdb_date_s)
+                                 int64_t netdb_date_s, const StubResolver* resolver)
     : config_(config), netdb_(netdb), netdb_date_s_(netdb_date_s) {
+    if (config_.tor_dns) {
+        if (config_.tor_dns->enabled) tor_dns_.emplace(config_.tor_dns->zone, resolver);
+        else switched_off_.emplace_back("tor", "tor-dnsel");
+    }
     for (const FeedConfig& fc : config_.feeds()) {
         if (!fc.enabled) {
             switched_off_.emplace_back(fc.flag, fc.name);
@@ -152,6 +157,7 @@ void PrivacyFacility::hostingWords(const net::IpAddress& a, const LocalFiles& fi
 PrivacyFacts PrivacyFacility::lookup(const net::IpAddress& a, int64_t now_s) const {
     std::vector<SourceWord> words;
     for (const auto& feed : feeds_) words.push_back(feed->lookup(a, now_s));
+    if (tor_dns_) words.push_back(tor_dns_->lookup(a, now_s));
     const auto files = local();
     hostingWords(a, *files, words);
     if (provider_) {
@@ -181,8 +187,10 @@ int64_t netdbDate(const manifest::Manifest& m) {
 void addPrivacyFacility(FacilitySet& set, const manifest::Manifest& m) {
     if (!m.privacy) return;
     auto* netdb = set.get<NetDbFacility>();
+    auto* resolver = set.get<ResolverFacility>();
     auto f = std::make_unique<PrivacyFacility>(*m.privacy, set.get<http::HttpFacility>(),
-                                               netdb ? &netdb->handle() : nullptr, netdbDate(m));
+                                               netdb ? &netdb->handle() : nullptr, netdbDate(m),
+                                               resolver ? &resolver->resolver() : nullptr);
     if (auto* t = set.get<tasks::TasksFacility>()) f->schedule(t->runner());
     set.add(std::move(f));
 }

@@ -7,6 +7,7 @@
 #pragma once
 
 #include "host/facilities/FacilitySet.h"
+#include "host/facilities/privacy/DnsExitList.h"
 #include "host/facilities/privacy/ExternalProvider.h"
 #include "host/facilities/privacy/Feed.h"
 #include "host/facilities/privacy/HostingAsns.h"
@@ -34,10 +35,10 @@ class PrivacyFacility : public Facility {
 public:
     static constexpr Slot kSlot = Slot::Privacy;
     /// Reads the local files (range lists, hosting ASNs, overrides; throws
-    /// manifest::ConfigError when one is bad). `http`, `netdb` may be null;
-    /// `netdb_date_s` is the date of netdb's network data, for evidence.
+    /// manifest::ConfigError when one is bad). `http`, `netdb`, `resolver`
+    /// may be null; `netdb_date_s` is the date of netdb's network data, for evidence.
     PrivacyFacility(const PrivacyConfig& config, http::HttpFacility* http, const NetDbHandle* netdb,
-                    int64_t netdb_date_s = 0);
+                    int64_t netdb_date_s = 0, const StubResolver* resolver = nullptr);
     Slot slot() const override { return kSlot; }
     void fill(ipf_host_api& api) const override;
     /// SIGHUP: reads the local files again; a bad file keeps the old data.
@@ -69,6 +70,7 @@ private:
     int64_t netdb_date_s_;
     std::vector<std::unique_ptr<Feed>> feeds_;  // enabled ones only
     std::optional<ExternalProvider> provider_;  // when enabled
+    std::optional<DnsExitList> tor_dns_;        // when enabled
     std::vector<std::pair<std::string, std::string>> switched_off_;  // flag -> source name
     mutable std::mutex mu_;
     std::shared_ptr<const LocalFiles> local_;

@@ -37,6 +37,7 @@ public:
         auto c = kSection.read(
             "privacy:\n"
             "  tor: { url: https://check.torproject.org/exit-addresses, refresh_s: 1800 }\n"
+            "  tor_dns: { enabled: false, zone: DNSEL.torproject.org. }\n"
             "  relays:\n"
             "    icloud-private-relay: { service: iCloud Private Relay, url: https://mask-api.icloud.com/egress-ip-ranges.csv }\n"
             "    other: { enabled: false, url: https://relay.example/ranges.csv, max_age_s: 60 }\n"
@@ -54,6 +55,8 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::string("tor-exits"), c.tor->name);
         CPPUNIT_ASSERT_EQUAL(int64_t(1800), c.tor->refresh_s);
         CPPUNIT_ASSERT_EQUAL(int64_t(6 * 3600), c.tor->max_age_s);
+        CPPUNIT_ASSERT(c.tor_dns && !c.tor_dns->enabled);
+        CPPUNIT_ASSERT_EQUAL(std::string("dnsel.torproject.org"), c.tor_dns->zone);
         CPPUNIT_ASSERT_EQUAL(size_t(2), c.relays.size());
         CPPUNIT_ASSERT_EQUAL(std::string("iCloud Private Relay"), c.relays[0].service);
         CPPUNIT_ASSERT_EQUAL(std::string("relay"), c.relays[0].flag);
@@ -91,6 +94,8 @@ public:
         CPPUNIT_ASSERT(has(kSection.error("privacy:\n  overrides: no-such-file.yaml\n"), "does not exist"));
         CPPUNIT_ASSERT(has(kSection.error("privacy:\n  tor: { url: https://x/y, refresh_s: 0 }\n"), "refresh_s"));
         CPPUNIT_ASSERT(has(kSection.error("privacy:\n  bogus: 1\n"), "bogus"));
+        CPPUNIT_ASSERT(has(kSection.error("privacy:\n  tor_dns: { enabled: true }\n"), "m.yaml:2: privacy.tor_dns needs zone"));
+        CPPUNIT_ASSERT(has(kSection.error("privacy:\n  tor_dns: { zone: a..b }\n"), "must be a DNS name"));
     }
 };
 

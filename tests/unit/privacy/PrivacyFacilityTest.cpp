@@ -121,6 +121,7 @@ class PrivacyFacilityTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(localListAnswersAtOnce);
     CPPUNIT_TEST(switchedOffProviderIsNamed);
     CPPUNIT_TEST(cTableRefusesWhatIsNoAddress);
+    CPPUNIT_TEST(dnsExitListQuestionsAndRefusals);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -333,6 +334,24 @@ public:
         CPPUNIT_ASSERT_EQUAL(int8_t(IPF_PRIVACY_UNKNOWN), out->tor);  // not fetched yet
         CPPUNIT_ASSERT(out->reason_count >= 1);
         api.facts_free(out);
+    }
+
+    void dnsExitListQuestionsAndRefusals() {
+        DnsExitList list("dnsel.example", nullptr);
+        CPPUNIT_ASSERT_EQUAL(std::string("1.101.220.185.dnsel.example"), list.questionFor(*IpAddress::parse("185.220.101.1")));
+        CPPUNIT_ASSERT_EQUAL(std::string(""), list.questionFor(*IpAddress::parse("2001:db8::1")));
+        SourceWord v6 = list.lookup(*IpAddress::parse("2001:db8::1"), now());
+        CPPUNIT_ASSERT(v6.kind == SourceWord::Kind::Unknown);
+        CPPUNIT_ASSERT_EQUAL(std::string("not covered: tor-dnsel answers for IPv4 addresses only"), v6.reason);
+        SourceWord none = list.lookup(*IpAddress::parse("185.220.101.1"), now());
+        CPPUNIT_ASSERT_EQUAL(std::string("provider down: tor-dnsel: no DNS resolver is configured"), none.reason);
+        // Switched off, the zone is named as such.
+        PrivacyConfig c;
+        c.hosting.enabled = false;
+        c.tor_dns = TorDnsConfig{false, "dnsel.example"};
+        PrivacyFacility f(c, nullptr, nullptr);
+        CPPUNIT_ASSERT_EQUAL(std::string("switched off: tor-dnsel (enabled: false in the manifest)"),
+                             reasonOf(f.lookup(*IpAddress::parse("185.220.101.1"), now()), "tor"));
     }
 
 private:
