@@ -32,6 +32,19 @@ void readFeedKeys(const manifest::YamlReader& r, const YAML::Node& n, const std:
     r.integerKey(n, "timeout_ms", where, f.timeout_ms, 50, 600000);
 }
 
+/// Calls read(name, "privacy.<section>.<name>", node) for each entry of the
+/// mapping `n`, after checking the name.
+template <class Read>
+void eachNamed(const manifest::YamlReader& r, const YAML::Node& n, const std::string& section, const std::string& what,
+               Read read) {
+    if (!n.IsMap()) r.fail(n, "privacy." + section + " must be a mapping of " + what + " name to its settings");
+    for (const auto& kv : n) {
+        const std::string name = kv.first.as<std::string>();
+        if (!manifest::validName(name)) r.fail(kv.first, what + " name '" + name + "' must match [a-z0-9_-]+");
+        read(name, "privacy." + section + "." + name, kv.second);
+    }
+}
+
 AnswerPath readPath(const manifest::YamlReader& r, const YAML::Node& n, const std::string& where) {
     r.onlyKeys(n, {"path", "equals"}, where);
     AnswerPath p;
@@ -103,20 +116,16 @@ PrivacyConfig PrivacyConfig::fromYaml(const YAML::Node& n, const std::string& fi
         c.tor_dns = d;
     }
     if (const auto& rs = n["relays"]) {
-        if (!rs.IsMap()) r.fail(rs, "privacy.relays must be a mapping of relay name to its feed");
-        for (const auto& kv : rs) {
-            const std::string name = kv.first.as<std::string>();
-            const std::string where = "privacy.relays." + name;
-            if (!manifest::validName(name)) r.fail(kv.first, "relay name '" + name + "' must match [a-z0-9_-]+");
-            r.onlyKeys(kv.second, {"enabled", "url", "file", "service", "refresh_s", "max_age_s", "max_bytes", "timeout_ms"}, where);
+        eachNamed(r, rs, "relays", "relay", [&](const std::string& name, const std::string& where, const YAML::Node& e) {
+            r.onlyKeys(e, {"enabled", "url", "file", "service", "refresh_s", "max_age_s", "max_bytes", "timeout_ms"}, where);
             FeedConfig f;
             f.name = name;
             f.flag = "relay";
             f.refresh_s = 86400;
             f.max_age_s = 7 * 86400;
-            readFeedKeys(r, kv.second, where, f);
+            readFeedKeys(r, e, where, f);
             c.relays.push_back(f);
-        }
+        });
     }
     if (const auto& h = n["hosting"]) {
         r.onlyKeys(h, {"enabled", "connection_type", "asns"}, "privacy.hosting");
@@ -127,21 +136,18 @@ PrivacyConfig PrivacyConfig::fromYaml(const YAML::Node& n, const std::string& fi
     }
     if (n["provider"]) c.provider = readProvider(r, n["provider"]);
     if (const auto& ls = n["lists"]) {
-        if (!ls.IsMap()) r.fail(ls, "privacy.lists must be a mapping of list name to { flag, file }");
-        for (const auto& kv : ls) {
-            const std::string name = kv.first.as<std::string>();
-            const std::string where = "privacy.lists." + name;
-            if (!manifest::validName(name)) r.fail(kv.first, "list name '" + name + "' must match [a-z0-9_-]+");
-            r.onlyKeys(kv.second, {"enabled", "flag", "url", "file", "service", "refresh_s", "max_age_s", "max_bytes", "timeout_ms"}, where);
+        eachNamed(r, ls, "lists", "list", [&](const std::string& name, const std::string& where, const YAML::Node& e) {
+            r.onlyKeys(e, {"enabled", "flag", "url", "file", "service", "refresh_s", "max_age_s", "max_bytes", "timeout_ms"},
+                       where);
             FeedConfig f;
             f.name = name;
-            if (!kv.second["flag"]) r.fail(kv.second, where + " needs flag (vpn, proxy, tor, relay or hosting)");
-            f.flag = r.str(kv.second["flag"], where + ".flag");
-            if (!isFlag(f.flag)) r.fail(kv.second["flag"], where + ".flag must be vpn, proxy, tor, relay or hosting");
+            if (!e["flag"]) r.fail(e, where + " needs flag (vpn, proxy, tor, relay or hosting)");
+            f.flag = r.str(e["flag"], where + ".flag");
+            if (!isFlag(f.flag)) r.fail(e["flag"], where + ".flag must be vpn, proxy, tor, relay or hosting");
             f.max_age_s = kMaxSeconds;  // a file the operator keeps: no age unless they set one
-            readFeedKeys(r, kv.second, where, f);
+            readFeedKeys(r, e, where, f);
             c.lists.push_back(f);
-        }
+        });
     }
     if (n["overrides"]) c.overrides = r.existingFile(n["overrides"], "privacy.overrides", "privacy overrides");
     return c;

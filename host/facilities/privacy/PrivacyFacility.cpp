@@ -8,6 +8,7 @@
 #include "host/facilities/privacy/FlagVerdict.h"
 #include "host/facilities/tasks/TasksFacility.h"
 
+#include <ipfacts/plugin.hpp>
 #include <spdlog/spdlog.h>
 #include <sys/stat.h>
 
@@ -55,13 +56,7 @@ void runFeed(void* state) { static_cast<Feed*>(state)->refresh(nowSeconds()); }
 
 }  // namespace
 
-std::string isoDate(int64_t unix_s) {
-    std::time_t t = static_cast<std::time_t>(unix_s);
-    std::tm tm{};
-    gmtime_r(&t, &tm);
-    char buf[32];
-    return std::string(buf, std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm));
-}
+std::string isoDate(int64_t unix_s) { return isoUtc(unix_s * 1000); }
 
 PrivacyFacility::PrivacyFacility(const PrivacyConfig& config, http::HttpFacility* http, const NetDbHandle* netdb,
                                  int64_t netdb_date_s, const StubResolver* resolver)
