@@ -32,7 +32,6 @@ private:
         uint32_t value;
     };
     static std::vector<Interval> flatten(const std::vector<Entry>& entries, bool v4);
-    static const Entry* mostSpecific(const std::vector<Entry>& entries, const AddressKey& k);
 
     std::vector<Entry> pending_v4_, pending_v6_;
     std::vector<Interval> v4_, v6_;
