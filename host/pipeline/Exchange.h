@@ -72,6 +72,9 @@ struct Exchange {
     // The answer depends on who asked (a facility spent the caller's meter):
     // the response cache never keeps it. Set by facilities during handle().
     mutable bool caller_dependent = false;
+    // The plugin said the answer holds a transient failure (set_transient):
+    // the response cache never keeps it and it goes out as no-store.
+    bool transient = false;
     int64_t started_us = 0;
 
     const std::string* service_host = nullptr;  // the manifest's, for URLs echoed back

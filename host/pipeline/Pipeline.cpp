@@ -251,7 +251,7 @@ void Pipeline::handle(Exchange& ex) {
 
 void Pipeline::finish(Exchange& ex) {
     auto& r = ex.response;
-    if (r.status >= 200 && r.status < 300 && ex.route && r.status != 204)
+    if (r.status >= 200 && r.status < 300 && ex.route && r.status != 204 && !ex.transient)
         r.headers += ex.route->cache_control_line;
     else
         r.headers += "Cache-Control: no-store\r\n";

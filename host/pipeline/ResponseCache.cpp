@@ -105,7 +105,7 @@ bool ResponseCache::answer(Exchange& ex) {
 
 void ResponseCache::store(const Exchange& ex, std::string_view handler_headers) {
     // HEAD is answered from GET's entry; a handler may leave HEAD's body out.
-    if (ex.request.method != "GET" || ex.response.status != 200 || ex.caller_dependent || !qualifies(ex)) return;
+    if (ex.request.method != "GET" || ex.response.status != 200 || ex.caller_dependent || ex.transient || !qualifies(ex)) return;
     StoredAnswer a{ex.response.status, ex.response.content_type, handler_headers, ex.response.body};
     backend_->put(ex.route->spec.plugin, keyOf(ex), encode(a), std::chrono::seconds(ex.route->response_cache_s));
 }

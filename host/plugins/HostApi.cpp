@@ -296,6 +296,7 @@ const ipf_host_api kHostApi = [] {
     a.add_header = addHeader;
     a.set_body = setBody;
     a.set_error = setError;
+    a.set_transient = [](ipf_response* r) { ex(r)->transient = true; };
     a.request_url = requestUrl;
     a.may_block = mayBlock;
     return a;

@@ -94,6 +94,7 @@ BlacklistReport BlacklistCheck::check(const Address& given) const {
             if (!answered) {
                 row.result = notAsked("the query failed: " + std::string(answers.ok() ? "the resolver gave no answer"
                                                                                          : answers.reason()));
+                row.result.transient = true;
             } else {
                 const size_t at = static_cast<size_t>(plan.lookupAt[i]);
                 const DnsAnswerView txt = list.txt ? answers[at + 1] : answers[at];
@@ -114,6 +115,7 @@ BlacklistReport BlacklistCheck::check(const Address& given) const {
         }
         if (row.result.listed()) ++report.listedCount;
         if (row.result.error) ++report.errorCount;
+        if (row.result.transient || !row.health.usable()) report.transient = true;
     }
     return report;
 }

@@ -46,6 +46,10 @@ struct BlacklistReport {
     std::vector<BlacklistRow> rows;  ///< one per list, in catalogue order
     int listedCount = 0;
     int errorCount = 0;
+    /// A row failed for a passing reason (a time-out, SERVFAIL, no answer, a
+    /// zone held unusable until its next health check): the answer must not be
+    /// kept for the route's hour (Response::transient).
+    bool transient = false;
     int questionsSent = 0;  ///< DNS questions of this request (0: everything came from the cache)
 };
 

@@ -75,6 +75,7 @@ void DnsblPlugin::lookup(Request& req, Response& resp) {
         return void(resp.error(400, "not_public_address", *why));
     const BlacklistReport report = check_.check(*address);
     resp.json(writeBlacklistResponse(report, ResponseStamp::now(host_)));
+    if (report.transient) resp.transient();
 }
 
 }  // namespace ipfacts::dnsbl

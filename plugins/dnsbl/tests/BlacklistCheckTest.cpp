@@ -145,9 +145,11 @@ public:
     void failuresAreCachedOnlyBriefly() {
         Fixture f;
         f.fake.fail(testing::nameOf("192.0.2.5", f.lists[1]), "A", 2);  // SERVFAIL
-        f.check("192.0.2.5");
+        CPPUNIT_ASSERT(f.check("192.0.2.5").transient);  // the host must not keep it an hour
         f.fake.clock.advance(59s);
-        CPPUNIT_ASSERT(f.check("192.0.2.5").rows[1].fromCache);
+        const BlacklistReport cached = f.check("192.0.2.5");
+        CPPUNIT_ASSERT(cached.rows[1].fromCache);
+        CPPUNIT_ASSERT(cached.transient);  // a failure read back from the cache is still one
         f.fake.clock.advance(1s);
         const BlacklistReport again = f.check("192.0.2.5");
         CPPUNIT_ASSERT(!again.rows[1].fromCache);
@@ -157,7 +159,7 @@ public:
     void answersAreCachedOneHour() {
         Fixture f;
         f.settings.healthMaxAgeMs = 7200 * 1000;  // only the rows' lifetime in play
-        f.check("192.0.2.2");
+        CPPUNIT_ASSERT(!f.check("192.0.2.2").transient);
         f.fake.clock.advance(59min);
         CPPUNIT_ASSERT(f.check("192.0.2.2").rows[0].fromCache);
         f.fake.clock.advance(1min);
@@ -172,6 +174,7 @@ public:
         CPPUNIT_ASSERT(r.rows[0].result.listed());
         CPPUNIT_ASSERT(!r.rows[1].queried);
         CPPUNIT_ASSERT_EQUAL(std::string("not asked: Four List lists IPv4 addresses only"), *r.rows[1].result.error);
+        CPPUNIT_ASSERT(!r.transient);  // an error row, but not a passing one
         for (const DnsQuestion& q : f.fake.batches[0]) CPPUNIT_ASSERT(q.name.find("v4.example") == std::string::npos);
         const std::string b = f.body(r);
         CPPUNIT_ASSERT(contains(b, R"("ip":"2001:db8::2","version":6,"listed_count":1,"total_count":2,"error_count":1)"));

@@ -695,6 +695,13 @@ typedef struct ipf_host_api {
      * with IPF_HOST_HAS(host, privacy). */
     const struct ipf_privacy_api* privacy;
 
+    /* Marks the answer being written as holding a transient failure (a row
+     * that timed out, a partial result): the host keeps it out of its
+     * response cache and sends it with "Cache-Control: no-store" instead of
+     * the route's lifetime, so a passing outage is not served for an hour.
+     * Callable any time during the handler. */
+    void (*set_transient)(ipf_response* resp);
+
     /* ---- add new members below this line only, marked with their minor -- */
 } ipf_host_api;
 

@@ -556,6 +556,14 @@ public:
         return *this;
     }
 
+    /// The answer holds a transient failure (a timed-out row, a partial
+    /// result): the host neither caches it nor lets clients cache it (since
+    /// 1.5; a no-op on older hosts).
+    Response& transient() {
+        if (IPF_HOST_HAS(api_, set_transient)) api_->set_transient(resp_);
+        return *this;
+    }
+
     /// Asks the host to run this handler again on a worker thread, where
     /// Request::mayBlock() is true. Only for NONBLOCKING handlers (since 1.2).
     void deferToWorker() { deferred_ = true; }

@@ -75,6 +75,8 @@ ipf_status fakeHandler(void* state, const ipf_request*, ipf_response* resp) {
     // A real plugin spends the caller's meter for privacy=1 and the meters
     // facility marks the exchange; the stand-in does what that leaves.
     if (ex->raw_query.find("privacy=1") != std::string_view::npos) ex->caller_dependent = true;
+    // A plugin whose answer holds a passing failure says so (Response::transient).
+    if (ex->raw_query.find("flaky=1") != std::string_view::npos) ex->transient = true;
     ex->response.status = p->status;
     ex->response.content_type = "application/json";
     ex->response.body = "{\"call\":" + std::to_string(p->calls) + "}";
@@ -166,6 +168,7 @@ class ResponseCacheTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(pipelineNormalisesTheQuery);
     CPPUNIT_TEST(pipelineNeverCachesPrivateOr404OrPrivacy);
     CPPUNIT_TEST(pipelineAnswersHeadFromGet);
+    CPPUNIT_TEST(transientAnswerIsNeverKeptAndGoesOutNoStore);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -434,6 +437,22 @@ routes:
         CPPUNIT_ASSERT_EQUAL(200, head.status);
         CPPUNIT_ASSERT_EQUAL(get.body.size(), head.body.size());  // Content-Length as for GET
         CPPUNIT_ASSERT(headerValue(head.headers, "Age") != "<none>");
+    }
+
+    // The same public route: a transient answer is kept by no cache (the
+    // handler runs every time) and says no-store; a sound one is kept.
+    void transientAnswerIsNeverKeptAndGoesOutNoStore() {
+        PipelineRig rig;
+        auto first = rig.serve("/api/v1/dns?name=t.example&flaky=1");
+        CPPUNIT_ASSERT_EQUAL(200, first.status);
+        CPPUNIT_ASSERT_EQUAL(std::string("no-store"), headerValue(first.headers, "Cache-Control"));
+        rig.serve("/api/v1/dns?name=t.example&flaky=1");
+        CPPUNIT_ASSERT_EQUAL(2, rig.plugin.calls);
+        auto sound = rig.serve("/api/v1/dns?name=t.example");
+        CPPUNIT_ASSERT(headerValue(sound.headers, "Cache-Control").rfind("public, max-age=", 0) == 0);
+        rig.serve("/api/v1/dns?name=t.example");
+        CPPUNIT_ASSERT_EQUAL(3, rig.plugin.calls);
+        CPPUNIT_ASSERT_EQUAL(uint64_t(1), rig.pipeline->responseCache().stats().entries);
     }
 };
 

@@ -105,6 +105,7 @@ public:
         std::string body;
         std::string errorToken;  ///< set_error's token; empty when none
         std::string errorMessage;
+        bool transient = false;  ///< set_transient was called (Response::transient)
     };
     Written written;  ///< reset by LoadedPlugin::call before each call
 
@@ -369,6 +370,7 @@ private:
             w.errorToken = text(token);
             w.errorMessage = text(message);
         };
+        a.set_transient = [](ipf_response* r) { of(r).written.transient = true; };
     }
 
     void wireFacilities() {
