@@ -68,7 +68,8 @@ std::string RequestValidator::headerProblem(const std::string& name, const std::
 std::string RequestValidator::urlProblem(const HttpRequest& r) const {
     std::unique_ptr<CURLU, UrlDeleter> u(curl_url());
     if (!u || curl_url_set(u.get(), CURLUPART_URL, r.url.c_str(), 0) != CURLUE_OK)
-        return "malformed URL '" + r.url + "'";
+        // Up to the query: a query may carry a key (a provider's), and errors reach logs and bodies.
+        return "malformed URL '" + r.url.substr(0, r.url.find_first_of("?#")) + "'";
     CurlString scheme = part(u.get(), CURLUPART_SCHEME);
     const std::string s = scheme ? scheme.get() : "";
     if (s == "http" && !r.allow_http) return "http is not allowed for this upstream";

@@ -175,6 +175,8 @@ public:
     void malformedRequestsAreData() {
         HttpRequest r = get("not a url");
         CPPUNIT_ASSERT_EQUAL(std::string("malformed URL 'not a url'"), fetch(*client_, r).error);
+        r.url = "https://bad host/v2/8.8.8.8?key=SECRET&vpn=1";  // the key never reaches the error
+        CPPUNIT_ASSERT_EQUAL(std::string("malformed URL 'https://bad host/v2/8.8.8.8'"), fetch(*client_, r).error);
         r = get("ftp://127.0.0.1/");
         CPPUNIT_ASSERT_EQUAL(std::string("scheme 'ftp' is not allowed (http and https only)"), fetch(*client_, r).error);
         r = get(server_->base() + "/");
