@@ -76,25 +76,32 @@ ipf_tls_probe_batch* toBatch(std::vector<TlsProbeResult> results) {
     return new ipf_tls_probe_batch{Marshalled<TlsProbeReply>(std::move(replies))};
 }
 
+
+/// A plugin's `count` C requests, each converted by `convert`. They are read
+/// at the plugin's stride (the first element's struct_size), so a plugin
+/// built with a later, longer struct still reads right; members it knows and
+/// this host does not are ignored. The caller checked the stride's minimum.
+template <class Out, class C, class Convert>
+std::vector<Out> readAtStride(const C* rs, size_t count, Convert convert) {
+    std::vector<Out> out;
+    out.reserve(count);
+    const size_t stride = count ? rs[0].struct_size : 0;
+    const auto* base = reinterpret_cast<const unsigned char*>(rs);
+    for (size_t i = 0; i < count; ++i) {
+        C r{};
+        std::memcpy(&r, base + i * stride, std::min(stride, sizeof r));
+        out.push_back(convert(r));
+    }
+    return out;
+}
+
 ipf_status probeAllC(ipf_plugin_ctx* ctx, const ipf_tls_probe_request* rs, size_t count, ipf_tls_probe_batch** out) {
     if (!ctx || !out || (count && !rs)) return IPF_INVALID;
     auto* f = facilityOf<ConnectFacility>(ctx);
     if (!f) return IPF_UNAVAILABLE;
-    // Elements are read at the plugin's stride, so a plugin built with a
-    // later, longer request still reads right; members it knows and this
-    // host does not are ignored.
-    const size_t stride = count ? rs[0].struct_size : 0;
-    if (count && stride < kRequestSize14) return IPF_INVALID;
+    if (count && rs[0].struct_size < kRequestSize14) return IPF_INVALID;
     try {
-        std::vector<TlsProbeRequest> requests;
-        requests.reserve(count);
-        const auto* base = reinterpret_cast<const unsigned char*>(rs);
-        for (size_t i = 0; i < count; ++i) {
-            ipf_tls_probe_request r{};
-            std::memcpy(&r, base + i * stride, std::min(stride, sizeof r));
-            requests.push_back(requestOf(r));
-        }
-        *out = toBatch(f->probeAll(std::move(requests)));
+        *out = toBatch(f->probeAll(readAtStride<TlsProbeRequest>(rs, count, requestOf)));
         return IPF_OK;
     } catch (const std::exception&) {
         return IPF_ERROR;  // out of memory: nothing crosses the C boundary but the status
@@ -134,19 +141,11 @@ ipf_status exchangeAllC(ipf_plugin_ctx* ctx, const ipf_tcp_exchange_request* rs,
     if (!ctx || !out || (count && !rs)) return IPF_INVALID;
     auto* f = facilityOf<ConnectFacility>(ctx);
     if (!f) return IPF_UNAVAILABLE;
-    const size_t stride = count ? rs[0].struct_size : 0;  // read at the plugin's stride, as probes are
-    if (count && stride < kExchangeSize15) return IPF_INVALID;
+    if (count && rs[0].struct_size < kExchangeSize15) return IPF_INVALID;
     try {
-        std::vector<TcpExchangeRequest> requests;
-        requests.reserve(count);
-        const auto* base = reinterpret_cast<const unsigned char*>(rs);
-        for (size_t i = 0; i < count; ++i) {
-            ipf_tcp_exchange_request r{};
-            std::memcpy(&r, base + i * stride, std::min(stride, sizeof r));
-            requests.push_back(exchangeOf(r));
-        }
         std::vector<TcpExchangeReply> replies;
-        for (TcpExchangeResult& r : f->exchangeAll(std::move(requests))) replies.push_back(exchangeReplyOf(std::move(r)));
+        for (TcpExchangeResult& r : f->exchangeAll(readAtStride<TcpExchangeRequest>(rs, count, exchangeOf)))
+            replies.push_back(exchangeReplyOf(std::move(r)));
         *out = new ipf_tcp_exchange_batch{Marshalled<TcpExchangeReply>(std::move(replies))};
         return IPF_OK;
     } catch (const std::exception&) {
