@@ -1,4 +1,5 @@
 # Build helpers shared by every folder.
+include(GNUInstallDirs)
 
 # ipfacts_add_plugin(<name> SOURCES <files...> [LIBS <libs...>] [OPENAPI <file>])
 # Builds plugins/<name> as lib<name>.so into ${IPFACTS_PLUGIN_DIR}, against the
@@ -19,6 +20,11 @@ function(ipfacts_add_plugin name)
     VISIBILITY_INLINES_HIDDEN ON)
   target_link_libraries(plugin_${name} PRIVATE ipfacts::sdk ${P_LIBS})
   target_link_options(plugin_${name} PRIVATE -Wl,--no-undefined)
+  # The production families (plugins/) are installed; the test plugins (tests/plugins) are not.
+  string(FIND "${CMAKE_CURRENT_SOURCE_DIR}/" "${PROJECT_SOURCE_DIR}/plugins/" at)
+  if(at EQUAL 0)
+    install(TARGETS plugin_${name} LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}/ipfacts/plugins COMPONENT service)
+  endif()
 endfunction()
 
 # ipfacts_add_unit_test(<name> SOURCES <files...> [LIBS <libs...>])

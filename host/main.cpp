@@ -1,6 +1,7 @@
 // ipfactsd: the ipfacts service. See README.md for the manifest and routes.
 #include "host/manifest/Manifest.h"
 #include "host/facilities/Catalogue.h"
+#include "host/install/InstallLayout.h"
 #include "host/plugins/PluginCheck.h"
 #include "host/server/Daemon.h"
 
@@ -19,10 +20,11 @@
 namespace {
 
 void usage(std::ostream& out) {
-    out << "usage: ipfactsd --config FILE [--listen ADDR:PORT]... [--state-dir DIR]\n"
+    out << "usage: ipfactsd [--config FILE] [--listen ADDR:PORT]... [--state-dir DIR]\n"
            "       ipfactsd --check-config FILE\n"
            "       ipfactsd --version\n"
-           "  --config FILE        run the service with this manifest\n"
+           "  --config FILE        run the service with this manifest; default, when installed:\n"
+           "                       <sysconfdir>/ipfacts/ipfacts.yaml (/etc/ipfacts/ipfacts.yaml for prefix /usr)\n"
            "  --listen ADDR:PORT   plain-HTTP listener replacing the manifest's server.listen (repeatable;\n"
            "                       e.g. 127.0.0.1:8080 or [::1]:8080)\n"
            "  --state-dir DIR      keep what the service writes (SQLite file, logs) here\n"
@@ -36,6 +38,15 @@ struct Options {
     std::vector<std::string> listen;
     std::string state_dir;
 };
+
+/// The manifest an installed ipfactsd reads when given no --config (README "Installing").
+std::string installedManifestOrThrow() {
+    auto path = ipfacts::install::defaultManifest();
+    if (!path) throw std::invalid_argument("--config is required: this ipfactsd is not in an installed layout");
+    if (!std::filesystem::exists(*path))
+        throw std::invalid_argument("no --config given and no installed manifest at " + path->string());
+    return path->string();
+}
 
 /// Parses argv; returns an exit code when the program should stop now.
 std::optional<int> parse(int argc, char** argv, Options& o) {
@@ -57,7 +68,7 @@ std::optional<int> parse(int argc, char** argv, Options& o) {
             return 0;
         } else throw std::invalid_argument("unknown option " + a);
     }
-    if (o.config.empty() && o.check.empty()) throw std::invalid_argument("--config or --check-config is required");
+    if (o.config.empty() && o.check.empty()) o.config = installedManifestOrThrow();
     return std::nullopt;
 }
 

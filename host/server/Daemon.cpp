@@ -17,6 +17,7 @@
 #include "host/server/HttpConnection.h"
 #include "host/server/Listener.h"
 #include "host/server/Readiness.h"
+#include "host/server/SystemdNotify.h"
 #include "host/server/TlsContext.h"
 #include "host/status/SqliteProbeHistory.h"
 #include "host/status/StatusService.h"
@@ -319,6 +320,9 @@ int Daemon::run() {
         for (const auto& a : p.m.metrics->listen) where += " (metrics http://" + a.text + "/metrics)";
     spdlog::info("ipfactsd serving on{} with {} event loops, {} workers, {} routes", where, p.loops.size(),
                  p.m.server.workers, p.pipeline->routes().routes().size());
+    // Type=notify: the listeners accept from here on, so systemd may start what depends on us.
+    const SystemdNotify notify;
+    if (std::string why = notify.send("READY=1\nSTATUS=serving"); !why.empty()) spdlog::warn("sd_notify: {}", why);
 
     sigset_t set;
     sigemptyset(&set);
@@ -332,6 +336,7 @@ int Daemon::run() {
         int sig = sigtimedwait(&set, nullptr, &wait);
         if (sig == SIGTERM || sig == SIGINT) {
             spdlog::info("signal {}: stopping", sig);
+            if (std::string why = notify.send("STOPPING=1"); !why.empty()) spdlog::warn("sd_notify: {}", why);
             break;
         }
         if (sig == SIGHUP) p.facilities->reload();

@@ -54,8 +54,14 @@ void Readiness::serveReady(pipeline::Exchange& ex) const {
     checks.push_back({"routes", skipped_.empty(),
                       skipped_.empty() ? "every route of the manifest is served" : "not served: " + joined(skipped_)});
     if (netdb_configured_) {
-        const bool loaded = facilities_.get<facilities::NetDbFacility>() != nullptr;
-        checks.push_back({"netdb", loaded, loaded ? "address data loaded" : "address data not loaded"});
+        const auto* netdb = facilities_.get<facilities::NetDbFacility>();
+        const auto missing = netdb ? netdb->missing() : std::vector<std::string>{};
+        if (!netdb) checks.push_back({"netdb", false, "address data not loaded"});
+        else if (!missing.empty())
+            checks.push_back({"netdb", false,
+                              "address data missing: " + joined(missing) +
+                                  " (fetch it with ipfacts-fetch-data, then SIGHUP)"});
+        else checks.push_back({"netdb", true, "address data loaded"});
     }
     checks.push_back(storeCheck(facilities_));
     const bool stopping = stopping_.load();

@@ -6,6 +6,9 @@
 
 #include <chrono>
 #include <ctime>
+#include <algorithm>
+#include <filesystem>
+#include <stdexcept>
 #include <memory>
 
 namespace ipfacts::facilities {
@@ -67,18 +70,68 @@ std::shared_ptr<const NetDb> load(const NetDbFiles& spec,
     return db;
 }
 
+/// The fetched data files (city_mmdb, asn_csv) of `spec` that are not there.
+std::vector<std::string> missingData(const NetDbFiles& spec) {
+    std::vector<std::string> missing;
+    std::error_code ec;
+    for (const auto* list : {&spec.city_mmdb, &spec.asn_csv})
+        for (const auto& f : *list)
+            if (!std::filesystem::exists(f, ec)) missing.push_back(f);
+    return missing;
+}
+
+/// `spec` without its missing data files: a fresh install serves (and says it is
+/// not ready) until the data is fetched, instead of refusing to start.
+NetDbFiles present(NetDbFiles spec, const std::vector<std::string>& missing) {
+    auto drop = [&](std::vector<std::string>& files) {
+        std::vector<std::string> kept;
+        for (auto& f : files)
+            if (std::find(missing.begin(), missing.end(), f) == missing.end()) kept.push_back(std::move(f));
+        files = std::move(kept);
+    };
+    drop(spec.city_mmdb);
+    drop(spec.asn_csv);
+    return spec;
+}
+
+std::string joined(const std::vector<std::string>& files) {
+    std::string out;
+    for (const auto& f : files) out += (out.empty() ? "" : ", ") + f;
+    return out;
+}
+
 }  // namespace
 
 NetDbFacility::NetDbFacility(const NetDbFiles& spec,
                              std::shared_ptr<const netdb::SpecialPurposeRegistry> registry)
-    : spec_(spec), registry_(std::move(registry)), handle_(load(spec_, registry_)), loaded_unix_(std::time(nullptr)) {}
+    : spec_(spec),
+      registry_(std::move(registry)),
+      missing_(missingData(spec_)),
+      handle_(load(present(spec_, missing_), registry_)),
+      loaded_unix_(std::time(nullptr)) {
+    if (!missing_.empty())
+        spdlog::error("netdb: address data missing: {}; serving without it, /readyz answers 503. Fetch it with "
+                      "ipfacts-fetch-data (tools/fetch-data in a source tree), then SIGHUP (systemctl reload ipfactsd)",
+                      joined(missing_));
+}
+
+std::vector<std::string> NetDbFacility::missing() const {
+    std::lock_guard<std::mutex> lock(missing_mutex_);
+    return missing_;
+}
 
 void NetDbFacility::fill(ipf_host_api& api) const { api.netdb = &kTable; }
 
 void NetDbFacility::reload() {
     try {
+        // Every file or none: a file missing now keeps what was loaded.
+        if (auto gone = missingData(spec_); !gone.empty()) throw std::runtime_error("missing " + joined(gone));
         handle_.replace(load(spec_, registry_));
         loaded_unix_.store(std::time(nullptr), std::memory_order_relaxed);
+        {
+            std::lock_guard<std::mutex> lock(missing_mutex_);
+            missing_.clear();
+        }
         spdlog::info("SIGHUP: netdb reloaded");
     } catch (const std::exception& e) {
         spdlog::error("SIGHUP: netdb reload failed, keeping the loaded data: {}", e.what());

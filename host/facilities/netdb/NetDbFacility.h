@@ -10,6 +10,9 @@
 
 #include <memory>
 #include <atomic>
+#include <mutex>
+#include <string>
+#include <vector>
 
 namespace ipfacts::facilities {
 
@@ -33,14 +36,18 @@ private:
 class NetDbFacility : public Facility {
 public:
     static constexpr Slot kSlot = Slot::NetDb;
-    /// Loads the data files; throws when they cannot be read. Classifies by
-    /// `registry`, the host's one reading of the IANA file, kept across reloads.
+    /// Loads the data files; throws when they cannot be read. Data files that
+    /// are absent (city_mmdb, asn_csv: a fresh install before the data is
+    /// fetched) are left out and named by missing(). Classifies by `registry`,
+    /// the host's one reading of the IANA file, kept across reloads.
     NetDbFacility(const NetDbFiles& spec, std::shared_ptr<const netdb::SpecialPurposeRegistry> registry);
     Slot slot() const override { return kSlot; }
     void fill(ipf_host_api& api) const override;
     /// Loads the files again (not the registry, read once at start) and swaps
-    /// them in; a failed load keeps the old data.
+    /// them in; a failed load, or a file missing, keeps the old data.
     void reload() override;
+    /// Data files absent at start and not loaded by a reload since (/readyz).
+    std::vector<std::string> missing() const;
     const NetDbHandle& handle() const { return handle_; }
     /// When the data in use was loaded (Unix seconds): /metrics shows its age.
     int64_t loadedUnix() const { return loaded_unix_.load(std::memory_order_relaxed); }
@@ -48,6 +55,8 @@ public:
 private:
     NetDbFiles spec_;
     std::shared_ptr<const netdb::SpecialPurposeRegistry> registry_;
+    mutable std::mutex missing_mutex_;
+    std::vector<std::string> missing_;
     NetDbHandle handle_;
     std::atomic<int64_t> loaded_unix_;
 };

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# systemd-unit.sh <build dir>: the unit cmake --install writes, checked with
+# `systemd-analyze verify` (no systemd needs to run: it parses the unit and checks
+# the commands it names exist) and for the settings README "Installing" promises.
+set -euo pipefail
+build=$1
+work=$build/tests/install-unit
+prefix=$work/prefix
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+rm -rf "$work"
+mkdir -p "$work"
+cmake --install "$build" --prefix "$prefix" >"$work/install.log"
+unit=$prefix/lib/systemd/system/ipfactsd.service
+[[ -f $unit ]] || fail "no unit at $unit"
+
+# Warnings go to stderr with exit status 0: any output at all fails the test.
+if ! out=$(systemd-analyze verify "$unit" 2>&1) || [[ -n $out ]]; then
+  fail "systemd-analyze verify $unit: $out"
+fi
+
+want=(
+  "Type=notify"
+  "ExecStart=$prefix/sbin/ipfactsd --config $prefix/etc/ipfacts/ipfacts.yaml --state-dir %S/ipfacts"
+  "ExecReload=/bin/kill -HUP \$MAINPID"
+  "ExecReload=/bin/kill -USR1 \$MAINPID"
+  "DynamicUser=yes"
+  "StateDirectory=ipfacts"
+  "NoNewPrivileges=yes"
+  "ProtectSystem=strict"
+  "ProtectHome=yes"
+  "PrivateTmp=yes"
+  "PrivateDevices=yes"
+  "RestrictAddressFamilies=AF_INET AF_INET6 AF_UNIX"
+  "CapabilityBoundingSet="
+  "SystemCallFilter=@system-service"
+)
+for line in "${want[@]}"; do
+  grep -qxF -- "$line" "$unit" || fail "the unit lacks the line: $line"
+done
+# Its binary and manifest exist where it says.
+[[ -x $prefix/sbin/ipfactsd && -f $prefix/etc/ipfacts/ipfacts.yaml ]] || fail "ExecStart names files that are not installed"
+echo "systemd-analyze verify: clean; ${#want[@]} settings present in $unit"
