@@ -12,7 +12,7 @@
 set -euo pipefail
 src=$1 build=$2
 work=$build/tests/install-deb
-fail() { echo "FAIL: $*" >&2; exit 1; }
+source "$(dirname "$0")/scratch.sh"
 if [[ $(id -u) -ne 0 ]]; then
   echo "deb.sh: not root: dpkg cannot install into a scratch root; skipped" >&2
   exit 77

@@ -12,13 +12,8 @@
 # Runs inside `unshare -n` (tests/CMakeLists.txt): nothing leaves loopback.
 set -euo pipefail
 src=$1 build=$2
-work=$build/tests/install-prefix
-prefix=$work/prefix
-fail() { echo "FAIL: $*" >&2; exit 1; }
-
-rm -rf "$work"
-mkdir -p "$work"
-cmake --install "$build" --prefix "$prefix" >"$work/install.log"
+source "$(dirname "$0")/scratch.sh"
+scratch_install "$build" install-prefix
 
 # --- what landed --------------------------------------------------------------------
 for f in sbin/ipfactsd bin/ipfacts sbin/ipfacts-fetch-data; do

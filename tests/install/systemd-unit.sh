@@ -4,13 +4,8 @@
 # the commands it names exist) and for the settings README "Installing" promises.
 set -euo pipefail
 build=$1
-work=$build/tests/install-unit
-prefix=$work/prefix
-fail() { echo "FAIL: $*" >&2; exit 1; }
-
-rm -rf "$work"
-mkdir -p "$work"
-cmake --install "$build" --prefix "$prefix" >"$work/install.log"
+source "$(dirname "$0")/scratch.sh"
+scratch_install "$build" install-unit
 unit=$prefix/lib/systemd/system/ipfactsd.service
 [[ -f $unit ]] || fail "no unit at $unit"
 
