@@ -5,7 +5,7 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 # scratch_install <build dir> <name>: sets work=<build>/tests/<name> (emptied) and
 # prefix=$work/prefix, and installs there with cmake --install (log in $work/install.log).
 scratch_install() {
-  work=$1/tests/$2
+  work=$(cd "$1" && pwd)/tests/$2
   prefix=$work/prefix
   rm -rf "$work"
   mkdir -p "$work"
