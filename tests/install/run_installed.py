@@ -53,12 +53,12 @@ def notified(sock, want):
 
 
 def start(prefix, work):
-    notify_path = os.path.join(work, "notify.sock")
-    if os.path.exists(notify_path):
-        os.unlink(notify_path)
+    # An abstract name, as systemd may pass: no path length limit, nothing to clean up,
+    # and private to the network namespace unshare -n made.
+    name = f"ipfacts-install-test-{os.getpid()}"
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
-    sock.bind(notify_path)
-    env = dict(os.environ, NOTIFY_SOCKET=notify_path)
+    sock.bind("\0" + name)
+    env = dict(os.environ, NOTIFY_SOCKET="@" + name)
     log = open(os.path.join(work, "ipfactsd.log"), "w")
     proc = subprocess.Popen(
         [os.path.join(prefix, "sbin", "ipfactsd"), "--listen", f"127.0.0.1:{PORT}",
