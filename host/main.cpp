@@ -61,7 +61,7 @@ std::optional<int> parse(int argc, char** argv, Options& o) {
         else if (a == "--listen") o.listen.push_back(value("--listen"));
         else if (a == "--state-dir") o.state_dir = value("--state-dir");
         else if (a == "--version") {
-            std::cout << "ipfactsd 1.0.0 (plugin ABI " << IPF_ABI_MAJOR << "." << IPF_ABI_MINOR << ")\n";
+            std::cout << "ipfactsd " IPFACTS_VERSION " (plugin ABI " << IPF_ABI_MAJOR << "." << IPF_ABI_MINOR << ")\n";
             return 0;
         } else if (a == "--help" || a == "-h") {
             usage(std::cout);

@@ -94,6 +94,8 @@ dpkg_root -i "$deb" "$dev"
 [[ $(status_of ipfacts) == "ii " && $(status_of ipfacts-dev) == "ii " ]] || fail "not installed: $(status_of ipfacts)"
 [[ -x $root/usr/sbin/ipfactsd && -f $root/etc/ipfacts/ipfacts.yaml && -f $root/usr/include/ipfacts/plugin.h ]] ||
   fail "installed files missing under $root"
+# The packaged (stripped) binary runs on this machine's libraries.
+"$root/usr/sbin/ipfactsd" --version | grep -q "^ipfactsd $version " || fail "the packaged ipfactsd --version"
 registered=$(dpkg-query --admindir="$root/var/lib/dpkg" -W -f='${Conffiles}\n' ipfacts | awk 'NF {print $1}' | sort)
 [[ $registered == "$expected_conffiles" ]] || fail "dpkg did not register the conffiles"
 
