@@ -2,6 +2,7 @@
 
 #include "host/facilities/netdb/NetDb.h"
 
+#include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
 #include <chrono>
@@ -94,12 +95,6 @@ NetDbFiles present(NetDbFiles spec, const std::vector<std::string>& missing) {
     return spec;
 }
 
-std::string joined(const std::vector<std::string>& files) {
-    std::string out;
-    for (const auto& f : files) out += (out.empty() ? "" : ", ") + f;
-    return out;
-}
-
 }  // namespace
 
 NetDbFacility::NetDbFacility(const NetDbFiles& spec,
@@ -112,7 +107,7 @@ NetDbFacility::NetDbFacility(const NetDbFiles& spec,
     if (!missing_.empty())
         spdlog::error("netdb: address data missing: {}; serving without it, /readyz answers 503. Fetch it with "
                       "ipfacts-fetch-data (tools/fetch-data in a source tree), then SIGHUP (systemctl reload ipfactsd)",
-                      joined(missing_));
+                      fmt::join(missing_, ", "));
 }
 
 std::vector<std::string> NetDbFacility::missing() const {
@@ -125,7 +120,7 @@ void NetDbFacility::fill(ipf_host_api& api) const { api.netdb = &kTable; }
 void NetDbFacility::reload() {
     try {
         // Every file or none: a file missing now keeps what was loaded.
-        if (auto gone = missingData(spec_); !gone.empty()) throw std::runtime_error("missing " + joined(gone));
+        if (auto gone = missingData(spec_); !gone.empty()) throw std::runtime_error(fmt::format("missing {}", fmt::join(gone, ", ")));
         handle_.replace(load(spec_, registry_));
         loaded_unix_.store(std::time(nullptr), std::memory_order_relaxed);
         {
