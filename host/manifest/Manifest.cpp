@@ -224,7 +224,7 @@ void readTopLevel(const YamlReader& r, const YAML::Node& root, Manifest& m) {
                       "access_log_format", "log_level",
                       "plugin_dir", "rate_classes", "plugins", "routes", "keys", "resolver", "doh", "netdb", "meters",
                       "caller_ipv6_prefix", "guard", "http", "cache", "connect", "status",
-                      "metrics", "privacy"},
+                      "metrics", "privacy", "front_door"},
                "the manifest");
     if (const auto& s = root["service"]) {
         r.onlyKeys(s, {"host", "edge"}, "service");
@@ -259,6 +259,19 @@ void readTopLevel(const YamlReader& r, const YAML::Node& root, Manifest& m) {
     m.plugin_dir = resolvePath(m.dir, root["plugin_dir"] ? r.str(root["plugin_dir"], "plugin_dir") : "../build/plugins");
     if (root["caller_ipv6_prefix"])
         m.caller_ipv6_prefix = static_cast<unsigned>(r.integer(root["caller_ipv6_prefix"], "caller_ipv6_prefix", 32, 128));
+    if (const auto& fd = root["front_door"]) {
+        r.onlyKeys(fd, {"cli_user_agents"}, "front_door");
+        if (const auto& list = fd["cli_user_agents"]) {
+            if (!list.IsSequence()) r.fail(list, "front_door.cli_user_agents must be a list of User-Agent product names");
+            m.cli_user_agents.clear();
+            for (const auto& item : list) {
+                std::string name = r.str(item, "front_door.cli_user_agents entry");
+                if (name.empty() || name.find_first_of("/ ") != std::string::npos)
+                    r.fail(item, "'" + name + "' is not a product name (the part of a User-Agent before '/')");
+                m.cli_user_agents.push_back(std::move(name));
+            }
+        }
+    }
     if (const auto& tp = root["trusted_proxies"]) {
         if (!tp.IsSequence()) r.fail(tp, "trusted_proxies must be a list of CIDR blocks");
         for (const auto& item : tp) {

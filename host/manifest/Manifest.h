@@ -60,7 +60,7 @@ struct RateClass {
 /// status_control exists for tests and needs status.manual_clock.
 inline constexpr const char* kHostHandlerNames[] = {"openapi",           "status",         "status_page",
                                                     "status_badge_svg",  "status_badge_json", "status_control",
-                                                    "healthz",           "readyz"};
+                                                    "healthz",           "readyz",         "front"};
 
 struct RouteSpec {
     std::string path;    // template, "/api/v1/reverse/{ip}"
@@ -148,6 +148,9 @@ struct Manifest {
     facilities::MetersConfig meters;  // no meters: no facility
     std::optional<status::StatusConfig> status;  // the prober and the status routes (host/status)
 
+    // front_door.cli_user_agents: User-Agent product names of command-line
+    // clients, which get the address at / and pretty JSON by default (README "The front door").
+    std::vector<std::string> cli_user_agents{"curl", "Wget", "HTTPie", "xh", "fetch"};
     std::vector<std::string> trusted_proxies;  // CIDR text, validated
     unsigned caller_ipv6_prefix = 64;  // IPv6 callers are counted per block of this length
     std::map<std::string, RateClass> rate_classes;

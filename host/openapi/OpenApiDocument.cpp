@@ -51,6 +51,28 @@ std::vector<std::string> pathParams(const std::string& path) {
     return out;
 }
 
+/// The 200 answer's JSON schema of `op`, or null when it answers no JSON.
+Object::Ptr jsonAnswerSchema(const Object::Ptr& op) {
+    Object::Ptr responses = op->getObject("responses");
+    Object::Ptr ok = responses ? responses->getObject("200") : nullptr;
+    Object::Ptr content = ok ? ok->getObject("content") : nullptr;
+    Object::Ptr json = content ? content->getObject("application/json") : nullptr;
+    return json ? json->getObject("schema") : nullptr;
+}
+
+/// The query parameters the host itself reads (README "Query parameters"):
+/// `_` everywhere; `pretty` where the answer is JSON, `fields` where it is
+/// a JSON object with named members. The pipeline accepts what the
+/// document declares (RouteContract), so these declarations are the rule.
+void addHostParameters(const Object::Ptr& op, Array::Ptr params) {
+    auto add = [&params](const char* name) { params->add(refTo(std::string("#/components/parameters/") + name)); };
+    if (Object::Ptr schema = jsonAnswerSchema(op)) {
+        add("Pretty");
+        if (schema->has("$ref") || schema->has("properties")) add("Fields");
+    }
+    add("CacheBuster");
+}
+
 /// Adds the shared error responses and the quota headers the host writes.
 void decorate(Object::Ptr op, const manifest::RouteSpec& route, const manifest::Manifest& m) {
     Object::Ptr responses = op->getObject("responses");
@@ -109,7 +131,7 @@ void decorate(Object::Ptr op, const manifest::RouteSpec& route, const manifest::
         p->set("schema", s);
         params->add(p);
     }
-    if (params->size() == 0) op->remove("parameters");
+    addHostParameters(op, params);
     op->set("x-rate-class", route.rate_class);
 }
 

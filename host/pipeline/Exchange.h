@@ -76,6 +76,10 @@ struct Exchange {
     // the response cache never keeps it and it goes out as no-store.
     bool transient = false;
     int64_t started_us = 0;
+    // The host's own query parameters (README "Query parameters"), read by the
+    // pipeline's query check and applied to a JSON answer by finish():
+    std::optional<bool> pretty;       // ?pretty=0|1; unset: pretty for command-line clients
+    std::vector<std::string> fields;  // ?fields=a,b: only these top-level members (200 answers)
 
     const std::string* service_host = nullptr;  // the manifest's, for URLs echoed back
 

@@ -3,6 +3,8 @@
 #include "host/facilities/cache/MemoryCache.h"
 #include "host/pipeline/ErrorEnvelope.h"
 #include "host/pipeline/HttpText.h"
+#include "host/pipeline/JsonShape.h"
+#include "host/pipeline/QueryCheck.h"
 
 #include <spdlog/spdlog.h>
 
@@ -58,7 +60,8 @@ Pipeline::Pipeline(const manifest::Manifest& m, std::unique_ptr<RouteTable> rout
                                                                 : manifest::resolvePath(m.state_dir, m.access_log),
                   m.access_log_json ? AccessLog::Format::Json : AccessLog::Format::Text),
       response_cache_(std::make_shared<facilities::cache::MemoryCache>(kResponseCacheBytes)),
-      counters_(routes_->routes().size() + 1) {
+      counters_(routes_->routes().size() + 1),
+      cli_agents_(m.cli_user_agents) {
     cors_lines_ = "Access-Control-Allow-Origin: *\r\nAccess-Control-Expose-Headers: " + std::string(kExposed) + "\r\n";
 }
 
@@ -122,6 +125,10 @@ Pipeline::Next Pipeline::begin(Exchange& ex) {
         }
         ex.query = std::move(*query);
         ex.query_parsed = true;
+    }
+    if (auto problem = checkQuery(ex)) {
+        writeError(ex.response, 400, problem->token, problem->message);
+        return Next::Respond;
     }
     if (m.bad_param) {
         writeError(ex.response, 400, "invalid_parameter", "a path parameter has a malformed percent-escape");
@@ -220,37 +227,58 @@ void Pipeline::handle(Exchange& ex) {
         return;
     }
     const size_t host_headers = ex.response.headers.size();  // what follows is the handler's
-    ipf_status st = route->fn(route->state, reinterpret_cast<const ipf_request*>(&ex),
-                              reinterpret_cast<ipf_response*>(&ex));
-    if (st == IPF_DEFER && !ex.on_worker) {
-        // Keep the host's headers (quota), drop what the handler wrote.
-        ex.response.status = 0;
-        ex.response.content_type.clear();
-        ex.response.body.clear();
-        ex.deferred = true;
-        return;
-    }
-    if (st != IPF_OK) {
-        spdlog::error("route={} plugin={} handler={} failed with status {}", route->spec.path, route->spec.plugin,
-                      route->spec.handler, static_cast<int>(st));
-        writeError(ex.response, 500, "internal_error", "the endpoint failed; the failure is logged");
-        return;
-    }
-    if (ex.response.status == 0 && ex.response.content_type.empty()) {
-        spdlog::error("route={} plugin={} handler={} returned without a response (API misuse)", route->spec.path,
-                      route->spec.plugin, route->spec.handler);
-        writeError(ex.response, 500, "internal_error", "the endpoint gave no answer; the failure is logged");
-        return;
-    }
-    if (ex.response.status == 0) ex.response.status = 200;
+    if (!callHandler(*route, ex)) return;
     // Stored here, not in finish(): only a fresh answer passes this point (a
     // cached one never reaches handle()), and the handler's own header lines
     // are still told apart from the host's. Runs on workers too: the cache is thread-safe.
     response_cache_.store(ex, std::string_view(ex.response.headers).substr(host_headers));
 }
 
+bool Pipeline::callHandler(const Route& route, Exchange& ex) const {
+    ipf_status st = route.fn(route.state, reinterpret_cast<const ipf_request*>(&ex),
+                             reinterpret_cast<ipf_response*>(&ex));
+    if (st == IPF_DEFER && !ex.on_worker) {
+        // Keep the host's headers (quota), drop what the handler wrote.
+        ex.response.status = 0;
+        ex.response.content_type.clear();
+        ex.response.body.clear();
+        ex.deferred = true;
+        return false;
+    }
+    if (st != IPF_OK) {
+        spdlog::error("route={} plugin={} handler={} failed with status {}", route.spec.path, route.spec.plugin,
+                      route.spec.handler, static_cast<int>(st));
+        writeError(ex.response, 500, "internal_error", "the endpoint failed; the failure is logged");
+        return false;
+    }
+    if (ex.response.status == 0 && ex.response.content_type.empty()) {
+        spdlog::error("route={} plugin={} handler={} returned without a response (API misuse)", route.spec.path,
+                      route.spec.plugin, route.spec.handler);
+        writeError(ex.response, 500, "internal_error", "the endpoint gave no answer; the failure is logged");
+        return false;
+    }
+    if (ex.response.status == 0) ex.response.status = 200;
+    return true;
+}
+
+void Pipeline::shapeJson(Exchange& ex) const {
+    auto& r = ex.response;
+    if (r.status == 200 && !ex.fields.empty()) r.body = selectMembers(r.body, ex.fields);
+    bool pretty;
+    if (ex.pretty) {
+        pretty = *ex.pretty;
+    } else {
+        pretty = cli_agents_.matches(ex.request);
+        // The layout depends on who asks: a shared cache must not hand curl's to a
+        // browser. (The front door's answers say Vary: Accept, User-Agent already.)
+        if (r.headers.find("Vary:") == std::string::npos) r.addHeader("Vary", "User-Agent");
+    }
+    if (pretty) r.body = prettyJson(r.body);
+}
+
 void Pipeline::finish(Exchange& ex) {
     auto& r = ex.response;
+    if (r.content_type.rfind("application/json", 0) == 0 && !r.body.empty()) shapeJson(ex);
     if (r.status >= 200 && r.status < 300 && ex.route && r.status != 204 && !ex.transient)
         r.headers += ex.route->cache_control_line;
     else

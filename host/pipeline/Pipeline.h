@@ -7,6 +7,7 @@
 #include "host/metrics/RequestCounters.h"
 #include "host/pipeline/AccessLog.h"
 #include "host/pipeline/ClientIdentity.h"
+#include "host/pipeline/CommandLineAgents.h"
 #include "host/pipeline/Exchange.h"
 #include "host/pipeline/RateLimiter.h"
 #include "host/pipeline/ResponseCache.h"
@@ -37,6 +38,12 @@ public:
     /// Runs the route's handler. Any thread; never throws.
     void handle(Exchange& ex);
 
+    /// Runs a plugin route's handler on `ex` (handle() for plugin routes; the
+    /// front door for the ip handlers it answers with). False when the
+    /// handler failed or deferred: `ex` then holds the 500 or is marked
+    /// deferred. Any thread; never throws.
+    bool callHandler(const Route& route, Exchange& ex) const;
+
     /// Adds CORS and Cache-Control, logs the request. Call once per exchange.
     void finish(Exchange& ex);
 
@@ -47,6 +54,7 @@ public:
     std::string reopenLog() { return access_log_.reopen(); }
     const RouteTable& routes() const { return *routes_; }
     const ResponseCache& responseCache() const { return response_cache_; }
+    const CommandLineAgents& commandLineAgents() const { return cli_agents_; }
     /// What finish() counts for /metrics: route slot i is routes().routes()[i], the last slot unmatched requests.
     metrics::RequestCounters& counters() { return counters_; }
 
@@ -57,6 +65,8 @@ private:
     bool identify(Exchange& ex);
     bool meter(Exchange& ex);
     void preflight(Exchange& ex);
+    /// `fields` and `pretty` (README "Query parameters") on a JSON answer.
+    void shapeJson(Exchange& ex) const;
 
     const manifest::Manifest& manifest_;
     std::unique_ptr<RouteTable> routes_;
@@ -68,6 +78,7 @@ private:
     ResponseCache response_cache_;
     metrics::RequestCounters counters_;
     std::string cors_lines_;
+    CommandLineAgents cli_agents_;
 };
 
 /// Microseconds on a monotonic clock.

@@ -1,6 +1,7 @@
 #include "host/pipeline/ResponseCache.h"
 
 #include "host/pipeline/HttpText.h"
+#include "host/pipeline/QueryCheck.h"
 #include "host/pipeline/RouteTable.h"
 
 #include <algorithm>
@@ -123,7 +124,7 @@ std::string ResponseCache::keyOf(const Exchange& ex) {
     for (const auto& p : ex.query)
         // The identify stage removed key parameters already; this keeps the
         // rule even if that changes: a key never becomes part of an entry.
-        if (!iequals(p.first, "key")) query.push_back(&p);
+        if (!iequals(p.first, "key") && !isPresentationParameter(p.first)) query.push_back(&p);
     std::stable_sort(query.begin(), query.end(), [](const auto* a, const auto* b) { return a->first < b->first; });
     key.append(1, 'Q');
     for (const auto* p : query) {

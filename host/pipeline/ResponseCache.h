@@ -47,7 +47,9 @@ public:
     /// The entry of `ex` within its plugin's namespace: the route template,
     /// the decoded path parameters, and the decoded query pairs ordered by
     /// name (repeats of one name keep their order: a plugin may read the
-    /// first, so "a=1&a=2" and "a=2&a=1" may differ), without the API key.
+    /// first, so "a=1&a=2" and "a=2&a=1" may differ), without the API key
+    /// and the host's presentation parameters (pretty, fields, _), which
+    /// finish() applies to the stored handler's bytes.
     static std::string keyOf(const Exchange& ex);
 
 private:

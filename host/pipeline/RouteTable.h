@@ -30,6 +30,13 @@ struct Route {
     // cached. Set by RouteTable from cache_control and response_cache.
     int response_cache_s = 0;
 
+    // What the route's operation in the OpenAPI document declares (the
+    // daemon copies it from openapi::RouteContract): the query parameters
+    // the pipeline lets through, and the members `fields=` may name (empty:
+    // `fields` is not offered).
+    std::vector<std::string> query_params;
+    std::vector<std::string> json_fields;
+
     // A plugin handler, or a host handler when `host_handler` is set.
     ipf_handler_fn fn = nullptr;
     void* state = nullptr;

@@ -7,9 +7,11 @@
 #include "host/facilities/guard/AddressGuard.h"
 #include "host/facilities/netdb/SpecialPurposeRegistry.h"
 #include "host/fiber/FiberScheduler.h"
+#include "host/front/FrontDoor.h"
 #include "host/metrics/MetricsPage.h"
 #include "host/metrics/MetricsServer.h"
 #include "host/openapi/OpenApiDocument.h"
+#include "host/openapi/RouteContract.h"
 #include "host/pipeline/Pipeline.h"
 #include "host/plugins/PluginLoader.h"
 #include "host/server/CallerCounter.h"
@@ -60,8 +62,20 @@ enum HostHandlerId {
     kStatusBadgeJson,
     kStatusControl,
     kHealthz,
-    kReadyz
+    kReadyz,
+    kFront
 };
+
+constexpr const char* kFrontOperation = R"({
+  "summary": "Your IP address, in the form your client wants",
+  "description": "Content negotiation, as ifconfig.co does it. An Accept header naming text/plain, application/json or text/html (exactly, or text/*) decides by q-value (a tie goes to text/plain, then application/json); otherwise the User-Agent does: a command-line client (curl, Wget, HTTPie...: the manifest's front_door.cli_user_agents) gets the address and one newline exactly as /ip, a browser (a Mozilla/ User-Agent) an HTML page of the caller's facts and a guide to every endpoint, any other client the plain text. application/json is the IpReport, byte-for-byte as /json for the same request. Always sent with Vary: Accept, User-Agent. The page has no scripts and no external assets and is sent with a strict Content-Security-Policy; it never holds an API key. This short path has no version guarantee.",
+  "operationId": "getFrontDoor",
+  "tags": ["Connection"],
+  "responses": {"200": {"description": "The address as text, the IpReport, or the HTML page", "content": {
+    "text/plain": {"schema": {"type": "string", "description": "An IPv4 or IPv6 address, then \\n.", "examples": ["203.0.113.7\n"]}},
+    "application/json": {"schema": {"$ref": "#/components/schemas/IpReport"}},
+    "text/html": {"schema": {"type": "string"}}}}}
+})";
 
 constexpr const char* kHealthOperation = R"({
   "operations": {
@@ -157,6 +171,7 @@ struct Daemon::Parts {
     std::unique_ptr<status::StatusService> status;
     std::unique_ptr<Readiness> readiness;
     std::unique_ptr<pipeline::Pipeline> pipeline;
+    std::unique_ptr<front::FrontDoor> front;  // with a host.front route
     std::unique_ptr<fiber::FiberScheduler> workers;
     std::unique_ptr<CallerCounter> per_address;
     std::unique_ptr<CallerCounter> slow_per_caller;
@@ -234,6 +249,7 @@ Daemon::Daemon(manifest::Manifest m) : parts_(std::make_unique<Parts>()) {
             // probes and readyz reads the store: workers.
             r.nonblocking = id != kStatusControl && id != kReadyz;
             if (id == kOpenApi) op.host_operation = kOpenApiOperation;
+            else if (id == kFront) op.host_operation = kFrontOperation;
             else if (id == kHealthz || id == kReadyz) op.fragment = kHealthOperation;
             else op.fragment = kStatusOpenApi;
         } else {
@@ -258,6 +274,13 @@ Daemon::Daemon(manifest::Manifest m) : parts_(std::make_unique<Parts>()) {
         ops.push_back(std::move(op));
     }
     p.openapi = openapi::buildDocument(p.m, ops);
+    // The pipeline lets through the query parameters each operation declares (README "Query parameters").
+    const auto contracts = openapi::routeContracts(p.openapi);
+    for (auto& r : routes) {
+        const auto& c = contracts.at(r.spec.path);
+        r.query_params = c.query_params;
+        r.json_fields = c.fields;
+    }
 
     std::vector<pipeline::HostHandler> host_handlers;
     host_handlers.push_back([doc = &p.openapi](pipeline::Exchange& ex) {
@@ -275,8 +298,18 @@ Daemon::Daemon(manifest::Manifest m) : parts_(std::make_unique<Parts>()) {
     p.readiness = std::make_unique<Readiness>(*p.facilities, p.m.netdb.has_value(), std::move(refused), std::move(skipped));
     host_handlers.push_back([](pipeline::Exchange& ex) { Readiness::serveHealth(ex); });
     host_handlers.push_back([rd = p.readiness.get()](pipeline::Exchange& ex) { rd->serveReady(ex); });
+    // Made once the pipeline holds the routes it answers with (below).
+    host_handlers.push_back([&p](pipeline::Exchange& ex) { p.front->serve(ex); });
     p.pipeline = std::make_unique<pipeline::Pipeline>(p.m, std::make_unique<pipeline::RouteTable>(std::move(routes)),
                                                       p.keys.get(), std::move(host_handlers));
+    if (front::routeOf(p.pipeline->routes().routes(), "host", manifest::kHostHandlerNames[kFront])) {
+        const auto& served = p.pipeline->routes().routes();
+        p.front = std::make_unique<front::FrontDoor>(front::FrontDoor::Parts{
+            front::routeOf(served, "ip", "address"), front::routeOf(served, "ip", "report"),
+            front::endpointGuide(p.openapi), &p.pipeline->commandLineAgents(), p.m.service_host,
+            front::routeOf(served, "host", "status_page") != nullptr,
+            [pl = p.pipeline.get()](const pipeline::Route& r, pipeline::Exchange& ex) { return pl->callHandler(r, ex); }});
+    }
     p.workers = std::make_unique<fiber::FiberScheduler>(fiber::FiberScheduler::Options{
         p.m.server.workers, p.m.server.queue, size_t(p.m.server.fiber_stack_kb) * 1024});
     // Requests arrive here with the caller's block already cut (Exchange::caller_block).

@@ -1,9 +1,8 @@
 #include "host/status/StatusPage.h"
 
+#include "host/html/HtmlText.h"
 #include "host/status/Badge.h"
 #include "host/status/StatusFormat.h"
-
-#include <openssl/evp.h>
 
 #include <algorithm>
 
@@ -30,30 +29,7 @@ constexpr const char* kStyle =
     ".state.up{background:#12361d;color:#aff5b4}.state.down{background:#42120f;color:#ffc1ba}"
     ".muted,.label{color:#9da7b1;fill:#9da7b1}.bar-none{fill:#30363d}}";
 
-std::string escape(const std::string& s) {
-    std::string out;
-    out.reserve(s.size());
-    for (char c : s) {
-        switch (c) {
-            case '&': out += "&amp;"; break;
-            case '<': out += "&lt;"; break;
-            case '>': out += "&gt;"; break;
-            case '"': out += "&quot;"; break;
-            case '\'': out += "&#39;"; break;
-            default: out += c;
-        }
-    }
-    return out;
-}
-
-std::string sha256Base64(const std::string& text) {
-    unsigned char digest[EVP_MAX_MD_SIZE];
-    unsigned int len = 0;
-    EVP_Digest(text.data(), text.size(), digest, &len, EVP_sha256(), nullptr);
-    unsigned char out[4 * ((EVP_MAX_MD_SIZE + 2) / 3) + 1];
-    int n = EVP_EncodeBlock(out, digest, static_cast<int>(len));
-    return std::string(reinterpret_cast<char*>(out), static_cast<size_t>(n));
-}
+using html::escape;
 
 /// A figure cell: the JSON path, the JSON's text of the value, and its unit.
 std::string cell(const std::string& field, const std::optional<double>& v, std::string (*text)(double),
@@ -179,8 +155,7 @@ std::string upstreamsSection(const StatusReport& r) {
 }  // namespace
 
 const std::string& statusPagePolicy() {
-    static const std::string policy = "default-src 'none'; style-src 'sha256-" + sha256Base64(kStyle) +
-                                      "'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+    static const std::string policy = html::strictPolicy(kStyle);
     return policy;
 }
 

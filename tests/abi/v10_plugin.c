@@ -55,8 +55,13 @@ static const ipf_handler_def handlers[] = {{"hello", hello, IPF_HANDLER_NONBLOCK
 #define TEXT_OP(name) \
     "\"" name "\":{\"summary\":\"ABI 1.0 test plugin\",\"responses\":{\"200\":{\"description\":\"text\"," \
     "\"content\":{\"text/plain\":{\"schema\":{\"type\":\"string\"}}}}}}"
+// hello reads `name` from the query: declared, or the host answers 400 unknown_parameter.
+#define NAMED_TEXT_OP(name) \
+    "\"" name "\":{\"summary\":\"ABI 1.0 test plugin\",\"parameters\":[{\"name\":\"name\",\"in\":\"query\"," \
+    "\"schema\":{\"type\":\"string\"}}],\"responses\":{\"200\":{\"description\":\"text\"," \
+    "\"content\":{\"text/plain\":{\"schema\":{\"type\":\"string\"}}}}}}"
 static const char fragment[] =
-    "{\"operations\":{" TEXT_OP("hello") "," TEXT_OP("fail") "," TEXT_OP("silent") "," TEXT_OP("slow") "}}";
+    "{\"operations\":{" NAMED_TEXT_OP("hello") "," TEXT_OP("fail") "," TEXT_OP("silent") "," TEXT_OP("slow") "}}";
 
 __attribute__((visibility("default"))) const ipf_plugin_descriptor* ipfacts_plugin_v1(void) {
     static const ipf_plugin_descriptor d = {

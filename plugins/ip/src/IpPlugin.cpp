@@ -101,10 +101,32 @@ void IpPlugin::markdown(Request& req, Response& resp) {
     resp.body(kMarkdown, writeMarkdownReport(MarkdownInput{ip, version, found.facts, url}));
 }
 
+void IpPlugin::field(Request& req, Response& resp, CallerField f) {
+    const FieldText t = fieldText(lookUpFacts(host_, req.clientAddress()), f);
+    if (t.value) {
+        // Database text on one line: a newline inside would read as two answers.
+        std::string line = *t.value;
+        for (char& c : line)
+            if (c == '\n' || c == '\r') c = ' ';
+        return void(resp.body(kPlainText, line + '\n'));
+    }
+    resp.status(404).header("X-Null-Reason", t.reason).body(kPlainText, "\n");
+}
+
 }  // namespace ipfacts::ip
 
 IPFACTS_PLUGIN(ipfacts::ip::IpPlugin, "ip", "1.1.0", "The caller's address and what is known about it",
                ipfacts::kOpenApiFragment,
                IPFACTS_HANDLER(ipfacts::ip::IpPlugin, address, IPF_HANDLER_NONBLOCKING),
                IPFACTS_HANDLER(ipfacts::ip::IpPlugin, report, IPF_HANDLER_NONBLOCKING),
-               IPFACTS_HANDLER(ipfacts::ip::IpPlugin, markdown, IPF_HANDLER_NONBLOCKING));
+               IPFACTS_HANDLER(ipfacts::ip::IpPlugin, markdown, IPF_HANDLER_NONBLOCKING),
+               IPFACTS_HANDLER(ipfacts::ip::IpPlugin, country, IPF_HANDLER_NONBLOCKING),
+               IPFACTS_HANDLER(ipfacts::ip::IpPlugin, country_name, IPF_HANDLER_NONBLOCKING),
+               IPFACTS_HANDLER(ipfacts::ip::IpPlugin, city, IPF_HANDLER_NONBLOCKING),
+               IPFACTS_HANDLER(ipfacts::ip::IpPlugin, region, IPF_HANDLER_NONBLOCKING),
+               IPFACTS_HANDLER(ipfacts::ip::IpPlugin, asn, IPF_HANDLER_NONBLOCKING),
+               IPFACTS_HANDLER(ipfacts::ip::IpPlugin, as_name, IPF_HANDLER_NONBLOCKING),
+               IPFACTS_HANDLER(ipfacts::ip::IpPlugin, loc, IPF_HANDLER_NONBLOCKING),
+               IPFACTS_HANDLER(ipfacts::ip::IpPlugin, timezone, IPF_HANDLER_NONBLOCKING),
+               IPFACTS_HANDLER(ipfacts::ip::IpPlugin, isp, IPF_HANDLER_NONBLOCKING),
+               IPFACTS_HANDLER(ipfacts::ip::IpPlugin, rir, IPF_HANDLER_NONBLOCKING));

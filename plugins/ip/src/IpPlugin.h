@@ -3,6 +3,8 @@
 #ifndef IPFACTS_PLUGINS_IP_IPPLUGIN_H
 #define IPFACTS_PLUGINS_IP_IPPLUGIN_H
 
+#include "FieldText.h"
+
 #include <ipfacts/plugin.hpp>
 
 namespace ipfacts::ip {
@@ -29,7 +31,24 @@ public:
     /// Never blocks.
     void markdown(Request& req, Response& resp);
 
+    /// GET /country, /country-name, /city, /region, /asn, /as-name, /loc,
+    /// /timezone, /isp, /rir: the IpReport field of the caller's address and
+    /// one "\n" as text/plain; null: an empty line, 404, and why in
+    /// X-Null-Reason. Never blocks.
+    void country(Request& req, Response& resp) { field(req, resp, CallerField::Country); }
+    void country_name(Request& req, Response& resp) { field(req, resp, CallerField::CountryName); }
+    void city(Request& req, Response& resp) { field(req, resp, CallerField::City); }
+    void region(Request& req, Response& resp) { field(req, resp, CallerField::Region); }
+    void asn(Request& req, Response& resp) { field(req, resp, CallerField::Asn); }
+    void as_name(Request& req, Response& resp) { field(req, resp, CallerField::AsName); }
+    void loc(Request& req, Response& resp) { field(req, resp, CallerField::Loc); }
+    void timezone(Request& req, Response& resp) { field(req, resp, CallerField::Timezone); }
+    void isp(Request& req, Response& resp) { field(req, resp, CallerField::Isp); }
+    void rir(Request& req, Response& resp) { field(req, resp, CallerField::Rir); }
+
 private:
+    void field(Request& req, Response& resp, CallerField f);
+
     const Host& host_;  // outlives the plugin: the SDK constructs it first
 };
 

@@ -1,8 +1,8 @@
 #include "IpReportWriter.h"
 
 #include "JsonString.h"
-#include "LocText.h"
 
+#include <ipfacts/loc_text.hpp>
 #include <ipfacts/location.hpp>
 #include <ipfacts/privacy.hpp>
 

@@ -20,7 +20,15 @@ public:
     /// is resolved through the host's resolver first.
     void lookup(Request& req, Response& resp);
 
+    /// GET /{ip} and /json/{ip}: the short forms, for address literals only.
+    /// The same body as /api/v1/lookup/{ip}; anything that is not an address
+    /// (a host name, /favicon.ico) is 404 not_found pointing at the long form,
+    /// so a stray path never resolves a name.
+    void address(Request& req, Response& resp);
+
 private:
+    void answer(Request& req, Response& resp, std::string_view target);
+
     const Host& host_;  // outlives the plugin: the SDK constructs it first
 };
 

@@ -1,5 +1,6 @@
 #include "LookupResponseWriter.h"
 
+#include <ipfacts/loc_text.hpp>
 #include <ipfacts/privacy.hpp>
 
 namespace ipfacts::lookup {
@@ -19,7 +20,13 @@ void writeAddresses(JsonWriter& w, const std::vector<std::string>& addresses) {
 }
 
 void writeFacts(JsonWriter& w, const NetFacts& f) {
-    w.field("city", f.city).field("country", f.country).field("country_name", f.country_name);
+    // The IpReport's geolocation fields, in its order (SPEC 2.2 lists fewer; 9.2 allows more).
+    w.field("city", f.city).field("region", f.region).field("region_code", f.region_code);
+    w.field("country", f.country).field("country_name", f.country_name).field("postal", f.postal);
+    w.key("loc");
+    if (f.latitude && f.longitude) w.value(locText(*f.latitude, *f.longitude));
+    else w.null();
+    w.field("timezone", f.timezone);
     w.field("isp", f.isp).key("asn");
     if (f.asn) w.integer(*f.asn);
     else w.null();

@@ -8,7 +8,8 @@ namespace ipfacts::lookup {
 namespace {
 
 const std::vector<std::string> kOrder = {
-    "ip",  "version", "hostname", "city",       "country",         "country_name", "isp",
+    "ip",  "version", "hostname", "city", "region", "region_code", "country", "country_name", "postal", "loc",
+    "timezone", "isp",
     "asn", "as_name", "as_domain", "rir",       "connection_type", "privacy",      "geo_accuracy",
     "classification", "addresses", "checked_at", "source"};
 
@@ -38,8 +39,9 @@ public:
         const std::string body = writeLookupResponse(r);
         assertKeysInOrder(body, kOrder);
         CPPUNIT_ASSERT_EQUAL(
-            std::string("{\"ip\":\"192.0.2.1\",\"version\":4,\"hostname\":null,\"city\":null,\"country\":null,"
-                        "\"country_name\":null,\"isp\":null,\"asn\":null,\"as_name\":null,\"as_domain\":null,"
+            std::string("{\"ip\":\"192.0.2.1\",\"version\":4,\"hostname\":null,\"city\":null,\"region\":null,"
+                        "\"region_code\":null,\"country\":null,\"country_name\":null,\"postal\":null,\"loc\":null,"
+                        "\"timezone\":null,\"isp\":null,\"asn\":null,\"as_name\":null,\"as_domain\":null,"
                         "\"rir\":\"UNKNOWN\",\"connection_type\":\"unknown\",\"privacy\":null,"
                         "\"geo_accuracy\":\"country-only\",\"classification\":null,\"addresses\":[\"192.0.2.1\"],"
                         "\"reasons\":{\"classification\":\"no address database is configured\"},"
@@ -56,6 +58,8 @@ public:
         NetFacts f;
         f.kind = "public", f.description = "globally routable unicast", f.routable = true;
         f.city = "Amsterdam", f.country = "NL", f.country_name = "Netherlands", f.geo_accuracy = "approximate";
+        f.region = "North Holland", f.postal = "1012", f.latitude = 52.374, f.longitude = 4.88969;
+        f.timezone = "Europe/Amsterdam";
         f.isp = "Example Networks", f.asn = 64500, f.as_name = "EXAMPLE-AS", f.as_domain = "example.net";
         f.rir = "RIPE", f.connection_type = "hosting";
         r.facts = f;
@@ -63,7 +67,9 @@ public:
         assertKeysInOrder(body, kOrder);
         CPPUNIT_ASSERT_EQUAL(
             std::string("{\"ip\":\"2001:db8::7\",\"version\":6,\"hostname\":\"www.example.com\",\"city\":\"Amsterdam\","
-                        "\"country\":\"NL\",\"country_name\":\"Netherlands\",\"isp\":\"Example Networks\","
+                        "\"region\":\"North Holland\",\"region_code\":null,"
+                        "\"country\":\"NL\",\"country_name\":\"Netherlands\",\"postal\":\"1012\","
+                        "\"loc\":\"52.3740,4.8897\",\"timezone\":\"Europe/Amsterdam\",\"isp\":\"Example Networks\","
                         "\"asn\":64500,\"as_name\":\"EXAMPLE-AS\",\"as_domain\":\"example.net\",\"rir\":\"RIPE\","
                         "\"connection_type\":\"hosting\",\"privacy\":null,\"geo_accuracy\":\"approximate\","
                         "\"classification\":{\"kind\":\"public\",\"rfc\":null,\"description\":\"globally routable "

@@ -75,7 +75,7 @@ public:
         fake.netdb["10.1.2.3"] = facts("10.1.2.3", "private", "RFC 1918");
         LookupOutcome out = lookUpTarget(fake.host(), fake.request(), "10.1.2.3", Flag::Absent);
         CPPUNIT_ASSERT_EQUAL(200, out.status);
-        CPPUNIT_ASSERT(contains(out.body, "\"city\":null,\"country\":null"));
+        CPPUNIT_ASSERT(contains(out.body, "\"city\":null,\"region\":null,\"region_code\":null,\"country\":null"));
         CPPUNIT_ASSERT(contains(out.body, "\"asn\":null"));
         CPPUNIT_ASSERT(contains(out.body, "\"geo_accuracy\":\"country-only\""));
         CPPUNIT_ASSERT(contains(out.body, "\"classification\":{\"kind\":\"private\",\"rfc\":\"RFC 1918\""));

@@ -112,6 +112,8 @@ struct PipelineRig {
         r.policy_keyed = "daily:key";
         r.fn = fakeHandler;
         r.state = &plugin;
+        // What the OpenAPI operation of such a route declares (RouteContract): the pipeline refuses others.
+        r.query_params = {"name", "type", "privacy", "flaky", "pretty", "fields", "_"};
         r.nonblocking = true;
         return r;
     }

@@ -1,5 +1,5 @@
 // `loc` is "lat,lon" with four decimals each.
-#include "LocText.h"
+#include <ipfacts/loc_text.hpp>
 
 #include <cppunit/extensions/HelperMacros.h>
 
@@ -8,7 +8,7 @@
 #include <random>
 #include <string>
 
-namespace ipfacts::ip {
+namespace ipfacts {
 
 class LocTextTest : public CppUnit::TestFixture {
     CPPUNIT_TEST_SUITE(LocTextTest);
@@ -71,4 +71,4 @@ public:
 
 CPPUNIT_TEST_SUITE_REGISTRATION(LocTextTest);
 
-}  // namespace ipfacts::ip
+}  // namespace ipfacts

@@ -1,0 +1,19 @@
+// HtmlText: what the host's server-rendered pages (/status, /) share: text
+// escaped for HTML, and the Content-Security-Policy that allows nothing but
+// the page's one inline style block, by its hash.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace ipfacts::html {
+
+/// `s` with & < > " ' escaped: safe in element text and in quoted attributes.
+std::string escape(std::string_view s);
+
+/// "default-src 'none'; style-src 'sha256-<hash of style>'; img-src 'self' data:;
+/// base-uri 'none'; form-action 'none'; frame-ancestors 'none'": no script,
+/// no external asset, no inline style but `style`, no framing.
+std::string strictPolicy(std::string_view style);
+
+}  // namespace ipfacts::html

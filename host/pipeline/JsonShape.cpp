@@ -1,0 +1,135 @@
+#include "host/pipeline/JsonShape.h"
+
+#include <algorithm>
+#include <optional>
+
+namespace ipfacts::pipeline {
+namespace {
+
+bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+/// The end of the string starting at `at` (a '"'), just past its closing quote; npos when unterminated.
+size_t stringEnd(std::string_view s, size_t at) {
+    for (size_t i = at + 1; i < s.size(); ++i) {
+        if (s[i] == '\\') ++i;
+        else if (s[i] == '"') return i + 1;
+    }
+    return std::string_view::npos;
+}
+
+/// The end of the scalar (number, true, false, null) starting at `at`.
+size_t scalarEnd(std::string_view s, size_t at) {
+    size_t i = at;
+    while (i < s.size() && !isSpace(s[i]) && s[i] != ',' && s[i] != ']' && s[i] != '}' && s[i] != ':') ++i;
+    return i;
+}
+
+size_t skipSpace(std::string_view s, size_t i) {
+    while (i < s.size() && isSpace(s[i])) ++i;
+    return i;
+}
+
+/// The end of the value starting at `at` (after any space), matching brackets
+/// outside strings; npos when the value does not end.
+size_t valueEnd(std::string_view s, size_t at) {
+    at = skipSpace(s, at);
+    if (at >= s.size()) return std::string_view::npos;
+    if (s[at] == '"') return stringEnd(s, at);
+    if (s[at] != '{' && s[at] != '[') return scalarEnd(s, at) == at ? std::string_view::npos : scalarEnd(s, at);
+    int depth = 0;
+    for (size_t i = at; i < s.size(); ++i) {
+        const char c = s[i];
+        if (c == '"') {
+            i = stringEnd(s, i);
+            if (i == std::string_view::npos) return i;
+            --i;
+        } else if (c == '{' || c == '[') {
+            ++depth;
+        } else if (c == '}' || c == ']') {
+            if (--depth == 0) return i + 1;
+        }
+    }
+    return std::string_view::npos;
+}
+
+void newline(std::string& out, int depth) {
+    out += '\n';
+    out.append(size_t(depth) * 2, ' ');
+}
+
+}  // namespace
+
+std::string prettyJson(std::string_view json) {
+    std::string out;
+    out.reserve(json.size() * 3 / 2 + 64);
+    int depth = 0;
+    for (size_t i = 0; i < json.size(); ++i) {
+        const char c = json[i];
+        if (isSpace(c)) continue;
+        if (c == '"') {
+            const size_t end = stringEnd(json, i);
+            if (end == std::string_view::npos) return std::string(json);
+            out.append(json.substr(i, end - i));
+            i = end - 1;
+        } else if (c == '{' || c == '[') {
+            const size_t next = skipSpace(json, i + 1);
+            const char close = c == '{' ? '}' : ']';
+            if (next < json.size() && json[next] == close) {  // {} and [] stay on one line
+                out += c;
+                out += close;
+                i = next;
+                continue;
+            }
+            out += c;
+            newline(out, ++depth);
+        } else if (c == '}' || c == ']') {
+            if (depth == 0) return std::string(json);
+            newline(out, --depth);
+            out += c;
+        } else if (c == ',') {
+            out += ',';
+            newline(out, depth);
+        } else if (c == ':') {
+            out += ": ";
+        } else {
+            const size_t end = scalarEnd(json, i);
+            out.append(json.substr(i, end - i));
+            i = end - 1;
+        }
+    }
+    if (depth != 0) return std::string(json);
+    out += '\n';
+    return out;
+}
+
+std::string selectMembers(std::string_view json, const std::vector<std::string>& names) {
+    size_t i = skipSpace(json, 0);
+    if (i >= json.size() || json[i] != '{') return std::string(json);
+    std::string out = "{";
+    ++i;
+    while (true) {
+        i = skipSpace(json, i);
+        if (i >= json.size()) return std::string(json);
+        if (json[i] == '}') break;
+        if (json[i] != '"') return std::string(json);
+        const size_t name_end = stringEnd(json, i);
+        if (name_end == std::string_view::npos) return std::string(json);
+        // Member names the host writes need no escapes; a name with one is never selected.
+        const std::string_view name = json.substr(i + 1, name_end - i - 2);
+        size_t colon = skipSpace(json, name_end);
+        if (colon >= json.size() || json[colon] != ':') return std::string(json);
+        const size_t value_start = skipSpace(json, colon + 1);
+        const size_t value_end = valueEnd(json, value_start);
+        if (value_end == std::string_view::npos) return std::string(json);
+        if (std::find(names.begin(), names.end(), name) != names.end()) {
+            if (out.size() > 1) out += ',';
+            out.append(json.substr(i, name_end - i)).append(1, ':').append(json.substr(value_start, value_end - value_start));
+        }
+        i = skipSpace(json, value_end);
+        if (i < json.size() && json[i] == ',') ++i;
+    }
+    out += '}';
+    return out;
+}
+
+}  // namespace ipfacts::pipeline

@@ -1,0 +1,32 @@
+// FieldText: the per-field plain-text paths (/country, /city, /asn, ...): one
+// IpReport field of the caller's address as a line of text, or why it is null.
+// Read from the address database only: never blocks, no external call.
+#ifndef IPFACTS_PLUGINS_IP_FIELDTEXT_H
+#define IPFACTS_PLUGINS_IP_FIELDTEXT_H
+
+#include "CallerFacts.h"
+
+#include <optional>
+#include <string>
+
+namespace ipfacts::ip {
+
+/// The IpReport fields served as text, each named as in the IpReport.
+enum class CallerField { Country, CountryName, City, Region, Asn, AsName, Loc, Timezone, Isp, Rir };
+
+struct FieldText {
+    std::optional<std::string> value;  ///< exactly the IpReport's value as text (asn as digits); nullopt: null
+    std::string reason;                ///< why it is null; empty when it is not
+};
+
+/// The IpReport field name of `f` ("country_name").
+const char* fieldName(CallerField f);
+
+/// `f` of the facts found, as /json writes it, or the reason it is null:
+/// the database's absence, the address's special-purpose block, or the
+/// database having no such value for the address.
+FieldText fieldText(const CallerFacts& found, CallerField f);
+
+}  // namespace ipfacts::ip
+
+#endif
