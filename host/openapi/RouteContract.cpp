@@ -42,12 +42,31 @@ void collectProperties(const Object::Ptr& doc, Object::Ptr schema, std::vector<s
         for (size_t i = 0; i < all->size(); ++i) collectProperties(doc, all->getObject(static_cast<unsigned>(i)), out);
 }
 
+/// A schema that takes only addresses: format ipv4 or ipv6, or a choice of such schemas.
+bool takesOnlyAddresses(const Object::Ptr& doc, Object::Ptr schema) {
+    schema = follow(doc, schema);
+    if (!schema) return false;
+    const std::string format = schema->optValue<std::string>("format", "");
+    if (format == "ipv4" || format == "ipv6") return true;
+    for (const char* choice : {"anyOf", "oneOf"})
+        if (Array::Ptr options = schema->getArray(choice); options && options->size() > 0) {
+            for (size_t i = 0; i < options->size(); ++i)
+                if (!takesOnlyAddresses(doc, options->getObject(static_cast<unsigned>(i)))) return false;
+            return true;
+        }
+    return false;
+}
+
 RouteContract contractOf(const Object::Ptr& doc, const Object::Ptr& op) {
     RouteContract c;
     if (Array::Ptr params = op->getArray("parameters"))
         for (size_t i = 0; i < params->size(); ++i) {
             Object::Ptr p = follow(doc, params->getObject(static_cast<unsigned>(i)));
-            if (p && p->optValue<std::string>("in", "") == "query") c.query_params.push_back(p->getValue<std::string>("name"));
+            if (!p) continue;
+            const std::string in = p->optValue<std::string>("in", "");
+            if (in == "query") c.query_params.push_back(p->getValue<std::string>("name"));
+            else if (in == "path" && takesOnlyAddresses(doc, p->getObject("schema")))
+                c.address_params.push_back(p->getValue<std::string>("name"));
         }
     Object::Ptr responses = op->getObject("responses");
     Object::Ptr ok = responses ? follow(doc, responses->getObject("200")) : nullptr;

@@ -2,7 +2,8 @@
 // promises about its query, read once at start so that the pipeline checks
 // requests against the same text clients read (one list, not a second one
 // kept in code): the query parameters it accepts and the top-level members
-// of its JSON answer, which `fields=` may name.
+// of its JSON answer, which `fields=` may name, and the path parameters that
+// take only addresses.
 #pragma once
 
 #include <map>
@@ -15,6 +16,10 @@ struct RouteContract {
     std::vector<std::string> query_params;  ///< declared `in: query`, in the document's order (pretty, fields, _ included)
     bool answers_json = false;              ///< its 200 answer offers application/json
     std::vector<std::string> fields;        ///< properties of that JSON schema; empty: `fields` is not offered
+    /// Path parameters whose schema takes only addresses (format ipv4 or ipv6,
+    /// alone or as the choices of anyOf/oneOf): the route matches only when
+    /// the segment is an address literal, and any other path stays unmatched.
+    std::vector<std::string> address_params;
 };
 
 /// The contract of every path of `document` (the text buildDocument made),

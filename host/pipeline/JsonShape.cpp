@@ -17,10 +17,16 @@ size_t stringEnd(std::string_view s, size_t at) {
     return std::string_view::npos;
 }
 
+/// A byte of a number, true, false or null.
+bool isScalarByte(char c) {
+    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '-' || c == '+' ||
+           c == '.';
+}
+
 /// The end of the scalar (number, true, false, null) starting at `at`.
 size_t scalarEnd(std::string_view s, size_t at) {
     size_t i = at;
-    while (i < s.size() && !isSpace(s[i]) && s[i] != ',' && s[i] != ']' && s[i] != '}' && s[i] != ':') ++i;
+    while (i < s.size() && isScalarByte(s[i])) ++i;
     return i;
 }
 
@@ -91,10 +97,12 @@ std::string prettyJson(std::string_view json) {
             newline(out, depth);
         } else if (c == ':') {
             out += ": ";
-        } else {
+        } else if (isScalarByte(c)) {
             const size_t end = scalarEnd(json, i);
             out.append(json.substr(i, end - i));
             i = end - 1;
+        } else {
+            return std::string(json);  // not JSON: left as it came
         }
     }
     if (depth != 0) return std::string(json);
@@ -127,6 +135,7 @@ std::string selectMembers(std::string_view json, const std::vector<std::string>&
         }
         i = skipSpace(json, value_end);
         if (i < json.size() && json[i] == ',') ++i;
+        else if (i >= json.size() || json[i] != '}') return std::string(json);
     }
     out += '}';
     return out;

@@ -95,7 +95,9 @@ Pipeline::Next Pipeline::begin(Exchange& ex) {
     ex.service_host = &manifest_.service_host;
 
     if (!ex.route) {
-        writeError(ex.response, 404, "not_found", "no endpoint at " + ex.path + "; see /api/openapi.json");
+        const std::string near =
+            m.address_miss ? " (" + m.address_miss->spec.path + " takes an IPv4 or IPv6 address)" : std::string();
+        writeError(ex.response, 404, "not_found", "no endpoint at " + ex.path + near + "; see /api/openapi.json");
         return Next::Respond;
     }
     const auto& method = ex.request.method;

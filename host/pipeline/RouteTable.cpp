@@ -1,5 +1,6 @@
 #include "host/pipeline/RouteTable.h"
 
+#include "host/net/IpAddress.h"
 #include "host/pipeline/HttpText.h"
 #include "host/pipeline/ResponseCache.h"
 
@@ -33,15 +34,27 @@ RouteTable::RouteTable(std::vector<Route> routes) : routes_(std::move(routes)) {
             exact_[r.spec.path] = &r;
             continue;
         }
-        Template t{&r, {}, 0};
+        Template t{&r, {}, 0, {}};
         for (auto seg : splitPath(r.spec.path)) {
             t.segments.emplace_back(seg);
             if (!isParam(seg)) ++t.literal_count;
+            const std::string name(isParam(seg) ? seg.substr(1, seg.size() - 2) : std::string_view());
+            t.address_only.push_back(isParam(seg) && std::find(r.address_params.begin(), r.address_params.end(),
+                                                               name) != r.address_params.end());
         }
         templates_.push_back(std::move(t));
     }
     std::stable_sort(templates_.begin(), templates_.end(),
                      [](const Template& a, const Template& b) { return a.literal_count > b.literal_count; });
+}
+
+bool RouteTable::addressesWhereRequired(const Template& t, const std::vector<std::string_view>& segs) {
+    for (size_t i = 0; i < segs.size(); ++i) {
+        if (!t.address_only[i]) continue;
+        auto value = percentDecode(segs[i], false);
+        if (!value || !net::IpAddress::parse(*value)) return false;
+    }
+    return true;
 }
 
 RouteMatch RouteTable::match(std::string_view raw_path) const {
@@ -71,6 +84,10 @@ RouteMatch RouteTable::match(std::string_view raw_path) const {
             else ok = want == segs[i];
         }
         if (!ok) continue;
+        if (!addressesWhereRequired(t, segs)) {
+            if (!m.address_miss) m.address_miss = t.route;
+            continue;
+        }
         m.route = t.route;
         for (size_t i = 0; i < segs.size(); ++i) {
             const auto& want = t.segments[i];

@@ -36,6 +36,7 @@ struct Route {
     // `fields` is not offered).
     std::vector<std::string> query_params;
     std::vector<std::string> json_fields;
+    std::vector<std::string> address_params;  // path parameters matched by address literals only
 
     // A plugin handler, or a host handler when `host_handler` is set.
     ipf_handler_fn fn = nullptr;
@@ -48,6 +49,9 @@ struct RouteMatch {
     const Route* route = nullptr;
     std::vector<std::pair<std::string_view, std::string>> params;  // decoded
     bool bad_param = false;  // a parameter had a malformed escape
+    // No route: the template that would have matched but for a parameter that takes
+    // addresses only ("/{ip}" for "/example.com"), for the 404's message. Else null.
+    const Route* address_miss = nullptr;
 };
 
 class RouteTable {
@@ -62,10 +66,15 @@ public:
     const std::vector<Route>& routes() const { return routes_; }
 
 private:
+    struct Template;
+    /// Every address-only parameter of `t` is an address literal in `segs`.
+    static bool addressesWhereRequired(const Template& t, const std::vector<std::string_view>& segs);
+
     struct Template {
         const Route* route;
         std::vector<std::string> segments;  // "{name}" for parameters
         size_t literal_count;
+        std::vector<bool> address_only;  // per segment: a parameter that takes addresses only
     };
     std::vector<Route> routes_;
     std::unordered_map<std::string, const Route*> exact_;

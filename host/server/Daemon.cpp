@@ -280,6 +280,7 @@ Daemon::Daemon(manifest::Manifest m) : parts_(std::make_unique<Parts>()) {
         const auto& c = contracts.at(r.spec.path);
         r.query_params = c.query_params;
         r.json_fields = c.fields;
+        r.address_params = c.address_params;
     }
 
     std::vector<pipeline::HostHandler> host_handlers;

@@ -142,13 +142,14 @@ const good = [
   ex("/api/v1/lookup/192.0.2.1", 200, { ip: "192.0.2.1" }),
   ex("/api/v1/lookup/self", 200, { self: true }),
   ex("/api/v1/lookup/nowhere.invalid", 404, { error: "not_found", message: "no", status: 404 }),
+  ex("/api/v1/ua?fields=browser", 200, { browser: "Firefox" }),
 ];
 
 test("validate-bodies accepts good exchanges", () => {
   const d = write("doc.json", baseDoc());
   const r = run("validate-bodies.mjs", d, write("good.jsonl", jsonl(good)));
   assert.equal(r.code, 0, r.out + r.err);
-  assert.match(r.out, /^6 bodies validated, 2 non-JSON skipped$/m);
+  assert.match(r.out, /^7 bodies validated, 2 non-JSON skipped$/m);
 });
 
 const badBodies = {
@@ -163,6 +164,9 @@ const badBodies = {
   "literal template wins": ex("/api/v1/lookup/self", 200, { ip: "192.0.2.1" }),
   "error envelope via $ref'd 4XX": ex("/api/v1/ua", 400, { error: "bad", status: 400 }),
   "empty GET body": ex("/api/v1/ua", 200, ""),
+  "fields= answer with a member not asked for": ex("/api/v1/ua?fields=browser", 200, { browser: null, ua: "x" }),
+  "fields= answer without a required member asked for": ex("/api/v1/ua?fields=ua,browser", 200, { browser: null }),
+  "fields= member of the wrong type": ex("/api/v1/ua?fields=ua", 200, { ua: 7 }),
 };
 for (const [name, bad] of Object.entries(badBodies)) {
   test(`validate-bodies rejects: ${name}`, () => {

@@ -11,7 +11,7 @@
 // skipped and counted.
 import { readFileSync } from "node:fs";
 import {
-  readJsonFile, makeAjv, deref, compileAt, pointer, formatAjvErrors, mediaBase, isJsonMedia,
+  readJsonFile, makeAjv, deref, compileAt, pointer, formatAjvErrors, mediaBase, isJsonMedia, resolvePointer,
 } from "./lib.mjs";
 
 const [docFile, jsonlFile] = process.argv.slice(2);
@@ -202,10 +202,44 @@ lines.forEach((line, idx) => {
     return;
   }
   validated++;
+  const fields = fieldsOf(rawPath);
+  if (fields && status === 200) return validateProjection(where, schemaPtr, fields, data, body);
   if (!validate(data)) {
     fail(where, `body does not match ${opMethod.toUpperCase()} ${template} response ${key} (schema ${schemaPtr}):\n${formatAjvErrors(validate.errors)}`, body);
   }
 });
+
+// --- fields= (the host's Fields parameter) --------------------------------------------------
+// An answer to ?fields=a,b is the schema's object cut to those members: each member present
+// is checked against its own property schema, no other member may appear, and every selected
+// member the schema requires must be there.
+function fieldsOf(rawPath) {
+  const q = rawPath.indexOf("?");
+  if (q < 0) return undefined;
+  const value = new URLSearchParams(rawPath.slice(q + 1)).get("fields");
+  return value === null ? undefined : value.split(",");
+}
+
+function validateProjection(where, schemaPtr, fields, data, body) {
+  let schema;
+  try {
+    schema = deref(doc, resolvePointer(doc, "#" + schemaPtr), schemaPtr);
+  } catch (e) {
+    fail(where, `schema at ${schemaPtr}: ${e.message}`);
+    return;
+  }
+  if (!data || typeof data !== "object" || Array.isArray(data)) return fail(where, "a fields= answer is not an object", body);
+  const props = schema.value.properties || {};
+  const required = new Set(schema.value.required || []);
+  for (const name of Object.keys(data)) {
+    if (!fields.includes(name)) return fail(where, `member ${name} was not asked for in fields=`, body);
+    if (!(name in props)) return fail(where, `member ${name} is not a property of ${schema.pointer}`, body);
+    const validate = compileAt(ajv, `${schema.pointer}/properties/${name}`, compiled);
+    if (!validate(data[name])) return fail(where, `member ${name} does not match its property schema:\n${formatAjvErrors(validate.errors)}`, body);
+  }
+  for (const name of fields)
+    if (required.has(name) && !(name in data)) fail(where, `required member ${name} asked for in fields= is missing`, body);
+}
 
 for (const w of new Set(warnings)) console.error(`validate-bodies: warning: ${w}`);
 console.log(`${validated} bodies validated, ${skipped} non-JSON skipped`);

@@ -271,10 +271,19 @@ bool Service::revokeKey(const std::string& key) {
 void Service::record(const std::string& method, const std::string& target, const HttpReply& reply) {
     auto ct = reply.header("Content-Type");
     if (!ct || ct->find("application/json") == std::string::npos || method == "HEAD") return;
+    // The path without its query, but for the host's `fields` parameter: an answer cut to
+    // some members is validated as that projection (tests/openapi/README.md).
+    std::string path = target.substr(0, target.find('?'));
+    const size_t q = target.find('?');
+    for (size_t at = q; at != std::string::npos && at + 1 < target.size(); at = target.find('&', at + 1))
+        if (target.compare(at + 1, 7, "fields=") == 0) {
+            path += "?" + target.substr(at + 1, target.find('&', at + 1) - at - 1);
+            break;
+        }
     JsonWriter w;
     w.beginObject()
         .field("method", method)
-        .field("path", target.substr(0, target.find('?')))
+        .field("path", path)
         .field("status", reply.status)
         .field("contentType", *ct)
         .field("body", reply.body)

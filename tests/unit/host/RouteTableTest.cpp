@@ -19,6 +19,7 @@ class RouteTableTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(literalSegmentsWinOverParameters);
     CPPUNIT_TEST(parametersAreDecodedPerSegment);
     CPPUNIT_TEST(emptyOrExtraSegmentsDoNotMatch);
+    CPPUNIT_TEST(addressOnlyParametersMatchAddressesOnly);
     CPPUNIT_TEST_SUITE_END();
 
     RouteTable table() {
@@ -27,6 +28,27 @@ class RouteTableTest : public CppUnit::TestFixture {
     }
 
 public:
+    void addressOnlyParametersMatchAddressesOnly() {
+        Route shortForm = route("/{ip}");
+        shortForm.address_params = {"ip"};
+        Route jsonForm = route("/json/{ip}");
+        jsonForm.address_params = {"ip"};
+        RouteTable t({route("/ip"), route("/json"), shortForm, jsonForm, route("/other/{x}")});
+        CPPUNIT_ASSERT_EQUAL(std::string("/{ip}"), t.match("/8.8.8.8").route->spec.path);
+        CPPUNIT_ASSERT_EQUAL(std::string("/{ip}"), t.match("/2001:db8::1").route->spec.path);
+        CPPUNIT_ASSERT_EQUAL(std::string("/{ip}"), t.match("/2001%3adb8::1").route->spec.path);
+        CPPUNIT_ASSERT_EQUAL(std::string("/json/{ip}"), t.match("/json/192.0.2.1").route->spec.path);
+        CPPUNIT_ASSERT_EQUAL(std::string("/ip"), t.match("/ip").route->spec.path);  // exact first
+        for (const char* path : {"/example.com", "/favicon.ico", "/json/example.com", "/1.2.3"}) {
+            auto m = t.match(path);
+            CPPUNIT_ASSERT_MESSAGE(path, !m.route);
+            CPPUNIT_ASSERT_MESSAGE(path, m.address_miss);
+        }
+        CPPUNIT_ASSERT_EQUAL(std::string("/json/{ip}"), t.match("/json/x").address_miss->spec.path);
+        CPPUNIT_ASSERT_EQUAL(std::string("x"), t.match("/other/x").params.at(0).second);  // others unchanged
+        CPPUNIT_ASSERT(!t.match("/a/b/c").address_miss);
+    }
+
     void exactAndTemplatedRoutes() {
         auto t = table();
         CPPUNIT_ASSERT_EQUAL(std::string("/ip"), t.match("/ip").route->spec.path);
