@@ -1,12 +1,11 @@
 #include "host/front/EndpointGuide.h"
 
+#include "host/openapi/OpenApiDocument.h"
+
 #include <Poco/JSON/Array.h>
 #include <Poco/JSON/Object.h>
-#include <Poco/JSON/ParseHandler.h>
-#include <Poco/JSON/Parser.h>
 
 #include <cctype>
-#include <stdexcept>
 
 namespace ipfacts::front {
 namespace {
@@ -63,13 +62,7 @@ GuideEntry entryOf(const std::string& path, const Object::Ptr& op) {
 }  // namespace
 
 std::vector<GuideEntry> endpointGuide(const std::string& document) {
-    Object::Ptr doc;
-    try {
-        Poco::JSON::Parser parser(new Poco::JSON::ParseHandler(true));
-        doc = parser.parse(document).extract<Object::Ptr>();
-    } catch (const Poco::Exception& e) {
-        throw std::runtime_error("the OpenAPI document is not JSON: " + e.displayText());
-    }
+    const Object::Ptr doc = openapi::parseObject(document, "the OpenAPI document");
     std::vector<GuideEntry> out;
     Object::Ptr paths = doc->getObject("paths");
     if (!paths) return out;

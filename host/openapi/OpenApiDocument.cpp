@@ -20,20 +20,6 @@ namespace {
 using Poco::JSON::Array;
 using Poco::JSON::Object;
 
-Object::Ptr parseObject(const std::string& text, const std::string& what) {
-    try {
-        Poco::JSON::Parser parser(new Poco::JSON::ParseHandler(true));
-        auto v = parser.parse(text);
-        auto o = v.extract<Object::Ptr>();
-        if (!o) throw std::runtime_error("not an object");
-        return o;
-    } catch (const Poco::Exception& e) {
-        throw std::runtime_error(what + " is not valid JSON: " + e.displayText());
-    } catch (const std::exception& e) {
-        throw std::runtime_error(what + " is not valid JSON: " + e.what());
-    }
-}
-
 Object::Ptr refTo(const std::string& target) {
     Object::Ptr o = new Object(true);
     o->set("$ref", target);
@@ -136,6 +122,20 @@ void decorate(Object::Ptr op, const manifest::RouteSpec& route, const manifest::
 }
 
 }  // namespace
+
+Object::Ptr parseObject(const std::string& text, const std::string& what) {
+    try {
+        Poco::JSON::Parser parser(new Poco::JSON::ParseHandler(true));
+        auto v = parser.parse(text);
+        auto o = v.extract<Object::Ptr>();
+        if (!o) throw std::runtime_error("not an object");
+        return o;
+    } catch (const Poco::Exception& e) {
+        throw std::runtime_error(what + " is not valid JSON: " + e.displayText());
+    } catch (const std::exception& e) {
+        throw std::runtime_error(what + " is not valid JSON: " + e.what());
+    }
+}
 
 std::string buildDocument(const manifest::Manifest& m, const std::vector<RoutedOperation>& ops) {
     Object::Ptr doc = new Object(true);

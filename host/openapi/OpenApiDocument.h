@@ -6,6 +6,8 @@
 
 #include "host/manifest/Manifest.h"
 
+#include <Poco/JSON/Object.h>
+
 #include <map>
 #include <string>
 #include <vector>
@@ -17,6 +19,10 @@ struct RoutedOperation {
     std::string fragment;  // the plugin's fragment text ("" for host handlers)
     std::string host_operation;  // for host handlers: the operation object text
 };
+
+/// `text` parsed as a JSON object, member order kept. Throws std::runtime_error
+/// "<what> is not valid JSON: ..." otherwise.
+Poco::JSON::Object::Ptr parseObject(const std::string& text, const std::string& what);
 
 /// Builds the document. Throws std::runtime_error naming the plugin whose
 /// fragment is not valid JSON or lacks the routed handler.

@@ -1,11 +1,9 @@
 #include "host/openapi/RouteContract.h"
 
+#include "host/openapi/OpenApiDocument.h"
+
 #include <Poco/JSON/Array.h>
 #include <Poco/JSON/Object.h>
-#include <Poco/JSON/ParseHandler.h>
-#include <Poco/JSON/Parser.h>
-
-#include <stdexcept>
 
 namespace ipfacts::openapi {
 namespace {
@@ -81,13 +79,7 @@ RouteContract contractOf(const Object::Ptr& doc, const Object::Ptr& op) {
 }  // namespace
 
 std::map<std::string, RouteContract> routeContracts(const std::string& document) {
-    Object::Ptr doc;
-    try {
-        Poco::JSON::Parser parser(new Poco::JSON::ParseHandler(true));
-        doc = parser.parse(document).extract<Object::Ptr>();
-    } catch (const Poco::Exception& e) {
-        throw std::runtime_error("the OpenAPI document is not JSON: " + e.displayText());
-    }
+    const Object::Ptr doc = parseObject(document, "the OpenAPI document");
     std::map<std::string, RouteContract> out;
     Object::Ptr paths = doc->getObject("paths");
     if (!paths) return out;

@@ -8,6 +8,7 @@
 #include "host/pipeline/JsonShape.h"
 
 #include "tests/fuzz/FuzzCheck.h"
+#include "tests/support/MinifiedJson.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -18,26 +19,6 @@
 using namespace ipfacts;
 
 namespace {
-
-/// The bytes outside strings that are not JSON whitespace, and the strings whole.
-std::string minified(std::string_view s) {
-    std::string out;
-    bool in_string = false;
-    for (size_t i = 0; i < s.size(); ++i) {
-        const char c = s[i];
-        if (in_string) {
-            out += c;
-            if (c == '\\' && i + 1 < s.size()) out += s[++i];
-            else if (c == '"') in_string = false;
-        } else if (c == '"') {
-            in_string = true;
-            out += c;
-        } else if (c != ' ' && c != '\n' && c != '\t' && c != '\r') {
-            out += c;
-        }
-    }
-    return out;
-}
 
 /// The top-level member names of an object body, as selectMembers reads them (best effort).
 std::vector<std::string> someNames(std::string_view body) {
@@ -72,7 +53,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const std::string pretty = pipeline::prettyJson(body);
     if (pretty != body) {
         FUZZ_CHECK(!pretty.empty() && pretty.back() == '\n');
-        FUZZ_CHECK(minified(pretty) == minified(body));
+        FUZZ_CHECK(ipfacts::testing::minifiedJson(pretty) == ipfacts::testing::minifiedJson(body));
         FUZZ_CHECK(pipeline::prettyJson(pretty) == pretty);  // idempotent
     }
     // fields: unchanged (not an object), or an object no longer than the input.
