@@ -47,6 +47,7 @@ class ManifestTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(listenAddresses);
     CPPUNIT_TEST(timeBudgetsEndBeforeTheShutdownGrace);
     CPPUNIT_TEST(accessLogFormat);
+    CPPUNIT_TEST(frontDoorSection);
     CPPUNIT_TEST(metricsSection);
     CPPUNIT_TEST(hostHandlersAndTheStatusSection);
     CPPUNIT_TEST_SUITE_END();
@@ -67,6 +68,17 @@ public:
         CPPUNIT_ASSERT_MESSAGE(e, e.find("m.yaml:9") != std::string::npos && e.find("port") != std::string::npos);
         e = errorOf(std::string(kGood) + "metrics: { listen: [] }\n");
         CPPUNIT_ASSERT_MESSAGE(e, e.find("metrics.listen needs at least one") != std::string::npos);
+    }
+
+    void frontDoorSection() {
+        const std::vector<std::string> defaults{"curl", "Wget", "HTTPie", "xh", "fetch"};
+        CPPUNIT_ASSERT(loadManifest(write(kGood)).cli_user_agents == defaults);
+        auto m = loadManifest(write(std::string(kGood) + "front_door: { cli_user_agents: [curl, aria2] }\n"));
+        CPPUNIT_ASSERT((m.cli_user_agents == std::vector<std::string>{"curl", "aria2"}));
+        std::string e = errorOf(std::string(kGood) + "front_door: { cli_user_agents: [\"curl/8\"] }\n");
+        CPPUNIT_ASSERT_MESSAGE(e, e.find("is not a product name") != std::string::npos);
+        e = errorOf(std::string(kGood) + "front_door: { cli_agents: [curl] }\n");
+        CPPUNIT_ASSERT_MESSAGE(e, e.find("m.yaml:9") != std::string::npos);
     }
 
     void accessLogFormat() {
