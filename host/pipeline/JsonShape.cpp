@@ -1,7 +1,7 @@
 #include "host/pipeline/JsonShape.h"
 
 #include <algorithm>
-#include <optional>
+#include <cstring>
 
 namespace ipfacts::pipeline {
 namespace {
@@ -58,16 +58,42 @@ size_t valueEnd(std::string_view s, size_t at) {
     return std::string_view::npos;
 }
 
-void newline(std::string& out, int depth) {
-    out += '\n';
-    out.append(size_t(depth) * 2, ' ');
-}
+/// The output of prettyJson: written through a pointer into a buffer grown
+/// by doubling (appending to a std::string piece by piece cost a pretty
+/// /json twice its compact bytes in instructions).
+class Writer {
+public:
+    explicit Writer(size_t expected) : buf_(expected, '\0') {}
+    void put(char c) { *room(1) = c, ++n_; }
+    void put(std::string_view s) {
+        std::memcpy(room(s.size()), s.data(), s.size());
+        n_ += s.size();
+    }
+    void newline(int depth) {
+        const size_t k = 1 + size_t(depth) * 2;
+        char* p = room(k);
+        *p = '\n';
+        std::memset(p + 1, ' ', k - 1);
+        n_ += k;
+    }
+    std::string take() {
+        buf_.resize(n_);
+        return std::move(buf_);
+    }
+
+private:
+    char* room(size_t k) {
+        if (n_ + k > buf_.size()) buf_.resize(std::max(buf_.size() * 2, n_ + k));
+        return &buf_[n_];
+    }
+    std::string buf_;
+    size_t n_ = 0;
+};
 
 }  // namespace
 
 std::string prettyJson(std::string_view json) {
-    std::string out;
-    out.reserve(json.size() * 3 / 2 + 64);
+    Writer out(json.size() * 2 + 64);
     int depth = 0;
     for (size_t i = 0; i < json.size(); ++i) {
         const char c = json[i];
@@ -75,39 +101,39 @@ std::string prettyJson(std::string_view json) {
         if (c == '"') {
             const size_t end = stringEnd(json, i);
             if (end == std::string_view::npos) return std::string(json);
-            out.append(json.substr(i, end - i));
+            out.put(json.substr(i, end - i));
             i = end - 1;
         } else if (c == '{' || c == '[') {
             const size_t next = skipSpace(json, i + 1);
             const char close = c == '{' ? '}' : ']';
             if (next < json.size() && json[next] == close) {  // {} and [] stay on one line
-                out += c;
-                out += close;
+                out.put(c);
+                out.put(close);
                 i = next;
                 continue;
             }
-            out += c;
-            newline(out, ++depth);
+            out.put(c);
+            out.newline(++depth);
         } else if (c == '}' || c == ']') {
             if (depth == 0) return std::string(json);
-            newline(out, --depth);
-            out += c;
+            out.newline(--depth);
+            out.put(c);
         } else if (c == ',') {
-            out += ',';
-            newline(out, depth);
+            out.put(',');
+            out.newline(depth);
         } else if (c == ':') {
-            out += ": ";
+            out.put(": ");
         } else if (isScalarByte(c)) {
             const size_t end = scalarEnd(json, i);
-            out.append(json.substr(i, end - i));
+            out.put(json.substr(i, end - i));
             i = end - 1;
         } else {
             return std::string(json);  // not JSON: left as it came
         }
     }
     if (depth != 0) return std::string(json);
-    out += '\n';
-    return out;
+    out.put('\n');
+    return out.take();
 }
 
 std::string selectMembers(std::string_view json, const std::vector<std::string>& names) {
