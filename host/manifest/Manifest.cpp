@@ -198,6 +198,21 @@ void readRoutes(const YamlReader& r, const YAML::Node& n, Manifest& m) {
     }
 }
 
+/// host.front answers with what ip.address and ip.report answer: both must be routed.
+void checkFrontDoor(const YamlReader& r, const YAML::Node& routes, const Manifest& m) {
+    bool text = false, json = false;
+    for (const auto& rs : m.routes) {
+        text = text || (rs.plugin == "ip" && rs.handler == "address");
+        json = json || (rs.plugin == "ip" && rs.handler == "report");
+    }
+    size_t i = 0;
+    for (const auto& rs : m.routes) {
+        if (rs.plugin == "host" && rs.handler == "front" && !(text && json))
+            r.fail(routes[i]["handler"], "the host handler 'front' answers with ip.address and ip.report: route both");
+        ++i;
+    }
+}
+
 void readTls(const YamlReader& r, const YAML::Node& n, Manifest& m) {
     r.onlyKeys(n, {"listen", "certificate", "key"}, "tls");
     if (!n["listen"] || !n["certificate"] || !n["key"]) r.fail(n, "tls needs listen, certificate and key");
@@ -315,6 +330,7 @@ void readSections(const YamlReader& r, const YAML::Node& root, Manifest& m) {
     if (root["plugins"]) readPlugins(r, root["plugins"], m);
     if (!root["routes"]) r.fail(root, "the manifest has no routes");
     readRoutes(r, root["routes"], m);
+    checkFrontDoor(r, root["routes"], m);
 }
 
 }  // namespace

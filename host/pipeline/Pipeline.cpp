@@ -17,7 +17,7 @@ namespace ipfacts::pipeline {
 namespace {
 
 constexpr std::string_view kExposed =
-    "X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, X-RateLimit-Policy, Retry-After";
+    "X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, X-RateLimit-Policy, Retry-After, X-Null-Reason";
 
 // Counter slot of wrong keys: apart from every rate class's index.
 constexpr size_t kInvalidKeyCounter = 255;

@@ -244,6 +244,12 @@ Daemon::Daemon(manifest::Manifest m) : parts_(std::make_unique<Parts>()) {
         openapi::RoutedOperation op{spec, "", ""};
         if (spec.plugin == "host") {
             const int id = hostHandlerId(spec.handler);
+            if (id == kFront && !by_name.count("ip")) {
+                // It answers with the ip plugin's routes (the manifest reader checked they are routed).
+                spdlog::warn("route={} skipped: the front door needs plugin ip, which is not loaded", spec.path);
+                skipped.push_back(spec.path);
+                continue;
+            }
             r.host_handler = id;
             // Each serves bytes made already; the control handler runs a round of
             // probes and readyz reads the store: workers.

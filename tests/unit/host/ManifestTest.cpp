@@ -79,6 +79,14 @@ public:
         CPPUNIT_ASSERT_MESSAGE(e, e.find("is not a product name") != std::string::npos);
         e = errorOf(std::string(kGood) + "front_door: { cli_agents: [curl] }\n");
         CPPUNIT_ASSERT_MESSAGE(e, e.find("m.yaml:9") != std::string::npos);
+        // host.front answers with the ip plugin's routes: without them the manifest is refused.
+        std::string front = kGood;
+        const std::string routes = "routes:\n";
+        front.insert(front.find(routes) + routes.size(), "  - { path: /, handler: host.front }\n");
+        e = errorOf(front);
+        CPPUNIT_ASSERT_MESSAGE(e, e.find("answers with ip.address and ip.report: route both") != std::string::npos);
+        front.insert(front.find(routes) + routes.size(), "  - { path: /json, handler: ip.report }\n");
+        CPPUNIT_ASSERT_EQUAL(std::string(), errorOf(front));
     }
 
     void accessLogFormat() {
