@@ -255,10 +255,15 @@ void readTopLevel(const YamlReader& r, const YAML::Node& root, Manifest& m) {
     m.state_dir = resolvePath(m.dir, root["state_dir"] ? r.str(root["state_dir"], "state_dir") : "../var");
     m.store_path = "ipfacts.sqlite";
     if (const auto& st = root["store"]) {
-        r.onlyKeys(st, {"kind", "path"}, "store");
-        if (st["kind"] && r.str(st["kind"], "store.kind") != "sqlite")
-            r.fail(st["kind"], "store.kind: only sqlite is available in this build");
+        r.onlyKeys(st, {"backend", "kind", "path", "write_behind_ms"}, "store");
+        // `backend` is the documented name; `kind`, its first spelling, is still read.
+        for (const char* name : {"backend", "kind"})
+            if (st[name] && r.str(st[name], std::string("store.") + name) != "sqlite")
+                r.fail(st[name], std::string("store.") + name + ": only sqlite is available in this build");
         if (st["path"]) m.store_path = r.str(st["path"], "store.path");
+        if (st["write_behind_ms"])
+            m.store_write_behind_ms =
+                static_cast<unsigned>(r.integer(st["write_behind_ms"], "store.write_behind_ms", 50, 60000));
     }
     if (root["access_log"]) m.access_log = r.str(root["access_log"], "access_log");
     if (const auto& f = root["access_log_format"]) {

@@ -129,6 +129,7 @@ struct Manifest {
     bool access_log_json = false;   // access_log_format: json (JSON lines) instead of text
     std::string state_dir;         // resolved
     std::string store_path;        // resolved, SQLite file
+    unsigned store_write_behind_ms = 1000;  // rate limiter day counts reach the store this often
     std::string plugin_dir;        // resolved
 
     ServerSpec server;

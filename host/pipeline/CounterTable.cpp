@@ -38,9 +38,24 @@ uint32_t& CounterTable::at(const CounterKey& key, size_t hash) {
     Slot& s = slots_[find(key, hash)];
     if (s.key.bytes[1] == 0) {
         s.key = key;
+        s.changed = false;
         s.count = 0;
         ++size_;
     }
+    return s.count;
+}
+
+bool CounterTable::markChanged(const CounterKey& key, size_t hash) {
+    Slot& s = slots_[find(key, hash)];
+    const bool first = !s.changed;
+    s.changed = true;
+    return first;
+}
+
+uint32_t CounterTable::takeChanged(const CounterKey& key, size_t hash) {
+    if (slots_.empty()) return 0;
+    Slot& s = slots_[find(key, hash)];
+    s.changed = false;
     return s.count;
 }
 

@@ -28,6 +28,11 @@ public:
     uint32_t get(const CounterKey& key, size_t hash) const;
     /// The count of `key`, inserted at 0 when absent.
     uint32_t& at(const CounterKey& key, size_t hash);
+    /// Marks `key` (present) as changed since the last write-behind; true when
+    /// it was not marked yet, so the caller lists it once.
+    bool markChanged(const CounterKey& key, size_t hash);
+    /// Takes the mark off `key` (present) and returns its count.
+    uint32_t takeChanged(const CounterKey& key, size_t hash);
     /// Forgets every count and returns the memory to the allocator.
     void clear();
 
@@ -38,8 +43,10 @@ public:
 private:
     struct Slot {
         CounterKey key;  // key.bytes[1] == 0: empty
+        bool changed = false;  // counted since the write-behind last took it (in the padding: no extra bytes)
         uint32_t count = 0;
     };
+    static_assert(sizeof(Slot) == 24, "a slot stays 24 bytes");
     size_t find(const CounterKey& key, size_t hash) const;
     void grow();
 

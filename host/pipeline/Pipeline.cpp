@@ -56,6 +56,7 @@ Pipeline::Pipeline(const manifest::Manifest& m, std::unique_ptr<RouteTable> rout
       keys_(keys),
       host_handlers_(std::move(host_handlers)),
       identity_(m.trusted_proxies),
+      limiter_(true),  // its day counts are written behind (CounterWriteBehind)
       access_log_(m.access_log == "-" || m.access_log == "off" ? m.access_log
                                                                 : manifest::resolvePath(m.state_dir, m.access_log),
                   m.access_log_json ? AccessLog::Format::Json : AccessLog::Format::Text),

@@ -50,8 +50,7 @@ RateDecision RateLimiter::take(const CounterKey& key, const manifest::Quota& q, 
             d.retry_after_s = day_end - now_s;
         } else {
             // Only what is counted takes a slot: a denied caller adds nothing.
-            m_count = ++s.minute_counts.at(key, hash);
-            d_count = ++s.day_counts.at(key, hash);
+            s.countOne(key, hash, list_changes_, m_count, d_count);
         }
     }
 
@@ -86,15 +85,51 @@ void RateLimiter::count(const CounterKey& key, int64_t now_s) {
     Stripe& s = stripes_[(hash >> 48) % kStripes];
     std::lock_guard<std::mutex> lock(s.mu);
     s.roll(now_s / 60, now_s / 86400);
-    ++s.minute_counts.at(key, hash);
-    ++s.day_counts.at(key, hash);
+    int64_t m_count, d_count;
+    s.countOne(key, hash, list_changes_, m_count, d_count);
+}
+
+void RateLimiter::Stripe::countOne(const CounterKey& key, size_t hash, bool list, int64_t& m_count,
+                                   int64_t& d_count) {
+    m_count = ++minute_counts.at(key, hash);
+    d_count = ++day_counts.at(key, hash);
+    if (list && day_counts.markChanged(key, hash)) day_changed.push_back(key);
+}
+
+std::vector<DayCount> RateLimiter::takeChangedDayCounts(int64_t now_s, int64_t& day) {
+    std::vector<DayCount> out;
+    day = now_s / 86400;
+    CounterKeyHash hasher;
+    for (auto& s : stripes_) {
+        std::lock_guard<std::mutex> lock(s.mu);
+        s.roll(now_s / 60, day);
+        // A stripe a later clock reading has rolled past `day` holds nothing of it.
+        if (s.day != day) continue;
+        for (const auto& key : s.day_changed) out.push_back({key, s.day_counts.takeChanged(key, hasher(key))});
+        s.day_changed.clear();
+    }
+    return out;
+}
+
+void RateLimiter::restoreDayCounts(int64_t day, const std::vector<DayCount>& counts, int64_t now_s) {
+    if (day != now_s / 86400) return;
+    CounterKeyHash hasher;
+    for (const auto& c : counts) {
+        const size_t hash = hasher(c.key);
+        Stripe& s = stripes_[(hash >> 48) % kStripes];
+        std::lock_guard<std::mutex> lock(s.mu);
+        s.roll(now_s / 60, day);
+        if (s.day != day) continue;
+        uint32_t& n = s.day_counts.at(c.key, hash);
+        if (c.count > n) n = c.count;
+    }
 }
 
 void RateLimiter::Stripe::roll(int64_t now_minute, int64_t now_day) {
     // Forward only: a thread that read the clock just before another rolled
     // the window counts into the new one rather than wiping it.
     if (now_minute > minute) minute_counts.clear(), minute = now_minute;
-    if (now_day > day) day_counts.clear(), day = now_day;
+    if (now_day > day) day_counts.clear(), day_changed.clear(), day = now_day;
 }
 
 void RateLimiter::purge(int64_t now_s) {

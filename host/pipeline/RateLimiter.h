@@ -4,7 +4,9 @@
 // UTC boundaries, as SPEC part 8 says. Each stripe keeps one table for the
 // current minute and one for the current day; a table is dropped whole when
 // its window ends, so memory follows the callers of this minute plus a
-// compact daily count (about 24-48 bytes) per caller seen today.
+// compact daily count (about 24-48 bytes) per caller seen today. The day
+// counts changed since the last look are listed, so a write-behind
+// (CounterWriteBehind) can keep them on disk without touching the request path.
 #pragma once
 
 #include "host/manifest/Manifest.h"
@@ -15,6 +17,7 @@
 #include <mutex>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace ipfacts::pipeline {
 
@@ -30,8 +33,18 @@ struct RateDecision {
     bool unlimited = false;       // the class sets no limits for this caller
 };
 
+/// One caller's count in one rate class on one UTC day.
+struct DayCount {
+    CounterKey key;
+    uint32_t count = 0;
+};
+
 class RateLimiter {
 public:
+    /// With `list_changes`, takeChangedDayCounts() has the changed day counts
+    /// to give; without, nothing is listed (meters kept in memory only).
+    explicit RateLimiter(bool list_changes = false) : list_changes_(list_changes) {}
+
     /// Counts one request of `key` under `quota` at `now_s` (Unix seconds).
     /// Denied requests are not counted, so a caller who keeps retrying stays
     /// blocked exactly until the window ends. Thread-safe.
@@ -45,6 +58,13 @@ public:
     /// Drops the tables of ended windows (minutes and days) even where no
     /// request came since. Thread-safe; call now and then.
     void purge(int64_t now_s);
+
+    /// The day counts changed since the last call, with their values now, and
+    /// the UTC day (Unix days) they belong to in `day`. Thread-safe.
+    std::vector<DayCount> takeChangedDayCounts(int64_t now_s, int64_t& day);
+    /// Raises today's counts to `counts` (kept by an earlier run), when `day`
+    /// is today at `now_s`; a count already higher stays. Thread-safe.
+    void restoreDayCounts(int64_t day, const std::vector<DayCount>& counts, int64_t now_s);
 
     struct Usage {
         size_t callers_today = 0;   // entries of the daily tables
@@ -61,10 +81,13 @@ private:
         mutable std::mutex mu;
         int64_t minute = -1, day = -1;
         CounterTable minute_counts, day_counts;
+        std::vector<CounterKey> day_changed;  // keys of day_counts marked changed
+        void countOne(const CounterKey& key, size_t hash, bool list, int64_t& m_count, int64_t& d_count);
         void roll(int64_t now_minute, int64_t now_day);
     };
     static constexpr size_t kStripes = 64;
     std::array<Stripe, kStripes> stripes_;
+    const bool list_changes_;
 };
 
 }  // namespace ipfacts::pipeline

@@ -12,6 +12,7 @@
 #include "host/metrics/MetricsServer.h"
 #include "host/openapi/OpenApiDocument.h"
 #include "host/openapi/RouteContract.h"
+#include "host/pipeline/CounterWriteBehind.h"
 #include "host/pipeline/Pipeline.h"
 #include "host/plugins/PluginLoader.h"
 #include "host/server/CallerCounter.h"
@@ -23,6 +24,7 @@
 #include "host/server/TlsContext.h"
 #include "host/status/SqliteProbeHistory.h"
 #include "host/status/StatusService.h"
+#include "host/store/sqlite/SqliteDayCounts.h"
 #include "host/store/sqlite/SqliteKeyStore.h"
 
 #include <malloc.h>
@@ -172,6 +174,8 @@ struct Daemon::Parts {
     std::unique_ptr<Readiness> readiness;
     std::unique_ptr<pipeline::Pipeline> pipeline;
     std::unique_ptr<front::FrontDoor> front;  // with a host.front route
+    std::unique_ptr<pipeline::DayCountStore> day_counts;
+    std::unique_ptr<pipeline::CounterWriteBehind> write_behind;  // of the pipeline's day counts
     std::unique_ptr<fiber::FiberScheduler> workers;
     std::unique_ptr<CallerCounter> per_address;
     std::unique_ptr<CallerCounter> slow_per_caller;
@@ -317,6 +321,12 @@ Daemon::Daemon(manifest::Manifest m) : parts_(std::make_unique<Parts>()) {
             front::routeOf(served, "host", "status_page") != nullptr,
             [pl = p.pipeline.get()](const pipeline::Route& r, pipeline::Exchange& ex) { return pl->callHandler(r, ex); }});
     }
+    // Today's counts of the last run, in place before the first request.
+    p.day_counts = std::make_unique<store::SqliteDayCounts>(manifest::resolvePath(p.m.state_dir, p.m.store_path));
+    p.write_behind = std::make_unique<pipeline::CounterWriteBehind>(
+        p.pipeline->rateLimiter(), *p.day_counts, std::chrono::milliseconds(p.m.store_write_behind_ms),
+        [] { return static_cast<int64_t>(std::time(nullptr)); });
+    if (size_t n = p.write_behind->restore()) spdlog::info("rate counters: {} day counts of today restored", n);
     p.workers = std::make_unique<fiber::FiberScheduler>(fiber::FiberScheduler::Options{
         p.m.server.workers, p.m.server.queue, size_t(p.m.server.fiber_stack_kb) * 1024});
     // Requests arrive here with the caller's block already cut (Exchange::caller_block).
@@ -346,6 +356,7 @@ Daemon::~Daemon() = default;
 
 int Daemon::run() {
     auto& p = *parts_;
+    p.write_behind->start();
     for (auto& loop : p.loops) p.threads.emplace_back([l = loop.get()] { l->run(); });
     auto* tasks = p.facilities->get<facilities::tasks::TasksFacility>();
     if (tasks) tasks->runner().start(*p.workers);
@@ -410,6 +421,8 @@ int Daemon::run() {
     if (p.metrics) p.metrics->stop();
     for (auto& loop : p.loops) loop->stop(answer_by);
     for (auto& t : p.threads) t.join();
+    // No request counts from here on: the last changes reach the store.
+    p.write_behind->stop();
     if (!p.workers->stopBy(deadline)) {
         // A worker still waits on an upstream past its budget. Its client was
         // answered; nothing is left to save, so leave without waiting for it.

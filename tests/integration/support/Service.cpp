@@ -154,7 +154,7 @@ void Service::start() {
 
 void Service::startOnce() {
     state_dir_ = buildDir() + "/tests/" + name_ + "-state";
-    fs::remove_all(state_dir_);
+    if (!keep_state_) fs::remove_all(state_dir_);
     fs::create_directories(state_dir_ + "/tls");
     port_ = freePort();
     tls_port_ = freePort();
@@ -233,6 +233,19 @@ int Service::stop() {
     ::waitpid(pid_, nullptr, 0);
     pid_ = -1;
     return -1;
+}
+
+int Service::restart() {
+    const int status = stop();
+    keep_state_ = true;
+    try {
+        start();
+    } catch (...) {
+        keep_state_ = false;
+        throw;
+    }
+    keep_state_ = false;
+    return status;
 }
 
 bool Service::signal(int sig) const { return pid_ > 0 && ::kill(pid_, sig) == 0; }

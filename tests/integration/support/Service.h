@@ -36,6 +36,9 @@ public:
     int pid() const { return pid_; }
     /// Sends SIGTERM and waits; returns the exit status (-1 if it had to be killed).
     int stop();
+    /// Stops (as stop()) and starts again on new ports, keeping the state
+    /// folder (the SQLite file) of the run before; returns stop()'s status.
+    int restart();
 
     int port() const { return port_; }
     /// Sends `sig` to ipfactsd; false when it is not running.
@@ -90,6 +93,7 @@ private:
     int switch_fd_ = -1;
     int openSwitchSocket();
     int pid_ = -1;
+    bool keep_state_ = false;  // restart(): the next start keeps the state folder
     int port_ = 0;
     int tls_port_ = 0;
     std::string state_dir_;

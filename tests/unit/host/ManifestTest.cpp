@@ -50,6 +50,7 @@ class ManifestTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(frontDoorSection);
     CPPUNIT_TEST(metricsSection);
     CPPUNIT_TEST(hostHandlersAndTheStatusSection);
+    CPPUNIT_TEST(storeSection);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -161,6 +162,19 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::string("127.0.0.1"), ListenAddress::parse("localhost:80")->host);
         for (const char* bad : {"8080", "1.2.3.4:", "1.2.3.4:70000", "host:80", "[::1]8080", "::1:80"})
             CPPUNIT_ASSERT_MESSAGE(bad, !ListenAddress::parse(bad));
+    }
+
+    void storeSection() {
+        auto m = loadManifest(write(std::string(kGood)));
+        CPPUNIT_ASSERT_EQUAL(1000u, m.store_write_behind_ms);
+        m = loadManifest(write(std::string(kGood) + "store: { backend: sqlite, path: x.sqlite, write_behind_ms: 250 }\n"));
+        CPPUNIT_ASSERT_EQUAL(250u, m.store_write_behind_ms);
+        CPPUNIT_ASSERT(m.store_path.find("x.sqlite") != std::string::npos);
+        loadManifest(write(std::string(kGood) + "store: { kind: sqlite }\n"));  // the first spelling still reads
+        auto e = errorOf(std::string(kGood) + "store: { backend: redis+postgres }\n");
+        CPPUNIT_ASSERT_MESSAGE(e, e.find("store.backend: only sqlite") != std::string::npos);
+        e = errorOf(std::string(kGood) + "store: { write_behind_ms: 0 }\n");
+        CPPUNIT_ASSERT_MESSAGE(e, e.find("store.write_behind_ms") != std::string::npos);
     }
 };
 CPPUNIT_TEST_SUITE_REGISTRATION(ManifestTest);
