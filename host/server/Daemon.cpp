@@ -24,6 +24,7 @@
 #include "host/server/TlsContext.h"
 #include "host/status/SqliteProbeHistory.h"
 #include "host/status/StatusService.h"
+#include "host/store/ServerSecret.h"
 #include "host/store/sqlite/SqliteDayCounts.h"
 #include "host/store/sqlite/SqliteKeyStore.h"
 
@@ -165,6 +166,7 @@ metrics::MetricsSources metricsSources(const manifest::Manifest& m, pipeline::Pi
 
 struct Daemon::Parts {
     manifest::Manifest m;
+    std::unique_ptr<store::ServerSecret> secret;  // <state_dir>/server-secret, made at the first start
     std::unique_ptr<store::KeyStore> keys;
     std::unique_ptr<facilities::FacilitySet> facilities;
     ipf_host_api api{};
@@ -211,6 +213,7 @@ Daemon::Daemon(manifest::Manifest m) : parts_(std::make_unique<Parts>()) {
         for (const auto& a : p.m.metrics->listen) refuseIfHeld(a);
     }
     std::filesystem::create_directories(p.m.state_dir);
+    p.secret = std::make_unique<store::ServerSecret>(store::ServerSecret::loadOrCreate(p.m.state_dir));
     p.keys = std::make_unique<store::SqliteKeyStore>(manifest::resolvePath(p.m.state_dir, p.m.store_path));
 
     p.facilities = facilities::startFacilities(p.m);
