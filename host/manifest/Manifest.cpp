@@ -255,7 +255,7 @@ void readTopLevel(const YamlReader& r, const YAML::Node& root, Manifest& m) {
     m.state_dir = resolvePath(m.dir, root["state_dir"] ? r.str(root["state_dir"], "state_dir") : "../var");
     m.store_path = "ipfacts.sqlite";
     if (const auto& st = root["store"]) {
-        r.onlyKeys(st, {"backend", "kind", "path", "write_behind_ms"}, "store");
+        r.onlyKeys(st, {"backend", "kind", "path", "write_behind_ms", "counters", "redis"}, "store");
         // `backend` is the documented name; `kind`, its first spelling, is still read.
         for (const char* name : {"backend", "kind"})
             if (st[name] && r.str(st[name], std::string("store.") + name) != "sqlite")
@@ -264,6 +264,19 @@ void readTopLevel(const YamlReader& r, const YAML::Node& root, Manifest& m) {
         if (st["write_behind_ms"])
             m.store_write_behind_ms =
                 static_cast<unsigned>(r.integer(st["write_behind_ms"], "store.write_behind_ms", 50, 60000));
+        if (st["counters"]) {
+            m.store_counters = r.str(st["counters"], "store.counters");
+            if (m.store_counters != "memory" && m.store_counters != "redis")
+                r.fail(st["counters"], "store.counters must be memory or redis");
+        }
+        if (const auto& rd = st["redis"]) {
+            r.onlyKeys(rd, {"host", "port", "timeout_ms"}, "store.redis");
+            if (rd["host"]) m.store_redis_host = r.str(rd["host"], "store.redis.host");
+            if (rd["port"]) m.store_redis_port = static_cast<unsigned>(r.integer(rd["port"], "store.redis.port", 1, 65535));
+            if (rd["timeout_ms"])
+                m.store_redis_timeout_ms =
+                    static_cast<unsigned>(r.integer(rd["timeout_ms"], "store.redis.timeout_ms", 10, 5000));
+        }
     }
     if (root["access_log"]) m.access_log = r.str(root["access_log"], "access_log");
     if (const auto& f = root["access_log_format"]) {

@@ -130,6 +130,12 @@ struct Manifest {
     std::string state_dir;         // resolved
     std::string store_path;        // resolved, SQLite file
     unsigned store_write_behind_ms = 1000;  // rate limiter day counts reach the store this often
+    // store.counters: where rate counters live. "memory" (this node, day
+    // counts written behind to the SQLite file) or "redis" (shared by nodes).
+    std::string store_counters = "memory";
+    std::string store_redis_host = "127.0.0.1";
+    unsigned store_redis_port = 6379;
+    unsigned store_redis_timeout_ms = 250;  // a request waits no longer for its count
     std::string plugin_dir;        // resolved
 
     ServerSpec server;

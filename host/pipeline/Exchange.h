@@ -7,6 +7,8 @@
 #include "host/net/IpAddress.h"
 
 #include <cstdint>
+#include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -17,6 +19,7 @@ namespace ipfacts::pipeline {
 
 struct Route;
 class ConnectionRtt;
+struct PendingMeter;
 
 struct Header {
     std::string_view name;
@@ -80,6 +83,13 @@ struct Exchange {
     // pipeline's query check and applied to a JSON answer by finish():
     std::optional<bool> pretty;       // ?pretty=0|1; unset: pretty for command-line clients
     std::vector<std::string> fields;  // ?fields=a,b: only these top-level members (200 answers)
+
+    // Shared counters (store.counters: redis): the transport sets `wake` to
+    // bring the exchange back to its loop; the meter stage parks the request
+    // in `pending_meter` until the store answers (Pipeline::resume).
+    std::function<void()> wake;
+    std::shared_ptr<PendingMeter> pending_meter;
+    bool bad_path_param = false;  // a path parameter failed to decode: 400 after metering
 
     const std::string* service_host = nullptr;  // the manifest's, for URLs echoed back
 

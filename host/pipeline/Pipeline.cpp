@@ -119,7 +119,23 @@ Pipeline::Next Pipeline::begin(Exchange& ex) {
         size_t q = ex.safe_target->find('?');
         ex.raw_query = q == std::string::npos ? std::string_view() : std::string_view(*ex.safe_target).substr(q + 1);
     }
-    if (!meter(ex)) return Next::Respond;
+    ex.bad_path_param = m.bad_param;
+    if (shared_ && ex.route->rate_class->metered) {
+        if (meterShared(ex)) return Next::AwaitMeter;
+        // Answered at once (the store is known to be down): carry on here.
+        if (!applyDecision(ex, ex.pending_meter->decision)) return Next::Respond;
+    } else if (!meter(ex)) {
+        return Next::Respond;
+    }
+    return afterMeter(ex);
+}
+
+Pipeline::Next Pipeline::resume(Exchange& ex) {
+    if (!applyDecision(ex, ex.pending_meter->decision)) return Next::Respond;
+    return afterMeter(ex);
+}
+
+Pipeline::Next Pipeline::afterMeter(Exchange& ex) {
     if (!ex.raw_query.empty()) {
         auto query = parseQuery(ex.raw_query);
         if (!query) {
@@ -133,7 +149,7 @@ Pipeline::Next Pipeline::begin(Exchange& ex) {
         writeError(ex.response, 400, problem->token, problem->message);
         return Next::Respond;
     }
-    if (m.bad_param) {
+    if (ex.bad_path_param) {
         writeError(ex.response, 400, "invalid_parameter", "a path parameter has a malformed percent-escape");
         return Next::Respond;
     }
@@ -179,22 +195,45 @@ bool Pipeline::identify(Exchange& ex) {
     return true;
 }
 
+CounterKey Pipeline::counterKeyOf(const Exchange& ex) const {
+    return ex.keyed ? RateLimiter::identityKey(ex.route->rate_class_index, ex.key_id)
+                    : RateLimiter::addressKey(ex.route->rate_class_index, ex.caller_block.bytes(), ex.caller_block.size());
+}
+
 bool Pipeline::meter(Exchange& ex) {
-    const auto* rc = ex.route->rate_class;
-    auto& resp = ex.response;
     // The quota lines come first, Cache-Control and CORS after: room for all
     // of them now, not four reallocations of the string as they arrive.
-    resp.headers.reserve(resp.headers.size() + kHostHeaderBytes);
-    if (!rc->metered) {
-        resp.addHeader("X-RateLimit-Policy", "unmetered");
+    ex.response.headers.reserve(ex.response.headers.size() + kHostHeaderBytes);
+    if (!ex.route->rate_class->metered) {
+        ex.response.addHeader("X-RateLimit-Policy", "unmetered");
         return true;
     }
-    const auto& quota = ex.keyed ? rc->keyed : rc->anonymous;
-    CounterKey key = ex.keyed ? RateLimiter::identityKey(ex.route->rate_class_index, ex.key_id)
-                              : RateLimiter::addressKey(ex.route->rate_class_index, ex.caller_block.bytes(),
-                                                      ex.caller_block.size());
-    int64_t now = static_cast<int64_t>(std::time(nullptr));
-    RateDecision d = limiter_.take(key, quota, now);
+    const auto& quota = ex.keyed ? ex.route->rate_class->keyed : ex.route->rate_class->anonymous;
+    return applyDecision(ex, limiter_.take(counterKeyOf(ex), quota, static_cast<int64_t>(std::time(nullptr))));
+}
+
+bool Pipeline::meterShared(Exchange& ex) {
+    ex.response.headers.reserve(ex.response.headers.size() + kHostHeaderBytes);
+    const auto& quota = ex.keyed ? ex.route->rate_class->keyed : ex.route->rate_class->anonymous;
+    auto pending = std::make_shared<PendingMeter>();
+    ex.pending_meter = pending;
+    shared_->take(counterKeyOf(ex), quota, static_cast<int64_t>(std::time(nullptr)),
+                  [pending, wake = ex.wake](const RateDecision& d) {
+                      pending->decision = d;
+                      if (pending->state.exchange(PendingMeter::Answered) == PendingMeter::Parked) wake();
+                  });
+    // Parked unless the answer came already (then the callback did not wake).
+    return pending->state.exchange(PendingMeter::Parked) != PendingMeter::Answered;
+}
+
+bool Pipeline::applyDecision(Exchange& ex, const RateDecision& d) {
+    auto& resp = ex.response;
+    if (d.unavailable) {
+        // The shared counters did not answer: served, uncounted, and said so.
+        resp.addHeader("X-RateLimit-Policy", "unavailable");
+        return true;
+    }
+    const auto& quota = ex.keyed ? ex.route->rate_class->keyed : ex.route->rate_class->anonymous;
     const std::string& policy = ex.keyed ? ex.route->policy_keyed : ex.route->policy_anonymous;
     if (!d.unlimited) {
         addNumber(resp, "X-RateLimit-Limit", d.limit);

@@ -12,20 +12,30 @@
 #include "host/pipeline/RateLimiter.h"
 #include "host/pipeline/ResponseCache.h"
 #include "host/pipeline/RouteTable.h"
+#include "host/pipeline/SharedCounters.h"
 #include "host/store/KeyStore.h"
 
+#include <atomic>
 #include <functional>
 #include <memory>
 #include <string>
 
 namespace ipfacts::pipeline {
 
+/// A request waiting for the shared counters' answer: whichever of the meter
+/// stage and the store's callback comes second carries on.
+struct PendingMeter {
+    enum State { Asking, Parked, Answered };
+    std::atomic<int> state{Asking};
+    RateDecision decision;
+};
+
 /// Handlers the host itself serves (the OpenAPI document), by route id.
 using HostHandler = std::function<void(Exchange&)>;
 
 class Pipeline {
 public:
-    enum class Next { Respond, HandleInline, HandleOnWorker };
+    enum class Next { Respond, HandleInline, HandleOnWorker, AwaitMeter };
 
     Pipeline(const manifest::Manifest& m, std::unique_ptr<RouteTable> routes, store::KeyStore* keys,
              std::vector<HostHandler> host_handlers);
@@ -34,6 +44,15 @@ public:
     /// complete (preflight, 4xx, an answer from the response cache);
     /// otherwise call handle() where it says.
     Next begin(Exchange& ex);
+
+    /// After AwaitMeter, once `ex.wake` ran: the stages after metering, on
+    /// the loop again; returns what begin() would have.
+    Next resume(Exchange& ex);
+
+    /// Counts in `shared` (kept by the caller) instead of in memory: begin()
+    /// may then return AwaitMeter, and the transport must set Exchange::wake.
+    void setSharedCounters(SharedCounters* shared) { shared_ = shared; }
+    bool countsShared() const { return shared_ != nullptr; }
 
     /// Runs the route's handler. Any thread; never throws.
     void handle(Exchange& ex);
@@ -64,6 +83,10 @@ public:
 private:
     bool identify(Exchange& ex);
     bool meter(Exchange& ex);
+    bool meterShared(Exchange& ex);
+    bool applyDecision(Exchange& ex, const RateDecision& d);
+    CounterKey counterKeyOf(const Exchange& ex) const;
+    Next afterMeter(Exchange& ex);
     void preflight(Exchange& ex);
     /// `fields` and `pretty` (README "Query parameters") on a JSON answer.
     void shapeJson(Exchange& ex) const;
@@ -74,6 +97,7 @@ private:
     std::vector<HostHandler> host_handlers_;
     ClientIdentity identity_;
     RateLimiter limiter_;
+    SharedCounters* shared_ = nullptr;
     AccessLog access_log_;
     ResponseCache response_cache_;
     metrics::RequestCounters counters_;

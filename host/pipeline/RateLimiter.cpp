@@ -21,38 +21,37 @@ CounterKey RateLimiter::identityKey(size_t class_index, std::string_view id) {
 }
 
 RateDecision RateLimiter::take(const CounterKey& key, const manifest::Quota& q, int64_t now_s) {
-    RateDecision d;
     if (q.per_minute == 0 && q.per_day == 0 && q.challenge_after == 0) {
+        RateDecision d;
         d.unlimited = true;
         return d;
     }
-    const int64_t minute = now_s / 60, day = now_s / 86400;
-    const int64_t minute_end = (minute + 1) * 60, day_end = (day + 1) * 86400;
-
     const size_t hash = CounterKeyHash()(key);
     // The stripe comes from the high bits, the slot within a table from the low ones.
     Stripe& s = stripes_[(hash >> 48) % kStripes];
     int64_t m_count, d_count;
+    RateVerdict verdict = RateVerdict::Counted;
     {
         std::lock_guard<std::mutex> lock(s.mu);
-        s.roll(minute, day);
+        s.roll(now_s / 60, now_s / 86400);
         m_count = s.minute_counts.get(key, hash);
         d_count = s.day_counts.get(key, hash);
-        if (q.per_minute && m_count >= q.per_minute) {
-            d.allowed = false;
-            d.retry_after_s = minute_end - now_s;
-        } else if (q.per_day && d_count >= q.per_day) {
-            d.allowed = false;
-            d.retry_after_s = day_end - now_s;
-        } else if (q.challenge_after && d_count >= q.challenge_after) {
-            d.allowed = false;
-            d.challenge = true;
-            d.retry_after_s = day_end - now_s;
-        } else {
-            // Only what is counted takes a slot: a denied caller adds nothing.
-            s.countOne(key, hash, list_changes_, m_count, d_count);
-        }
+        if (q.per_minute && m_count >= q.per_minute) verdict = RateVerdict::MinuteFull;
+        else if (q.per_day && d_count >= q.per_day) verdict = RateVerdict::DayFull;
+        else if (q.challenge_after && d_count >= q.challenge_after) verdict = RateVerdict::ChallengeDue;
+        // Only what is counted takes a slot: a denied caller adds nothing.
+        else s.countOne(key, hash, list_changes_, m_count, d_count);
     }
+    return decide(q, verdict, m_count, d_count, now_s);
+}
+
+RateDecision RateLimiter::decide(const manifest::Quota& q, RateVerdict verdict, int64_t m_count, int64_t d_count,
+                                 int64_t now_s) {
+    RateDecision d;
+    const int64_t minute_end = (now_s / 60 + 1) * 60, day_end = (now_s / 86400 + 1) * 86400;
+    d.allowed = verdict == RateVerdict::Counted;
+    d.challenge = verdict == RateVerdict::ChallengeDue;
+    d.retry_after_s = verdict == RateVerdict::MinuteFull ? minute_end - now_s : d.allowed ? 0 : day_end - now_s;
 
     // Report the window closest to exhaustion: the smaller share left.
     const int64_t m_left = q.per_minute ? q.per_minute - m_count : 0;

@@ -31,7 +31,11 @@ struct RateDecision {
     int64_t reset_unix = 0;       // X-RateLimit-Reset
     int64_t retry_after_s = 0;    // Retry-After when denied
     bool unlimited = false;       // the class sets no limits for this caller
+    bool unavailable = false;     // the shared counter store did not answer: served uncounted
 };
+
+/// What the counters said of one request: counted, or why it was not.
+enum class RateVerdict { Counted = 0, MinuteFull = 1, DayFull = 2, ChallengeDue = 3 };  // the Redis script's numbers
 
 /// One caller's count in one rate class on one UTC day.
 struct DayCount {
@@ -72,6 +76,12 @@ public:
         size_t bytes = 0;           // held by all tables
     };
     Usage usage() const;
+
+    /// The decision and quota headers for a request given `verdict` and the
+    /// caller's counts after it (`m_count` this minute, `d_count` today):
+    /// the one rule for the in-memory counters and the shared ones.
+    static RateDecision decide(const manifest::Quota& quota, RateVerdict verdict, int64_t m_count, int64_t d_count,
+                               int64_t now_s);
 
     static CounterKey addressKey(size_t class_index, const uint8_t* addr, size_t len);
     static CounterKey identityKey(size_t class_index, std::string_view id);

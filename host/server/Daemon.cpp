@@ -25,6 +25,7 @@
 #include "host/status/SqliteProbeHistory.h"
 #include "host/status/StatusService.h"
 #include "host/store/ServerSecret.h"
+#include "host/store/redis/RedisRateCounters.h"
 #include "host/store/sqlite/SqliteDayCounts.h"
 #include "host/store/sqlite/SqliteKeyStore.h"
 
@@ -177,7 +178,8 @@ struct Daemon::Parts {
     std::unique_ptr<pipeline::Pipeline> pipeline;
     std::unique_ptr<front::FrontDoor> front;  // with a host.front route
     std::unique_ptr<pipeline::DayCountStore> day_counts;
-    std::unique_ptr<pipeline::CounterWriteBehind> write_behind;  // of the pipeline's day counts
+    std::unique_ptr<pipeline::CounterWriteBehind> write_behind;  // of the pipeline's day counts (counters: memory)
+    std::unique_ptr<store::RedisRateCounters> shared_counters;   // counters: redis
     std::unique_ptr<fiber::FiberScheduler> workers;
     std::unique_ptr<CallerCounter> per_address;
     std::unique_ptr<CallerCounter> slow_per_caller;
@@ -324,12 +326,21 @@ Daemon::Daemon(manifest::Manifest m) : parts_(std::make_unique<Parts>()) {
             front::routeOf(served, "host", "status_page") != nullptr,
             [pl = p.pipeline.get()](const pipeline::Route& r, pipeline::Exchange& ex) { return pl->callHandler(r, ex); }});
     }
-    // Today's counts of the last run, in place before the first request.
-    p.day_counts = std::make_unique<store::SqliteDayCounts>(manifest::resolvePath(p.m.state_dir, p.m.store_path));
-    p.write_behind = std::make_unique<pipeline::CounterWriteBehind>(
-        p.pipeline->rateLimiter(), *p.day_counts, std::chrono::milliseconds(p.m.store_write_behind_ms),
-        [] { return static_cast<int64_t>(std::time(nullptr)); });
-    if (size_t n = p.write_behind->restore()) spdlog::info("rate counters: {} day counts of today restored", n);
+    if (p.m.store_counters == "redis") {
+        store::RedisCountersConfig rc;
+        rc.host = p.m.store_redis_host;
+        rc.port = static_cast<int>(p.m.store_redis_port);
+        rc.timeout_ms = static_cast<int>(p.m.store_redis_timeout_ms);
+        p.shared_counters = std::make_unique<store::RedisRateCounters>(rc);
+        p.pipeline->setSharedCounters(p.shared_counters.get());
+    } else {
+        // Today's counts of the last run, in place before the first request.
+        p.day_counts = std::make_unique<store::SqliteDayCounts>(manifest::resolvePath(p.m.state_dir, p.m.store_path));
+        p.write_behind = std::make_unique<pipeline::CounterWriteBehind>(
+            p.pipeline->rateLimiter(), *p.day_counts, std::chrono::milliseconds(p.m.store_write_behind_ms),
+            [] { return static_cast<int64_t>(std::time(nullptr)); });
+        if (size_t n = p.write_behind->restore()) spdlog::info("rate counters: {} day counts of today restored", n);
+    }
     p.workers = std::make_unique<fiber::FiberScheduler>(fiber::FiberScheduler::Options{
         p.m.server.workers, p.m.server.queue, size_t(p.m.server.fiber_stack_kb) * 1024});
     // Requests arrive here with the caller's block already cut (Exchange::caller_block).
@@ -359,7 +370,7 @@ Daemon::~Daemon() = default;
 
 int Daemon::run() {
     auto& p = *parts_;
-    p.write_behind->start();
+    if (p.write_behind) p.write_behind->start();
     for (auto& loop : p.loops) p.threads.emplace_back([l = loop.get()] { l->run(); });
     auto* tasks = p.facilities->get<facilities::tasks::TasksFacility>();
     if (tasks) tasks->runner().start(*p.workers);
@@ -425,7 +436,8 @@ int Daemon::run() {
     for (auto& loop : p.loops) loop->stop(answer_by);
     for (auto& t : p.threads) t.join();
     // No request counts from here on: the last changes reach the store.
-    p.write_behind->stop();
+    if (p.write_behind) p.write_behind->stop();
+    if (p.shared_counters) p.shared_counters->stop();
     if (!p.workers->stopBy(deadline)) {
         // A worker still waits on an upstream past its budget. Its client was
         // answered; nothing is left to save, so leave without waiting for it.

@@ -311,7 +311,21 @@ bool EventLoop::startExchange(HttpConnection& c) {
     c.exchange = std::make_unique<pipeline::Exchange>();
     auto& ex = *c.exchange;
     c.describe(ex.request);
-    auto next = pipeline_.begin(ex);
+    // Shared counters answer from their own thread: back to this loop, as a worker does.
+    if (pipeline_.countsShared()) ex.wake = [this, fd = c.fd(), gen = c.generation()] { post(fd, gen); };
+    return proceed(c, pipeline_.begin(ex));
+}
+
+/// Carries the exchange on from `next`: parks it for the shared counters,
+/// handles it here or hands it to a worker. Returns false when it waits.
+bool EventLoop::proceed(HttpConnection& c, pipeline::Pipeline::Next next) {
+    auto& ex = *c.exchange;
+    if (next == pipeline::Pipeline::Next::AwaitMeter) {
+        c.awaiting_worker = true;  // kept open and unswept, as for a worker
+        c.awaiting_meter = true;
+        watch(c);
+        return false;
+    }
     if (next == pipeline::Pipeline::Next::HandleInline) {
         pipeline_.handle(ex);
         if (ex.deferred) next = pipeline::Pipeline::Next::HandleOnWorker;
@@ -433,6 +447,19 @@ void EventLoop::onWorkerDone() {
         auto& slot = conns_[static_cast<size_t>(fd)];
         if (!slot || slot->generation() != gen || !slot->exchange) continue;
         HttpConnection& c = *slot;
+        if (c.awaiting_meter) {
+            // The shared counters answered: the stages after metering, here.
+            c.awaiting_meter = false;
+            c.awaiting_worker = false;
+            const bool hung_up = c.close_after_write;
+            if (!proceed(c, pipeline_.resume(*c.exchange))) continue;  // on a worker now
+            if (hung_up) {
+                close(fd);
+                continue;
+            }
+            serve(c);
+            continue;
+        }
         releaseSlowSlot(c);
         c.awaiting_worker = false;
         c.ticket.reset();

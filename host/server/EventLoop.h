@@ -55,6 +55,7 @@ private:
     void onConnection(int fd, uint32_t events);
     void serve(HttpConnection& c);
     bool startExchange(HttpConnection& c);
+    bool proceed(HttpConnection& c, pipeline::Pipeline::Next next);
     bool handOff(HttpConnection& c);
     void handleOnWorker(pipeline::Exchange& ex);
     // Each writes the refusal and counts it for /metrics.

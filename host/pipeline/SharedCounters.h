@@ -1,0 +1,28 @@
+// SharedCounters: rate counters kept in a store several ipfactsd nodes share
+// (store.counters: redis), so a limit holds across nodes exactly. Each
+// request's count is one atomic operation in the store; the answer comes
+// back asynchronously, so no event loop thread waits on the network: the
+// pipeline parks the request (Pipeline::Next::AwaitMeter) and resumes it
+// when `done` runs.
+#pragma once
+
+#include "host/manifest/Manifest.h"
+#include "host/pipeline/RateLimiter.h"
+
+#include <cstdint>
+#include <functional>
+
+namespace ipfacts::pipeline {
+
+class SharedCounters {
+public:
+    using Done = std::function<void(const RateDecision&)>;
+    virtual ~SharedCounters() = default;
+    /// Counts one request of `key` under `quota` at `now_s`, as
+    /// RateLimiter::take does, and calls `done` with the decision from
+    /// another thread (or this one, at once, when the store is known to be
+    /// down: then the decision says `unavailable` and allows). Thread-safe.
+    virtual void take(const CounterKey& key, const manifest::Quota& quota, int64_t now_s, Done done) = 0;
+};
+
+}  // namespace ipfacts::pipeline

@@ -1,0 +1,70 @@
+// RedisRateCounters: SharedCounters in Redis. A thread of its own gathers
+// the requests waiting to be counted and sends them as one pipelined batch:
+// each is one EVALSHA of a Lua script that reads the caller's minute and day
+// counts, decides, and increments both only when the request is admitted —
+// atomic in Redis, so two nodes never both take the last slot. When Redis
+// does not answer within the timeout, the batch is answered `unavailable`
+// (served without limits) and the link is retried at most every retry
+// period; counting resumes by itself when Redis is back.
+#pragma once
+
+#include "host/pipeline/SharedCounters.h"
+#include "host/store/redis/RedisLink.h"
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <deque>
+#include <mutex>
+#include <string>
+#include <thread>
+
+namespace ipfacts::store {
+
+struct RedisCountersConfig {
+    std::string host = "127.0.0.1";
+    int port = 6379;
+    int timeout_ms = 250;         // connect and each batch's replies
+    int retry_ms = 1000;          // after a failure, the next attempt no sooner
+    std::string prefix = "ipf:";  // key prefix, so several deployments share a server
+};
+
+class RedisRateCounters : public pipeline::SharedCounters {
+public:
+    explicit RedisRateCounters(RedisCountersConfig config);
+    ~RedisRateCounters() override;
+
+    void take(const pipeline::CounterKey& key, const manifest::Quota& quota, int64_t now_s, Done done) override;
+
+    /// Stops the thread; requests still waiting are answered `unavailable`.
+    void stop();
+    /// True while the last batch failed (and until one succeeds again).
+    bool down() const { return down_.load(); }
+
+    /// The Lua script (documented in the README; exposed for its test).
+    static const char* script();
+
+private:
+    struct Ask {
+        pipeline::CounterKey key;
+        manifest::Quota quota;
+        int64_t now_s;
+        Done done;
+    };
+    void run();
+    void countBatch(std::deque<Ask>& batch);
+    RedisLink::Command commandOf(const Ask& a) const;
+
+    RedisCountersConfig config_;
+    RedisLink link_;
+    std::string sha_;  // of script(), hex
+    std::mutex mu_;
+    std::condition_variable wake_;
+    std::deque<Ask> queue_;
+    bool stopping_ = false;
+    std::atomic<bool> down_{false};
+    std::atomic<int64_t> retry_at_ms_{0};  // steady clock: no attempt before
+    std::thread thread_;
+};
+
+}  // namespace ipfacts::store
