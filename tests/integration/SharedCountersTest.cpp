@@ -1,0 +1,157 @@
+// store.counters: redis. Two ipfactsd nodes share one real redis-server
+// (tests/store/RedisServer): a per-minute limit of N admits exactly N
+// requests across both nodes under concurrent load, for several N; with
+// Redis stopped mid-run every request is still served, marked
+// X-RateLimit-Policy: unavailable; started again, counting resumes by itself.
+#include "tests/integration/support/HttpClient.h"
+#include "tests/integration/support/Json.h"
+#include "tests/integration/support/QuotaWindows.h"
+#include "tests/integration/support/Service.h"
+#include "tests/store/RedisServer.h"
+
+#include <cppunit/extensions/HelperMacros.h>
+
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+using namespace ipfacts::testing;
+
+namespace {
+
+const int kLimits[] = {1, 7, 40};
+
+/// The suite's manifest with the counters in Redis, a class `sharedN` of N a
+/// minute for each of kLimits (routes /sharedN/ip) and `sharedbig` for load.
+std::function<void(std::string&)> sharedManifest(int redis_port) {
+    return [redis_port](std::string& m) {
+        std::string classes = "rate_classes:\n", routes = "routes:\n";
+        auto add = [&](const std::string& name, int per_minute) {
+            classes += "  " + name + ":\n    anonymous: { per_minute: " + std::to_string(per_minute) +
+                       ", per_day: 1000000 }\n";
+            routes += "  - { path: /" + name + "/ip, handler: ip.address, rate_class: " + name +
+                      ", cache_control: \"private, no-store\" }\n";
+        };
+        for (int n : kLimits) add("shared" + std::to_string(n), n);
+        add("sharedbig", 1000000);
+        m.replace(m.find("rate_classes:\n"), 14, classes);
+        m.replace(m.find("routes:\n"), 8, routes);
+        m += "\nstore: { counters: redis, redis: { port: " + std::to_string(redis_port) + ", timeout_ms: 500 } }\n";
+    };
+}
+
+struct Tally {
+    std::mutex mu;
+    std::map<int, int> statuses;
+    std::map<std::string, int> policies;
+    void add(const HttpReply& r) {
+        std::lock_guard<std::mutex> lock(mu);
+        ++statuses[r.status];
+        ++policies[r.header("X-RateLimit-Policy").value_or("-")];
+    }
+};
+
+}  // namespace
+
+class SharedCountersTest : public CppUnit::TestFixture {
+    CPPUNIT_TEST_SUITE(SharedCountersTest);
+    CPPUNIT_TEST(aMinuteLimitHoldsExactlyAcrossTwoNodes);
+    CPPUNIT_TEST(redisStoppedMidRunServesUnavailableThenResumes);
+    CPPUNIT_TEST_SUITE_END();
+
+public:
+    void setUp() override {
+        redis_ = std::make_unique<RedisServer>();
+        redis_->start();
+        a_ = std::make_unique<Service>("shared-a", sharedManifest(redis_->port()));
+        b_ = std::make_unique<Service>("shared-b", sharedManifest(redis_->port()));
+        a_->start();
+        b_->start();
+    }
+    void tearDown() override {
+        a_.reset();
+        b_.reset();
+        redis_.reset();
+    }
+
+    void aMinuteLimitHoldsExactlyAcrossTwoNodes() {
+        awayFromMinuteEdge(30);
+        int source = 40;
+        for (int n : kLimits) {
+            // 8 clients, half on each node, all from one address, 3N + 8 requests in all.
+            const int clients = 8, each = (3 * n + 8 + clients - 1) / clients;
+            const std::string from = "127.0.0." + std::to_string(source++);
+            Tally tally;
+            std::vector<std::thread> threads;
+            for (int t = 0; t < clients; ++t)
+                threads.emplace_back([&, t] {
+                    HttpClient c("127.0.0.1", (t % 2 ? b_ : a_)->port(), false, from);
+                    for (int i = 0; i < each; ++i) tally.add(c.get("/shared" + std::to_string(n) + "/ip"));
+                });
+            for (auto& th : threads) th.join();
+            std::printf("\n  limit %d a minute, %d requests over two nodes: %d x 200, %d x 429", n, clients * each,
+                        tally.statuses[200], tally.statuses[429]);
+            CPPUNIT_ASSERT_EQUAL(n, tally.statuses[200]);
+            CPPUNIT_ASSERT_EQUAL(clients * each - n, tally.statuses[429]);
+            CPPUNIT_ASSERT_EQUAL(0, tally.policies["unavailable"]);
+        }
+        std::printf("\n");
+    }
+
+    void redisStoppedMidRunServesUnavailableThenResumes() {
+        // Load on both nodes throughout, while Redis goes away and comes back.
+        std::atomic<bool> stop{false};
+        Tally tally;
+        std::vector<std::thread> threads;
+        for (int t = 0; t < 4; ++t)
+            threads.emplace_back([&, t] {
+                HttpClient c("127.0.0.1", (t % 2 ? b_ : a_)->port(), false, "127.0.0.60");
+                for (int i = 0; i < 20000 && !stop.load(); ++i) tally.add(c.get("/sharedbig/ip"));
+            });
+        HttpClient probe("127.0.0.1", a_->port(), false, "127.0.0.61");
+        auto policyNow = [&] { return probe.get("/sharedbig/ip").header("X-RateLimit-Policy").value_or("-"); };
+        CPPUNIT_ASSERT_EQUAL(std::string("sharedbig:anonymous"), policyNow());
+
+        redis_->stop();
+        // The first batch after the stop fails on the closed connection: no time to wait for.
+        CPPUNIT_ASSERT_EQUAL(std::string("unavailable"), policyNow());
+        CPPUNIT_ASSERT_EQUAL(std::string("unavailable"), policyNow());
+
+        redis_->restart();
+        const auto back = std::chrono::steady_clock::now();
+        std::string policy;
+        // Counting resumes with the next attempt (at most a second after the failure).
+        for (int i = 0; i < 100 && (policy = policyNow()) == "unavailable"; ++i)
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        const auto resumed_ms =
+            std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - back).count();
+        CPPUNIT_ASSERT_EQUAL(std::string("sharedbig:anonymous"), policy);
+        // Both nodes count again.
+        HttpClient probe_b("127.0.0.1", b_->port(), false, "127.0.0.61");
+        for (int i = 0; i < 20 && probe_b.get("/sharedbig/ip").header("X-RateLimit-Policy") == "unavailable"; ++i)
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        CPPUNIT_ASSERT_EQUAL(std::string("sharedbig:anonymous"),
+                             probe_b.get("/sharedbig/ip").header("X-RateLimit-Policy").value_or("-"));
+        stop = true;
+        for (auto& th : threads) th.join();
+        int total = 0;
+        for (auto& [status, count] : tally.statuses) total += count;
+        std::printf("\n  redis stopped and started under load: %d requests, %d x 200, %d counted, %d unavailable; "
+                    "counting resumed %lld ms after redis was back\n",
+                    total, tally.statuses[200], tally.policies["sharedbig:anonymous"], tally.policies["unavailable"],
+                    static_cast<long long>(resumed_ms));
+        CPPUNIT_ASSERT_EQUAL(total, tally.statuses[200]);  // not one failed request
+        CPPUNIT_ASSERT(tally.policies["unavailable"] > 0);
+        CPPUNIT_ASSERT(tally.policies["sharedbig:anonymous"] > 0);
+    }
+
+private:
+    std::unique_ptr<RedisServer> redis_;
+    std::unique_ptr<Service> a_, b_;
+};
+CPPUNIT_TEST_SUITE_REGISTRATION(SharedCountersTest);
