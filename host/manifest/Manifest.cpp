@@ -238,7 +238,7 @@ void readTopLevel(const YamlReader& r, const YAML::Node& root, Manifest& m) {
     r.onlyKeys(root, {"service", "server", "tls", "trusted_proxies", "state_dir", "store", "access_log",
                       "access_log_format", "log_level",
                       "plugin_dir", "rate_classes", "plugins", "routes", "keys", "resolver", "doh", "netdb", "meters",
-                      "caller_ipv6_prefix", "guard", "http", "cache", "connect", "status",
+                      "caller_ipv6_prefix", "challenge", "guard", "http", "cache", "connect", "status",
                       "metrics", "privacy", "front_door"},
                "the manifest");
     if (const auto& s = root["service"]) {
@@ -290,6 +290,13 @@ void readTopLevel(const YamlReader& r, const YAML::Node& root, Manifest& m) {
         if (!levels.count(m.log_level)) r.fail(root["log_level"], "log_level must be debug, info, warn, error or off");
     }
     m.plugin_dir = resolvePath(m.dir, root["plugin_dir"] ? r.str(root["plugin_dir"], "plugin_dir") : "../build/plugins");
+    if (const auto& ch = root["challenge"]) {
+        r.onlyKeys(ch, {"difficulty", "lifetime_s"}, "challenge");
+        if (ch["difficulty"])
+            m.challenge_difficulty = static_cast<unsigned>(r.integer(ch["difficulty"], "challenge.difficulty", 1, 32));
+        if (ch["lifetime_s"])
+            m.challenge_lifetime_s = static_cast<unsigned>(r.integer(ch["lifetime_s"], "challenge.lifetime_s", 10, 86400));
+    }
     if (root["caller_ipv6_prefix"])
         m.caller_ipv6_prefix = static_cast<unsigned>(r.integer(root["caller_ipv6_prefix"], "caller_ipv6_prefix", 32, 128));
     if (const auto& fd = root["front_door"]) {

@@ -6,6 +6,7 @@
 #include "host/pipeline/JsonShape.h"
 #include "host/pipeline/QueryCheck.h"
 
+#include <ipfacts/json.hpp>
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
@@ -122,16 +123,16 @@ Pipeline::Next Pipeline::begin(Exchange& ex) {
     ex.bad_path_param = m.bad_param;
     if (shared_ && ex.route->rate_class->metered) {
         if (meterShared(ex)) return Next::AwaitMeter;
-        // Answered at once (the store is known to be down): carry on here.
-        if (!applyDecision(ex, ex.pending_meter->decision)) return Next::Respond;
-    } else if (!meter(ex)) {
-        return Next::Respond;
+        // Answered at once (the store is known to be down, or a refused solution): carry on here.
+        return resume(ex);
     }
+    if (!meter(ex)) return Next::Respond;
     return afterMeter(ex);
 }
 
 Pipeline::Next Pipeline::resume(Exchange& ex) {
-    if (!applyDecision(ex, ex.pending_meter->decision)) return Next::Respond;
+    const PendingMeter& p = *ex.pending_meter;
+    if (p.refused || !applyDecision(ex, p.quota, p.decision)) return Next::Respond;
     return afterMeter(ex);
 }
 
@@ -208,16 +209,68 @@ bool Pipeline::meter(Exchange& ex) {
         ex.response.addHeader("X-RateLimit-Policy", "unmetered");
         return true;
     }
-    const auto& quota = ex.keyed ? ex.route->rate_class->keyed : ex.route->rate_class->anonymous;
-    return applyDecision(ex, limiter_.take(counterKeyOf(ex), quota, static_cast<int64_t>(std::time(nullptr))));
+    const int64_t now = static_cast<int64_t>(std::time(nullptr));
+    const CounterKey key = counterKeyOf(ex);
+    auto quota = quotaFor(ex, key, now);
+    return quota && applyDecision(ex, *quota, limiter_.take(key, *quota, now));
+}
+
+std::optional<manifest::Quota> Pipeline::quotaFor(Exchange& ex, const CounterKey& key, int64_t now) {
+    manifest::Quota quota = ex.keyed ? ex.route->rate_class->keyed : ex.route->rate_class->anonymous;
+    if (!quota.challenge_after || !challenge_) return quota;
+    for (const auto& h : ex.request.headers) {
+        if (!iequals(h.name, "x-challenge-solution")) continue;
+        auto verdict = challenge_->accept(h.value, ex.caller_block, key, now);
+        if (verdict != BotChallenge::Verdict::Accepted) {
+            writeError(ex.response, 400, "invalid_challenge_solution", BotChallenge::explain(verdict));
+            return std::nullopt;
+        }
+        break;
+    }
+    // Solved today: on to the daily limit.
+    if (challenge_->solved(key, now)) quota.challenge_after = 0;
+    return quota;
+}
+
+void Pipeline::writeChallenge(Exchange& ex, const manifest::Quota& quota, int64_t now) {
+    const IssuedChallenge c = challenge_->issue(ex.caller_block, now);
+    const std::string rule = "find a nonce (1 to 64 of A-Z a-z 0-9 _ -) such that SHA-256(token + nonce) starts with " +
+                             std::to_string(c.difficulty) + " zero bits, then send the request again once with "
+                             "the header X-Challenge-Solution: <token> <nonce>";
+    JsonWriter w;
+    w.beginObject()
+        .field("error", "challenge_required")
+        .field("message", "more than " + std::to_string(quota.challenge_after) +
+                              " lookups today from this address: solve the challenge to continue up to the daily "
+                              "limit, or use an API key; see " + manifest_.key_docs_url)
+        .field("status", 429);
+    w.key("challenge").beginObject()
+        .field("token", c.token)
+        .field("difficulty", c.difficulty)
+        .field("expires", static_cast<long long>(c.expires_unix))
+        .field("header", "X-Challenge-Solution")
+        .field("rule", rule)
+        .endObject();
+    w.endObject();
+    ex.response.status = 429;
+    ex.response.content_type = "application/json";
+    ex.response.body = w.take();
 }
 
 bool Pipeline::meterShared(Exchange& ex) {
     ex.response.headers.reserve(ex.response.headers.size() + kHostHeaderBytes);
-    const auto& quota = ex.keyed ? ex.route->rate_class->keyed : ex.route->rate_class->anonymous;
+    const int64_t now = static_cast<int64_t>(std::time(nullptr));
+    const CounterKey key = counterKeyOf(ex);
     auto pending = std::make_shared<PendingMeter>();
     ex.pending_meter = pending;
-    shared_->take(counterKeyOf(ex), quota, static_cast<int64_t>(std::time(nullptr)),
+    auto quota = quotaFor(ex, key, now);
+    if (!quota) {
+        pending->refused = true;  // answered 400 already
+        pending->state = PendingMeter::Answered;
+        return false;
+    }
+    pending->quota = *quota;
+    shared_->take(key, *quota, now,
                   [pending, wake = ex.wake](const RateDecision& d) {
                       pending->decision = d;
                       if (pending->state.exchange(PendingMeter::Answered) == PendingMeter::Parked) wake();
@@ -226,14 +279,13 @@ bool Pipeline::meterShared(Exchange& ex) {
     return pending->state.exchange(PendingMeter::Parked) != PendingMeter::Answered;
 }
 
-bool Pipeline::applyDecision(Exchange& ex, const RateDecision& d) {
+bool Pipeline::applyDecision(Exchange& ex, const manifest::Quota& quota, const RateDecision& d) {
     auto& resp = ex.response;
     if (d.unavailable) {
         // The shared counters did not answer: served, uncounted, and said so.
         resp.addHeader("X-RateLimit-Policy", "unavailable");
         return true;
     }
-    const auto& quota = ex.keyed ? ex.route->rate_class->keyed : ex.route->rate_class->anonymous;
     const std::string& policy = ex.keyed ? ex.route->policy_keyed : ex.route->policy_anonymous;
     if (!d.unlimited) {
         addNumber(resp, "X-RateLimit-Limit", d.limit);
@@ -244,7 +296,9 @@ bool Pipeline::applyDecision(Exchange& ex, const RateDecision& d) {
     if (d.allowed) return true;
     addNumber(resp, "Retry-After", d.retry_after_s);
     counters_.local().refusal(d.challenge ? metrics::Refusal::ChallengeRequired : metrics::Refusal::RateLimited);
-    if (d.challenge)
+    if (d.challenge && challenge_)
+        writeChallenge(ex, quota, static_cast<int64_t>(std::time(nullptr)));
+    else if (d.challenge)
         writeError(resp, 429, "challenge_required",
                    "more than " + std::to_string(quota.challenge_after) +
                        " lookups today from this address; use an API key to continue");

@@ -6,6 +6,7 @@
 #include "host/manifest/Manifest.h"
 #include "host/metrics/RequestCounters.h"
 #include "host/pipeline/AccessLog.h"
+#include "host/pipeline/BotChallenge.h"
 #include "host/pipeline/ClientIdentity.h"
 #include "host/pipeline/CommandLineAgents.h"
 #include "host/pipeline/Exchange.h"
@@ -16,6 +17,7 @@
 #include "host/store/KeyStore.h"
 
 #include <atomic>
+#include <optional>
 #include <functional>
 #include <memory>
 #include <string>
@@ -27,7 +29,9 @@ namespace ipfacts::pipeline {
 struct PendingMeter {
     enum State { Asking, Parked, Answered };
     std::atomic<int> state{Asking};
+    manifest::Quota quota;  // as asked (challenge_after 0 once solved)
     RateDecision decision;
+    bool refused = false;   // answered before asking (a refused challenge solution)
 };
 
 /// Handlers the host itself serves (the OpenAPI document), by route id.
@@ -52,6 +56,9 @@ public:
     /// Counts in `shared` (kept by the caller) instead of in memory: begin()
     /// may then return AwaitMeter, and the transport must set Exchange::wake.
     void setSharedCounters(SharedCounters* shared) { shared_ = shared; }
+    /// Past a class's challenge_after, anonymous callers get `challenge`'s
+    /// proof of work to solve (kept by the caller); without it a bare 429.
+    void setBotChallenge(BotChallenge* challenge) { challenge_ = challenge; }
     bool countsShared() const { return shared_ != nullptr; }
 
     /// Runs the route's handler. Any thread; never throws.
@@ -84,8 +91,10 @@ private:
     bool identify(Exchange& ex);
     bool meter(Exchange& ex);
     bool meterShared(Exchange& ex);
-    bool applyDecision(Exchange& ex, const RateDecision& d);
+    bool applyDecision(Exchange& ex, const manifest::Quota& quota, const RateDecision& d);
     CounterKey counterKeyOf(const Exchange& ex) const;
+    std::optional<manifest::Quota> quotaFor(Exchange& ex, const CounterKey& key, int64_t now);
+    void writeChallenge(Exchange& ex, const manifest::Quota& quota, int64_t now);
     Next afterMeter(Exchange& ex);
     void preflight(Exchange& ex);
     /// `fields` and `pretty` (README "Query parameters") on a JSON answer.
@@ -98,6 +107,7 @@ private:
     ClientIdentity identity_;
     RateLimiter limiter_;
     SharedCounters* shared_ = nullptr;
+    BotChallenge* challenge_ = nullptr;
     AccessLog access_log_;
     ResponseCache response_cache_;
     metrics::RequestCounters counters_;

@@ -177,6 +177,7 @@ struct Daemon::Parts {
     std::unique_ptr<Readiness> readiness;
     std::unique_ptr<pipeline::Pipeline> pipeline;
     std::unique_ptr<front::FrontDoor> front;  // with a host.front route
+    std::unique_ptr<pipeline::BotChallenge> challenge;
     std::unique_ptr<pipeline::DayCountStore> day_counts;
     std::unique_ptr<pipeline::CounterWriteBehind> write_behind;  // of the pipeline's day counts (counters: memory)
     std::unique_ptr<store::RedisRateCounters> shared_counters;   // counters: redis
@@ -326,6 +327,9 @@ Daemon::Daemon(manifest::Manifest m) : parts_(std::make_unique<Parts>()) {
             front::routeOf(served, "host", "status_page") != nullptr,
             [pl = p.pipeline.get()](const pipeline::Route& r, pipeline::Exchange& ex) { return pl->callHandler(r, ex); }});
     }
+    p.challenge = std::make_unique<pipeline::BotChallenge>(
+        *p.secret, pipeline::ChallengeConfig{p.m.challenge_difficulty, p.m.challenge_lifetime_s});
+    p.pipeline->setBotChallenge(p.challenge.get());
     if (p.m.store_counters == "redis") {
         store::RedisCountersConfig rc;
         rc.host = p.m.store_redis_host;
