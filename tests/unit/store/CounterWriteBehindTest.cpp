@@ -48,10 +48,18 @@ CounterKey caller(uint8_t last) {
     return RateLimiter::addressKey(0, a, 4);
 }
 
-/// Remaining of the day after one more request of `k` under a daily limit of 100.
-int64_t remainingAfterOneMore(RateLimiter& rl, const CounterKey& k, int64_t now) {
-    return rl.take(k, Quota{0, 100, 0}, now).remaining;
-}
+/// One run of the daemon: its limiter and the write-behind over `store`.
+struct Run {
+    RateLimiter limiter{true};
+    CounterWriteBehind writer;
+    Run(DayCountStore& store, const TestClock& clock, std::chrono::milliseconds period = std::chrono::seconds(1))
+        : writer(limiter, store, period, clock.fn()) {}
+    /// Remaining of the day after one more request of `who` (daily limit 100).
+    int64_t request(uint8_t who, int64_t now) { return limiter.take(caller(who), Quota{0, 100, 0}, now).remaining; }
+    void requests(uint8_t who, int n, int64_t now) {
+        for (int i = 0; i < n; ++i) request(who, now);
+    }
+};
 
 }  // namespace
 
@@ -64,96 +72,82 @@ class CounterWriteBehindTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(stopWritesTheLastChanges);
     CPPUNIT_TEST_SUITE_END();
 
+    ipfacts::testing::TempSqliteFile file{"ipfacts-counts"};
+    TestClock clock;
+
 public:
     void aRestartKeepsTheDaysCounts() {
-        ipfacts::testing::TempSqliteFile file("ipfacts-counts");
-        TestClock clock;
         {
             SqliteDayCounts store(file.path);
-            RateLimiter rl(true);
-            CounterWriteBehind wb(rl, store, std::chrono::seconds(1), clock.fn());
-            for (int i = 0; i < 7; ++i) remainingAfterOneMore(rl, caller(1), kT0);
-            remainingAfterOneMore(rl, caller(2), kT0);
-            CPPUNIT_ASSERT(wb.flush());
+            Run first(store, clock);
+            first.requests(1, 7, kT0);
+            first.requests(2, 1, kT0);
+            CPPUNIT_ASSERT(first.writer.flush());
         }
-        SqliteDayCounts store(file.path);
-        RateLimiter rl(true);
-        CounterWriteBehind wb(rl, store, std::chrono::seconds(1), clock.fn());
-        CPPUNIT_ASSERT_EQUAL(size_t(2), wb.restore());
-        CPPUNIT_ASSERT_EQUAL(int64_t(100 - 8), remainingAfterOneMore(rl, caller(1), kT0 + 5));
-        CPPUNIT_ASSERT_EQUAL(int64_t(100 - 2), remainingAfterOneMore(rl, caller(2), kT0 + 5));
-        CPPUNIT_ASSERT_EQUAL(int64_t(100 - 1), remainingAfterOneMore(rl, caller(3), kT0 + 5));
+        SqliteDayCounts store(file.path);  // the file opened again, as at a restart
+        Run second(store, clock);
+        CPPUNIT_ASSERT_EQUAL(size_t(2), second.writer.restore());
+        CPPUNIT_ASSERT_EQUAL(int64_t(100 - 8), second.request(1, kT0 + 5));
+        CPPUNIT_ASSERT_EQUAL(int64_t(100 - 2), second.request(2, kT0 + 5));
+        CPPUNIT_ASSERT_EQUAL(int64_t(100 - 1), second.request(3, kT0 + 5));
     }
 
     void aNewDayStartsFromZeroAndPrunes() {
-        ipfacts::testing::TempSqliteFile file("ipfacts-counts");
-        TestClock clock;
         SqliteDayCounts store(file.path);
         {
-            RateLimiter rl(true);
-            CounterWriteBehind wb(rl, store, std::chrono::seconds(1), clock.fn());
-            for (int i = 0; i < 5; ++i) remainingAfterOneMore(rl, caller(1), kT0);
-            CPPUNIT_ASSERT(wb.flush());
+            Run first(store, clock);
+            first.requests(1, 5, kT0);
+            CPPUNIT_ASSERT(first.writer.flush());
         }
         CPPUNIT_ASSERT_EQUAL(size_t(1), store.load(kT0 / 86400).size());
         // Restarted the next day: yesterday's counts are not today's.
         *clock.now = kT0 + 86400;
-        RateLimiter rl(true);
-        CounterWriteBehind wb(rl, store, std::chrono::seconds(1), clock.fn());
-        CPPUNIT_ASSERT_EQUAL(size_t(0), wb.restore());
-        CPPUNIT_ASSERT_EQUAL(int64_t(99), remainingAfterOneMore(rl, caller(1), kT0 + 86400));
-        CPPUNIT_ASSERT(wb.flush());
+        Run next(store, clock);
+        CPPUNIT_ASSERT_EQUAL(size_t(0), next.writer.restore());
+        CPPUNIT_ASSERT_EQUAL(int64_t(99), next.request(1, kT0 + 86400));
+        CPPUNIT_ASSERT(next.writer.flush());
         CPPUNIT_ASSERT(store.load(kT0 / 86400).empty());  // pruned with the first write of the new day
         CPPUNIT_ASSERT_EQUAL(size_t(1), store.load(kT0 / 86400 + 1).size());
     }
 
     void onlyChangedCountsAreWritten() {
-        ipfacts::testing::TempSqliteFile file("ipfacts-counts");
-        TestClock clock;
         SqliteDayCounts sqlite(file.path);
         RecordingStore store(sqlite);
-        RateLimiter rl(true);
-        CounterWriteBehind wb(rl, store, std::chrono::seconds(1), clock.fn());
-        for (uint8_t i = 1; i <= 50; ++i) remainingAfterOneMore(rl, caller(i), kT0);
-        for (int i = 0; i < 10; ++i) remainingAfterOneMore(rl, caller(1), kT0);  // one row however often
-        CPPUNIT_ASSERT(wb.flush());
+        Run run(store, clock);
+        for (uint8_t i = 1; i <= 50; ++i) run.request(i, kT0);
+        run.requests(1, 10, kT0);  // one row however often
+        CPPUNIT_ASSERT(run.writer.flush());
         CPPUNIT_ASSERT_EQUAL(size_t(50), store.rows_written);
-        remainingAfterOneMore(rl, caller(7), kT0 + 1);
-        CPPUNIT_ASSERT(wb.flush());
+        run.request(7, kT0 + 1);
+        CPPUNIT_ASSERT(run.writer.flush());
         CPPUNIT_ASSERT_EQUAL(size_t(51), store.rows_written);
-        CPPUNIT_ASSERT(wb.flush());  // nothing changed: nothing written
+        CPPUNIT_ASSERT(run.writer.flush());  // nothing changed: nothing written
         CPPUNIT_ASSERT_EQUAL(size_t(51), store.rows_written);
         for (const auto& c : sqlite.load(kT0 / 86400))
             if (c.key == caller(1)) CPPUNIT_ASSERT_EQUAL(uint32_t(11), c.count);
     }
 
     void aFailedWriteIsRetried() {
-        ipfacts::testing::TempSqliteFile file("ipfacts-counts");
-        TestClock clock;
         SqliteDayCounts sqlite(file.path);
         RecordingStore store(sqlite);
-        RateLimiter rl(true);
-        CounterWriteBehind wb(rl, store, std::chrono::seconds(1), clock.fn());
-        for (int i = 0; i < 3; ++i) remainingAfterOneMore(rl, caller(1), kT0);
+        Run run(store, clock);
+        run.requests(1, 3, kT0);
         store.failing = true;
-        CPPUNIT_ASSERT(!wb.flush());
+        CPPUNIT_ASSERT(!run.writer.flush());
         store.failing = false;
-        remainingAfterOneMore(rl, caller(2), kT0);
-        CPPUNIT_ASSERT(wb.flush());
+        run.request(2, kT0);
+        CPPUNIT_ASSERT(run.writer.flush());
         auto kept = sqlite.load(kT0 / 86400);
         CPPUNIT_ASSERT_EQUAL(size_t(2), kept.size());
         for (const auto& c : kept) CPPUNIT_ASSERT_EQUAL(c.key == caller(1) ? uint32_t(3) : uint32_t(1), c.count);
     }
 
     void stopWritesTheLastChanges() {
-        ipfacts::testing::TempSqliteFile file("ipfacts-counts");
-        TestClock clock;
         SqliteDayCounts store(file.path);
-        RateLimiter rl(true);
-        CounterWriteBehind wb(rl, store, std::chrono::hours(1), clock.fn());  // no round of its own in this test
-        wb.start();
-        for (int i = 0; i < 4; ++i) remainingAfterOneMore(rl, caller(9), kT0);
-        wb.stop();
+        Run run(store, clock, std::chrono::hours(1));  // no round of its own in this test
+        run.writer.start();
+        run.requests(9, 4, kT0);
+        run.writer.stop();
         auto kept = store.load(kT0 / 86400);
         CPPUNIT_ASSERT_EQUAL(size_t(1), kept.size());
         CPPUNIT_ASSERT_EQUAL(uint32_t(4), kept[0].count);
