@@ -75,6 +75,13 @@ IssuedChallenge BotChallenge::issue(const net::IpAddress& block, int64_t now_s) 
 
 BotChallenge::Verdict BotChallenge::accept(std::string_view solution, const net::IpAddress& block,
                                            const CounterKey& caller, int64_t now_s) {
+    ChallengePass pass;
+    const Verdict v = check(solution, block, now_s, pass);
+    return v == Verdict::Accepted ? record(pass, caller, now_s) : v;
+}
+
+BotChallenge::Verdict BotChallenge::check(std::string_view solution, const net::IpAddress& block, int64_t now_s,
+                                          ChallengePass& pass) const {
     const size_t space = solution.find(' ');
     if (space == std::string_view::npos) return Verdict::Malformed;
     const std::string_view token = solution.substr(0, space), nonce = solution.substr(space + 1);
@@ -94,10 +101,15 @@ BotChallenge::Verdict BotChallenge::accept(std::string_view solution, const net:
     // A token issued before the manifest raised the difficulty no longer buys a pass.
     if (difficulty < config_.difficulty) return Verdict::TooEasy;
     if (!leadingZeroBits(sha256(std::string(token) + std::string(nonce)), difficulty)) return Verdict::Unsolved;
+    pass.signature = std::string(parts[5]);
+    pass.expires_unix = expires;
+    return Verdict::Accepted;
+}
 
+BotChallenge::Verdict BotChallenge::record(const ChallengePass& pass, const CounterKey& caller, int64_t now_s) {
     std::lock_guard<std::mutex> lock(mu_);
     for (auto it = used_.begin(); it != used_.end();) it = it->second < now_s ? used_.erase(it) : std::next(it);
-    if (!used_.emplace(std::string(parts[5]), expires).second) return Verdict::Replayed;
+    if (!used_.emplace(pass.signature, pass.expires_unix).second) return Verdict::Replayed;
     if (solved_day_ != now_s / 86400) solved_.clear(), solved_day_ = now_s / 86400;
     solved_.insert(caller);
     return Verdict::Accepted;

@@ -7,10 +7,13 @@
 // "X-Challenge-Solution: <token> <nonce>" once. A good solution lets that
 // address (block) continue to the class's daily limit for the rest of the
 // UTC day; each token is accepted once (a replay record kept until the
-// token's expiry). Both books are this node's, in memory.
+// token's expiry). With store.counters: memory both books are this node's,
+// in memory; with redis they are kept in Redis with the count (see
+// RedisRateCounters), so every node honours a solution once.
 #pragma once
 
 #include "host/net/IpAddress.h"
+#include "host/pipeline/ChallengePass.h"
 #include "host/pipeline/CounterTable.h"
 #include "host/store/ServerSecret.h"
 
@@ -45,8 +48,13 @@ public:
     IssuedChallenge issue(const net::IpAddress& block, int64_t now_s) const;
 
     /// Checks the X-Challenge-Solution value `solution` ("<token> <nonce>")
-    /// for `block`; when good, records the token as used and `caller` (the
-    /// class's counter key of the block) as solved for today. Thread-safe.
+    /// for `block`, recording nothing; when Accepted, `pass` is what to record.
+    Verdict check(std::string_view solution, const net::IpAddress& block, int64_t now_s, ChallengePass& pass) const;
+    /// Records `pass` in this node's books: the token as used (Replayed when
+    /// it was already), `caller` (the class's counter key of the block) as
+    /// solved for today. Thread-safe.
+    Verdict record(const ChallengePass& pass, const CounterKey& caller, int64_t now_s);
+    /// check() then record().
     Verdict accept(std::string_view solution, const net::IpAddress& block, const CounterKey& caller, int64_t now_s);
 
     /// True when `caller` solved a challenge this UTC day. Thread-safe.

@@ -211,24 +211,36 @@ bool Pipeline::meter(Exchange& ex) {
     }
     const int64_t now = static_cast<int64_t>(std::time(nullptr));
     const CounterKey key = counterKeyOf(ex);
-    auto quota = quotaFor(ex, key, now);
-    return quota && applyDecision(ex, *quota, limiter_.take(key, *quota, now));
+    std::optional<ChallengePass> pass;
+    auto quota = quotaFor(ex, now, pass);
+    if (!quota) return false;
+    if (pass) {
+        // In memory: this node's books record the solution.
+        const auto verdict = challenge_->record(*pass, key, now);
+        if (verdict != BotChallenge::Verdict::Accepted) {
+            writeError(ex.response, 400, "invalid_challenge_solution", BotChallenge::explain(verdict));
+            return false;
+        }
+    }
+    // Solved today: on to the daily limit.
+    if (challenge_ && quota->challenge_after && challenge_->solved(key, now)) quota->challenge_after = 0;
+    return applyDecision(ex, *quota, limiter_.take(key, *quota, now));
 }
 
-std::optional<manifest::Quota> Pipeline::quotaFor(Exchange& ex, const CounterKey& key, int64_t now) {
+std::optional<manifest::Quota> Pipeline::quotaFor(Exchange& ex, int64_t now, std::optional<ChallengePass>& pass) {
     manifest::Quota quota = ex.keyed ? ex.route->rate_class->keyed : ex.route->rate_class->anonymous;
     if (!quota.challenge_after || !challenge_) return quota;
     for (const auto& h : ex.request.headers) {
         if (!iequals(h.name, "x-challenge-solution")) continue;
-        auto verdict = challenge_->accept(h.value, ex.caller_block, key, now);
+        ChallengePass checked;
+        auto verdict = challenge_->check(h.value, ex.caller_block, now, checked);
         if (verdict != BotChallenge::Verdict::Accepted) {
             writeError(ex.response, 400, "invalid_challenge_solution", BotChallenge::explain(verdict));
             return std::nullopt;
         }
+        pass = std::move(checked);
         break;
     }
-    // Solved today: on to the daily limit.
-    if (challenge_->solved(key, now)) quota.challenge_after = 0;
     return quota;
 }
 
@@ -263,14 +275,16 @@ bool Pipeline::meterShared(Exchange& ex) {
     const CounterKey key = counterKeyOf(ex);
     auto pending = std::make_shared<PendingMeter>();
     ex.pending_meter = pending;
-    auto quota = quotaFor(ex, key, now);
+    std::optional<ChallengePass> pass;
+    auto quota = quotaFor(ex, now, pass);
     if (!quota) {
         pending->refused = true;  // answered 400 already
         pending->state = PendingMeter::Answered;
         return false;
     }
     pending->quota = *quota;
-    shared_->take(key, *quota, now,
+    // The shared counters keep the challenge books: the pass is recorded with the count.
+    shared_->take(key, *quota, now, pass ? &*pass : nullptr,
                   [pending, wake = ex.wake](const RateDecision& d) {
                       pending->decision = d;
                       if (pending->state.exchange(PendingMeter::Answered) == PendingMeter::Parked) wake();
@@ -281,6 +295,11 @@ bool Pipeline::meterShared(Exchange& ex) {
 
 bool Pipeline::applyDecision(Exchange& ex, const manifest::Quota& quota, const RateDecision& d) {
     auto& resp = ex.response;
+    if (d.solution_replayed) {
+        writeError(resp, 400, "invalid_challenge_solution",
+                   BotChallenge::explain(BotChallenge::Verdict::Replayed));
+        return false;
+    }
     if (d.unavailable) {
         // The shared counters did not answer: served, uncounted, and said so.
         resp.addHeader("X-RateLimit-Policy", "unavailable");

@@ -93,7 +93,9 @@ private:
     bool meterShared(Exchange& ex);
     bool applyDecision(Exchange& ex, const manifest::Quota& quota, const RateDecision& d);
     CounterKey counterKeyOf(const Exchange& ex) const;
-    std::optional<manifest::Quota> quotaFor(Exchange& ex, const CounterKey& key, int64_t now);
+    /// The caller's quota, and the challenge solution it sent when that checks
+    /// out (`pass`); nullopt after answering 400 to a solution that does not.
+    std::optional<manifest::Quota> quotaFor(Exchange& ex, int64_t now, std::optional<ChallengePass>& pass);
     void writeChallenge(Exchange& ex, const manifest::Quota& quota, int64_t now);
     Next afterMeter(Exchange& ex);
     void preflight(Exchange& ex);

@@ -51,6 +51,7 @@ RateDecision RateLimiter::decide(const manifest::Quota& q, RateVerdict verdict, 
     const int64_t minute_end = (now_s / 60 + 1) * 60, day_end = (now_s / 86400 + 1) * 86400;
     d.allowed = verdict == RateVerdict::Counted;
     d.challenge = verdict == RateVerdict::ChallengeDue;
+    d.solution_replayed = verdict == RateVerdict::SolutionReplayed;
     d.retry_after_s = verdict == RateVerdict::MinuteFull ? minute_end - now_s : d.allowed ? 0 : day_end - now_s;
 
     // Report the window closest to exhaustion: the smaller share left.

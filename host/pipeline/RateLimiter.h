@@ -32,10 +32,12 @@ struct RateDecision {
     int64_t retry_after_s = 0;    // Retry-After when denied
     bool unlimited = false;       // the class sets no limits for this caller
     bool unavailable = false;     // the shared counter store did not answer: served uncounted
+    bool solution_replayed = false;  // the challenge solution sent was used already (shared counters)
 };
 
 /// What the counters said of one request: counted, or why it was not.
-enum class RateVerdict { Counted = 0, MinuteFull = 1, DayFull = 2, ChallengeDue = 3 };  // the Redis script's numbers
+// The numbers are the Redis script's (RedisRateCounters).
+enum class RateVerdict { Counted = 0, MinuteFull = 1, DayFull = 2, ChallengeDue = 3, SolutionReplayed = 4 };
 
 /// One caller's count in one rate class on one UTC day.
 struct DayCount {

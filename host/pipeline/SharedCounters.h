@@ -7,6 +7,7 @@
 #pragma once
 
 #include "host/manifest/Manifest.h"
+#include "host/pipeline/ChallengePass.h"
 #include "host/pipeline/RateLimiter.h"
 
 #include <cstdint>
@@ -21,8 +22,12 @@ public:
     /// Counts one request of `key` under `quota` at `now_s`, as
     /// RateLimiter::take does, and calls `done` with the decision from
     /// another thread (or this one, at once, when the store is known to be
-    /// down: then the decision says `unavailable` and allows). Thread-safe.
-    virtual void take(const CounterKey& key, const manifest::Quota& quota, int64_t now_s, Done done) = 0;
+    /// down: then the decision says `unavailable` and allows). A caller that
+    /// solved a bot challenge today goes on past `quota.challenge_after`;
+    /// `pass`, when given, is recorded first in the same operation (refused
+    /// as SolutionReplayed when its token was used already). Thread-safe.
+    virtual void take(const CounterKey& key, const manifest::Quota& quota, int64_t now_s, const ChallengePass* pass,
+                      Done done) = 0;
 };
 
 }  // namespace ipfacts::pipeline

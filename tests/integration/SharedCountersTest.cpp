@@ -2,7 +2,8 @@
 // (tests/store/RedisServer): a per-minute limit of N admits exactly N
 // requests across both nodes under concurrent load, for several N; with
 // Redis stopped mid-run every request is still served, marked
-// X-RateLimit-Policy: unavailable; started again, counting resumes by itself.
+// X-RateLimit-Policy: unavailable; started again, counting resumes by itself;
+// a bot challenge solved on one node lets its caller on at the other, once.
 #include "tests/integration/support/HttpClient.h"
 #include "tests/integration/support/Json.h"
 #include "tests/integration/support/QuotaWindows.h"
@@ -11,7 +12,10 @@
 
 #include <cppunit/extensions/HelperMacros.h>
 
+#include <openssl/sha.h>
+
 #include <atomic>
+#include <filesystem>
 #include <chrono>
 #include <cstdio>
 #include <map>
@@ -39,10 +43,23 @@ std::function<void(std::string&)> sharedManifest(int redis_port) {
         };
         for (int n : kLimits) add("shared" + std::to_string(n), n);
         add("sharedbig", 1000000);
+        classes += "  sharedchallenge:\n    anonymous: { per_minute: 100, per_day: 4, challenge_after: 1 }\n";
+        routes += "  - { path: /sharedchallenge/ip, handler: ip.address, rate_class: sharedchallenge, cache_control: \"no-store\" }\n";
         m.replace(m.find("rate_classes:\n"), 14, classes);
         m.replace(m.find("routes:\n"), 8, routes);
         m += "\nstore: { counters: redis, redis: { port: " + std::to_string(redis_port) + ", timeout_ms: 500 } }\n";
+        m += "challenge: { difficulty: 8 }\n";
     };
+}
+
+/// "<token> <nonce>" solving `token` at 8 bits (the manifest's difficulty here).
+std::string solve(const std::string& token) {
+    for (int n = 0;; ++n) {
+        const std::string data = token + std::to_string(n);
+        unsigned char d[SHA256_DIGEST_LENGTH];
+        SHA256(reinterpret_cast<const unsigned char*>(data.data()), data.size(), d);
+        if (d[0] == 0) return token + " " + std::to_string(n);
+    }
 }
 
 struct Tally {
@@ -62,6 +79,7 @@ class SharedCountersTest : public CppUnit::TestFixture {
     CPPUNIT_TEST_SUITE(SharedCountersTest);
     CPPUNIT_TEST(aMinuteLimitHoldsExactlyAcrossTwoNodes);
     CPPUNIT_TEST(redisStoppedMidRunServesUnavailableThenResumes);
+    CPPUNIT_TEST(aSolvedChallengeHoldsOnEveryNodeOnce);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -72,6 +90,10 @@ public:
         b_ = std::make_unique<Service>("shared-b", sharedManifest(redis_->port()));
         a_->start();
         b_->start();
+        // Nodes of one deployment share the server secret (README): b gets a's.
+        std::filesystem::copy_file(a_->stateDir() + "/server-secret", b_->stateDir() + "/server-secret",
+                                   std::filesystem::copy_options::overwrite_existing);
+        b_->restart();
     }
     void tearDown() override {
         a_.reset();
@@ -148,6 +170,32 @@ public:
         CPPUNIT_ASSERT_EQUAL(total, tally.statuses[200]);  // not one failed request
         CPPUNIT_ASSERT(tally.policies["unavailable"] > 0);
         CPPUNIT_ASSERT(tally.policies["sharedbig:anonymous"] > 0);
+    }
+
+    void aSolvedChallengeHoldsOnEveryNodeOnce() {
+        awayFromDayEdge(60);
+        // sharedchallenge: a challenge after 1 a day, then a daily limit of 4.
+        HttpClient on_a("127.0.0.1", a_->port(), false, "127.0.0.70");
+        HttpClient on_b("127.0.0.1", b_->port(), false, "127.0.0.70");
+        CPPUNIT_ASSERT_EQUAL(200, on_a.get("/sharedchallenge/ip").status);
+        auto challenged = on_b.get("/sharedchallenge/ip");  // the count is shared: b challenges
+        CPPUNIT_ASSERT_EQUAL(429, challenged.status);
+        const std::string solution =
+            solve(parseJson(challenged.body)->getObject("challenge")->getValue<std::string>("token"));
+        // Solved on a (a token of b's, same secret), honoured on b.
+        CPPUNIT_ASSERT_EQUAL(200, on_a.get("/sharedchallenge/ip", {"X-Challenge-Solution: " + solution}).status);
+        auto next = on_b.get("/sharedchallenge/ip");
+        CPPUNIT_ASSERT_EQUAL(200, next.status);
+        CPPUNIT_ASSERT_EQUAL(std::string("4"), *next.header("X-RateLimit-Limit"));
+        CPPUNIT_ASSERT_EQUAL(std::string("1"), *next.header("X-RateLimit-Remaining"));
+        // The same solution on the other node: used already.
+        auto replay = on_b.get("/sharedchallenge/ip", {"X-Challenge-Solution: " + solution});
+        CPPUNIT_ASSERT_EQUAL(400, replay.status);
+        CPPUNIT_ASSERT(parseJson(replay.body)->getValue<std::string>("message").find("already used") != std::string::npos);
+        CPPUNIT_ASSERT_EQUAL(200, on_a.get("/sharedchallenge/ip").status);
+        auto over = on_b.get("/sharedchallenge/ip");
+        CPPUNIT_ASSERT_EQUAL(429, over.status);
+        CPPUNIT_ASSERT_EQUAL(std::string("rate_limited"), parseJson(over.body)->getValue<std::string>("error"));
     }
 
 private:

@@ -6,24 +6,33 @@
 namespace ipfacts::store {
 namespace {
 
-// KEYS[1] the caller's minute counter, KEYS[2] its day counter; ARGV per
-// minute, per day, challenge after (0: none), then the two counters' lives
-// in seconds. Returns {verdict, minute count, day count}: verdict 0 counted,
-// 1 minute full, 2 day full, 3 challenge due. Nothing is counted for a
-// refused request, so a client retrying sooner stays blocked until the
-// window ends, exactly as in memory.
+// KEYS: the caller's minute counter, its day counter, its "solved a bot
+// challenge today" mark, and the replay record of the challenge solution sent
+// with this request. ARGV: per minute, per day, challenge after (0: none),
+// the two counters' lives in seconds, and the solution's expiry (0: none
+// sent). Returns {verdict, minute count, day count, threshold}: verdict 0
+// counted, 1 minute full, 2 day full, 3 challenge due, 4 solution already
+// used; the threshold is 0 for a caller that solved a challenge today.
+// Nothing is counted for a refused request, so a client retrying sooner
+// stays blocked until the window ends, exactly as in memory.
 constexpr const char* kScript = R"lua(
+local ca = tonumber(ARGV[3])
+if ARGV[6] ~= '0' then
+  if not redis.call('SET', KEYS[4], '1', 'NX', 'EXAT', ARGV[6]) then return {4, 0, 0, ca} end
+  redis.call('SET', KEYS[3], '1', 'EX', ARGV[5])
+end
+if ca > 0 and redis.call('EXISTS', KEYS[3]) == 1 then ca = 0 end
 local m = tonumber(redis.call('GET', KEYS[1]) or '0')
 local d = tonumber(redis.call('GET', KEYS[2]) or '0')
-local pm, pd, ca = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
-if pm > 0 and m >= pm then return {1, m, d} end
-if pd > 0 and d >= pd then return {2, m, d} end
-if ca > 0 and d >= ca then return {3, m, d} end
+local pm, pd = tonumber(ARGV[1]), tonumber(ARGV[2])
+if pm > 0 and m >= pm then return {1, m, d, ca} end
+if pd > 0 and d >= pd then return {2, m, d, ca} end
+if ca > 0 and d >= ca then return {3, m, d, ca} end
 m = redis.call('INCR', KEYS[1])
 if m == 1 then redis.call('EXPIRE', KEYS[1], ARGV[4]) end
 d = redis.call('INCR', KEYS[2])
 if d == 1 then redis.call('EXPIRE', KEYS[2], ARGV[5]) end
-return {0, m, d}
+return {0, m, d, ca}
 )lua";
 
 std::string hex(const unsigned char* p, size_t n) {
@@ -72,7 +81,8 @@ void RedisRateCounters::stop() {
     if (thread_.joinable()) thread_.join();
 }
 
-void RedisRateCounters::take(const pipeline::CounterKey& key, const manifest::Quota& quota, int64_t now_s, Done done) {
+void RedisRateCounters::take(const pipeline::CounterKey& key, const manifest::Quota& quota, int64_t now_s,
+                             const pipeline::ChallengePass* pass, Done done) {
     if (quota.per_minute == 0 && quota.per_day == 0 && quota.challenge_after == 0) {
         pipeline::RateDecision d;
         d.unlimited = true;
@@ -83,7 +93,7 @@ void RedisRateCounters::take(const pipeline::CounterKey& key, const manifest::Qu
     {
         std::lock_guard<std::mutex> lock(mu_);
         if (!stopping_) {
-            queue_.push_back(Ask{key, quota, now_s, std::move(done)});
+            queue_.push_back(Ask{key, quota, now_s, pass ? *pass : pipeline::ChallengePass{}, std::move(done)});
             wake_.notify_one();
             return;
         }
@@ -116,14 +126,17 @@ RedisLink::Command RedisRateCounters::commandOf(const Ask& a) const {
     const int64_t day_life = (day + 1) * 86400 - a.now_s + 3600;  // past the day's end: a late node still finds it
     return {"EVALSHA",
             sha_,
-            "2",
+            "4",
             config_.prefix + "m:" + std::to_string(minute) + ":" + who,
             config_.prefix + "d:" + std::to_string(day) + ":" + who,
+            config_.prefix + "s:" + std::to_string(day) + ":" + who,
+            config_.prefix + "r:" + (a.pass.signature.empty() ? std::string("-") : a.pass.signature),
             std::to_string(a.quota.per_minute),
             std::to_string(a.quota.per_day),
             std::to_string(a.quota.challenge_after),
             "120",
-            std::to_string(day_life)};
+            std::to_string(day_life),
+            std::to_string(a.pass.signature.empty() ? 0 : a.pass.expires_unix)};
 }
 
 void RedisRateCounters::countBatch(std::deque<Ask>& batch) {
@@ -150,7 +163,7 @@ void RedisRateCounters::countBatch(std::deque<Ask>& batch) {
     size_t i = load ? 1 : 0;
     for (auto& a : batch) {
         const RedisReply& r = replies[i++];
-        if (r.type != RedisReply::Type::Array || r.elements.size() != 3) {
+        if (r.type != RedisReply::Type::Array || r.elements.size() < 3) {
             // NOSCRIPT (the script cache was flushed) or another refusal: load it again next time.
             spdlog::warn("rate counters: unexpected reply from redis: {}", r.text);
             link_.close();
@@ -158,7 +171,10 @@ void RedisRateCounters::countBatch(std::deque<Ask>& batch) {
             continue;
         }
         const auto verdict = static_cast<pipeline::RateVerdict>(r.elements[0].integer);
-        a.done(pipeline::RateLimiter::decide(a.quota, verdict, r.elements[1].integer, r.elements[2].integer, a.now_s));
+        // Which threshold applied: 0 when the caller solved a challenge today.
+        manifest::Quota quota = a.quota;
+        if (r.elements.size() == 4) quota.challenge_after = r.elements[3].integer;
+        a.done(pipeline::RateLimiter::decide(quota, verdict, r.elements[1].integer, r.elements[2].integer, a.now_s));
     }
 }
 

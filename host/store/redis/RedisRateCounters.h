@@ -2,7 +2,10 @@
 // the requests waiting to be counted and sends them as one pipelined batch:
 // each is one EVALSHA of a Lua script that reads the caller's minute and day
 // counts, decides, and increments both only when the request is admitted —
-// atomic in Redis, so two nodes never both take the last slot. When Redis
+// atomic in Redis, so two nodes never both take the last slot. The bot
+// challenge's books live there too: a caller's "solved today" mark and each
+// solution's replay record, set by the same script, so any node honours a
+// solution once and every node lets its caller on. When Redis
 // does not answer within the timeout, the batch is answered `unavailable`
 // (served without limits) and the link is retried at most every retry
 // period; counting resumes by itself when Redis is back.
@@ -34,7 +37,8 @@ public:
     explicit RedisRateCounters(RedisCountersConfig config);
     ~RedisRateCounters() override;
 
-    void take(const pipeline::CounterKey& key, const manifest::Quota& quota, int64_t now_s, Done done) override;
+    void take(const pipeline::CounterKey& key, const manifest::Quota& quota, int64_t now_s,
+              const pipeline::ChallengePass* pass, Done done) override;
 
     /// Stops the thread; requests still waiting are answered `unavailable`.
     void stop();
@@ -49,6 +53,7 @@ private:
         pipeline::CounterKey key;
         manifest::Quota quota;
         int64_t now_s;
+        pipeline::ChallengePass pass;  // signature empty: none
         Done done;
     };
     void run();
