@@ -1,7 +1,7 @@
 // ipfacts: the admin command. Issues and revokes API keys in the store a
 // manifest names. A new key is printed once and only its SHA-256 is kept.
 #include "host/manifest/Manifest.h"
-#include "host/store/sqlite/SqliteKeyStore.h"
+#include "host/store/StoreBackend.h"
 
 #include <filesystem>
 #include <iostream>
@@ -36,7 +36,8 @@ int main(int argc, char** argv) {
         auto m = ipfacts::manifest::loadManifest(config);
         if (!state_dir.empty()) m.state_dir = ipfacts::manifest::resolvePath(std::filesystem::current_path(), state_dir);
         std::filesystem::create_directories(m.state_dir);
-        ipfacts::store::SqliteKeyStore keys(ipfacts::manifest::resolvePath(m.state_dir, m.store_path));
+        auto store = ipfacts::store::openKeyStore(m);  // store.backend: the SQLite file or PostgreSQL
+        auto& keys = *store;
         if (verb == "add") {
             if (account.empty()) return usage();
             std::string fresh = ipfacts::store::newApiKey();

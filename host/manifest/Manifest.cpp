@@ -255,11 +255,22 @@ void readTopLevel(const YamlReader& r, const YAML::Node& root, Manifest& m) {
     m.state_dir = resolvePath(m.dir, root["state_dir"] ? r.str(root["state_dir"], "state_dir") : "../var");
     m.store_path = "ipfacts.sqlite";
     if (const auto& st = root["store"]) {
-        r.onlyKeys(st, {"backend", "kind", "path", "write_behind_ms", "counters", "redis"}, "store");
+        r.onlyKeys(st, {"backend", "kind", "path", "write_behind_ms", "counters", "redis", "postgres"}, "store");
         // `backend` is the documented name; `kind`, its first spelling, is still read.
-        for (const char* name : {"backend", "kind"})
-            if (st[name] && r.str(st[name], std::string("store.") + name) != "sqlite")
-                r.fail(st[name], std::string("store.") + name + ": only sqlite is available in this build");
+        for (const char* name : {"backend", "kind"}) {
+            if (!st[name]) continue;
+            m.store_backend = r.str(st[name], std::string("store.") + name);
+            if (m.store_backend != "sqlite" && m.store_backend != "redis+postgres")
+                r.fail(st[name], std::string("store.") + name + " must be sqlite or redis+postgres");
+        }
+        if (m.store_backend == "redis+postgres") m.store_counters = "redis";
+        if (const auto& pg = st["postgres"]) {
+            r.onlyKeys(pg, {"conninfo", "pool"}, "store.postgres");
+            if (pg["conninfo"]) m.store_postgres = r.str(pg["conninfo"], "store.postgres.conninfo");
+            if (pg["pool"]) m.store_postgres_pool = static_cast<unsigned>(r.integer(pg["pool"], "store.postgres.pool", 1, 64));
+        }
+        if (m.store_backend == "redis+postgres" && m.store_postgres.empty())
+            r.fail(st, "store.backend redis+postgres needs store.postgres.conninfo (a libpq connection string)");
         if (st["path"]) m.store_path = r.str(st["path"], "store.path");
         if (st["write_behind_ms"])
             m.store_write_behind_ms =
@@ -268,6 +279,8 @@ void readTopLevel(const YamlReader& r, const YAML::Node& root, Manifest& m) {
             m.store_counters = r.str(st["counters"], "store.counters");
             if (m.store_counters != "memory" && m.store_counters != "redis")
                 r.fail(st["counters"], "store.counters must be memory or redis");
+            if (m.store_backend == "redis+postgres" && m.store_counters != "redis")
+                r.fail(st["counters"], "store.backend redis+postgres counts in Redis: store.counters must be redis");
         }
         if (const auto& rd = st["redis"]) {
             r.onlyKeys(rd, {"host", "port", "timeout_ms"}, "store.redis");

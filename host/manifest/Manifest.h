@@ -130,6 +130,12 @@ struct Manifest {
     std::string state_dir;         // resolved
     std::string store_path;        // resolved, SQLite file
     unsigned store_write_behind_ms = 1000;  // rate limiter day counts reach the store this often
+    // store.backend: "sqlite" (keys, plugin rows, status history in the SQLite
+    // file) or "redis+postgres" (those in PostgreSQL, store.postgres, and the
+    // rate counters in Redis).
+    std::string store_backend = "sqlite";
+    std::string store_postgres;           // libpq connection string
+    unsigned store_postgres_pool = 4;     // connections per process
     // store.counters: where rate counters live. "memory" (this node, day
     // counts written behind to the SQLite file) or "redis" (shared by nodes).
     std::string store_counters = "memory";

@@ -25,6 +25,7 @@
 #include "host/status/SqliteProbeHistory.h"
 #include "host/status/StatusService.h"
 #include "host/store/ServerSecret.h"
+#include "host/store/StoreBackend.h"
 #include "host/store/redis/RedisRateCounters.h"
 #include "host/store/sqlite/SqliteDayCounts.h"
 #include "host/store/sqlite/SqliteKeyStore.h"
@@ -217,13 +218,13 @@ Daemon::Daemon(manifest::Manifest m) : parts_(std::make_unique<Parts>()) {
     }
     std::filesystem::create_directories(p.m.state_dir);
     p.secret = std::make_unique<store::ServerSecret>(store::ServerSecret::loadOrCreate(p.m.state_dir));
-    p.keys = std::make_unique<store::SqliteKeyStore>(manifest::resolvePath(p.m.state_dir, p.m.store_path));
+    p.keys = store::openKeyStore(p.m);
 
     p.facilities = facilities::startFacilities(p.m);
     if (p.m.status)
         p.status = std::make_unique<status::StatusService>(
             *p.m.status, p.m.service_host,
-            std::make_unique<status::SqliteProbeHistory>(manifest::resolvePath(p.m.state_dir, p.m.store_path)),
+            store::openProbeHistory(p.m),
             proberGuard(p.m, *p.facilities), p.facilities->outcomes());
     p.api = plugins::makeHostApi(*p.facilities);
     plugins::PluginLoader loader(p.m, &p.api, *p.facilities);

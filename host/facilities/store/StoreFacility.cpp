@@ -1,5 +1,7 @@
 #include "host/facilities/store/StoreFacility.h"
 
+#include "host/store/StoreBackend.h"
+
 #include "host/facilities/store/SqliteStore.h"
 
 #include <spdlog/spdlog.h>
@@ -80,10 +82,8 @@ void StoreFacility::purge(int64_t /*now_s*/) {
 }
 
 void addStoreFacility(FacilitySet& set, const manifest::Manifest& m) {
-    // store.kind is sqlite (the manifest refuses others); same file as the key store.
-    const std::string path = manifest::resolvePath(m.state_dir, m.store_path);
-    std::filesystem::create_directories(std::filesystem::path(path).parent_path());
-    set.add(std::make_unique<StoreFacility>(std::make_unique<SqliteStore>(path)));
+    // The backend the key store uses (store.backend): the SQLite file or PostgreSQL.
+    set.add(std::make_unique<StoreFacility>(ipfacts::store::openKvStore(m)));
 }
 
 }  // namespace ipfacts::facilities::store

@@ -6,19 +6,11 @@
 // build is brought forward and a newer file is never downgraded.
 #pragma once
 
-#include <string>
-#include <vector>
+#include "host/store/SchemaMigrations.h"
 
 struct sqlite3;
 
 namespace ipfacts::store {
-
-/// One owner's migrations: steps[i] takes its tables from version i to i + 1.
-/// Steps are only ever appended; a released step is never edited.
-struct SchemaMigrations {
-    std::string owner;               // "rate_counters", "api_keys"...
-    std::vector<std::string> steps;  // SQL, one or more statements each
-};
 
 /// Applies the steps of `m` that `db` has not had; returns the owner's version
 /// now. Throws std::runtime_error (with the owner and step) when a step fails

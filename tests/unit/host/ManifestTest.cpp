@@ -172,7 +172,16 @@ public:
         CPPUNIT_ASSERT(m.store_path.find("x.sqlite") != std::string::npos);
         loadManifest(write(std::string(kGood) + "store: { kind: sqlite }\n"));  // the first spelling still reads
         auto e = errorOf(std::string(kGood) + "store: { backend: redis+postgres }\n");
-        CPPUNIT_ASSERT_MESSAGE(e, e.find("store.backend: only sqlite") != std::string::npos);
+        CPPUNIT_ASSERT_MESSAGE(e, e.find("needs store.postgres.conninfo") != std::string::npos);
+        e = errorOf(std::string(kGood) + "store: { backend: mongodb }\n");
+        CPPUNIT_ASSERT_MESSAGE(e, e.find("store.backend must be sqlite or redis+postgres") != std::string::npos);
+        m = loadManifest(write(std::string(kGood) +
+                               "store: { backend: redis+postgres, postgres: { conninfo: \"port=5\", pool: 2 } }\n"));
+        CPPUNIT_ASSERT_EQUAL(std::string("redis"), m.store_counters);
+        CPPUNIT_ASSERT_EQUAL(2u, m.store_postgres_pool);
+        e = errorOf(std::string(kGood) +
+                    "store: { backend: redis+postgres, counters: memory, postgres: { conninfo: x } }\n");
+        CPPUNIT_ASSERT_MESSAGE(e, e.find("store.counters must be redis") != std::string::npos);
         e = errorOf(std::string(kGood) + "store: { write_behind_ms: 0 }\n");
         CPPUNIT_ASSERT_MESSAGE(e, e.find("store.write_behind_ms") != std::string::npos);
     }

@@ -1,0 +1,84 @@
+#include "host/status/PgProbeHistory.h"
+
+#include "host/store/postgres/PgSchema.h"
+
+namespace ipfacts::status {
+namespace {
+
+using store::PgConnection;
+using store::PgParam;
+
+const store::SchemaMigrations kMigrations{
+    "status_probes",
+    {
+        // 1: one row per check; every read is a time range.
+        "CREATE TABLE status_probes (target TEXT NOT NULL, region TEXT NOT NULL, at_ms BIGINT NOT NULL,"
+        " ok BOOLEAN NOT NULL, http_status INTEGER NOT NULL, latency_us BIGINT NOT NULL, error TEXT NOT NULL);"
+        "CREATE INDEX status_probes_at ON status_probes (at_ms)",
+    }};
+
+template <typename Fn>
+auto guarded(store::PgPool& pool, Fn&& fn) {
+    try {
+        return pool.with(std::forward<Fn>(fn));
+    } catch (const std::exception& e) {
+        throw ProbeHistoryError(std::string("status history: ") + e.what());
+    }
+}
+
+}  // namespace
+
+PgProbeHistory::PgProbeHistory(std::shared_ptr<store::PgPool> pool) : pool_(std::move(pool)) {
+    guarded(*pool_, [](PgConnection& db) { return store::migrateSchema(db, kMigrations); });
+}
+
+void PgProbeHistory::record(const std::vector<ProbeSample>& samples) {
+    guarded(*pool_, [&](PgConnection& db) {
+        db.run("BEGIN");
+        try {
+            for (const auto& s : samples)
+                db.exec("INSERT INTO status_probes (target, region, at_ms, ok, http_status, latency_us, error) "
+                        "VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                        {PgParam::text(s.target), PgParam::text(s.region), PgParam::integer(s.at_ms),
+                         PgParam::text(s.ok ? "true" : "false"), PgParam::integer(s.http_status),
+                         PgParam::integer(s.latency_us), PgParam::text(s.error)});
+            db.run("COMMIT");
+        } catch (...) {
+            try {
+                db.run("ROLLBACK");
+            } catch (...) {
+            }
+            throw;
+        }
+        return 0;
+    });
+}
+
+std::vector<ProbeSample> PgProbeHistory::between(int64_t from_ms, int64_t to_ms) {
+    return guarded(*pool_, [&](PgConnection& db) {
+        auto r = db.exec("SELECT target, region, at_ms, ok, http_status, latency_us, error FROM status_probes "
+                         "WHERE at_ms > $1 AND at_ms <= $2 ORDER BY at_ms",
+                         {PgParam::integer(from_ms), PgParam::integer(to_ms)});
+        std::vector<ProbeSample> out;
+        for (int i = 0; i < r.rows(); ++i) {
+            ProbeSample s;
+            s.target = r.text(i, 0);
+            s.region = r.text(i, 1);
+            s.at_ms = r.integer(i, 2);
+            s.ok = r.text(i, 3) == "t";
+            s.http_status = static_cast<int>(r.integer(i, 4));
+            s.latency_us = r.integer(i, 5);
+            s.error = r.text(i, 6);
+            out.push_back(std::move(s));
+        }
+        return out;
+    });
+}
+
+int64_t PgProbeHistory::pruneBefore(int64_t before_ms) {
+    return guarded(*pool_, [&](PgConnection& db) {
+        return db.exec("DELETE FROM status_probes WHERE at_ms < $1", {PgParam::integer(before_ms)}).affected();
+    });
+}
+
+}  // namespace ipfacts::status

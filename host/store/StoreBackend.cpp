@@ -1,0 +1,53 @@
+#include "host/store/StoreBackend.h"
+
+#include "host/facilities/store/PgKvStore.h"
+#include "host/facilities/store/SqliteStore.h"
+#include "host/status/PgProbeHistory.h"
+#include "host/status/SqliteProbeHistory.h"
+#include "host/store/postgres/PgKeyStore.h"
+#include "host/store/postgres/PgPool.h"
+#include "host/store/sqlite/SqliteKeyStore.h"
+
+#include <filesystem>
+#include <mutex>
+
+namespace ipfacts::store {
+namespace {
+
+std::string sqlitePath(const manifest::Manifest& m) {
+    const std::string path = manifest::resolvePath(m.state_dir, m.store_path);
+    std::filesystem::create_directories(std::filesystem::path(path).parent_path());
+    return path;
+}
+
+/// The process's pool for the manifest's PostgreSQL: one, whoever asks first.
+std::shared_ptr<PgPool> pool(const manifest::Manifest& m) {
+    static std::mutex mu;
+    static std::weak_ptr<PgPool> shared;
+    std::lock_guard<std::mutex> lock(mu);
+    auto p = shared.lock();
+    if (!p) shared = p = std::make_shared<PgPool>(m.store_postgres, m.store_postgres_pool);
+    return p;
+}
+
+bool onPostgres(const manifest::Manifest& m) { return m.store_backend == "redis+postgres"; }
+
+}  // namespace
+
+std::unique_ptr<KeyStore> openKeyStore(const manifest::Manifest& m) {
+    if (onPostgres(m)) return std::make_unique<PgKeyStore>(pool(m));
+    return std::make_unique<SqliteKeyStore>(sqlitePath(m));
+}
+
+std::unique_ptr<facilities::store::KvStore> openKvStore(const manifest::Manifest& m) {
+    if (onPostgres(m))
+        return std::make_unique<facilities::store::PgKvStore>(pool(m), facilities::store::SqliteStore::systemNowMs);
+    return std::make_unique<facilities::store::SqliteStore>(sqlitePath(m));
+}
+
+std::unique_ptr<status::ProbeHistory> openProbeHistory(const manifest::Manifest& m) {
+    if (onPostgres(m)) return std::make_unique<status::PgProbeHistory>(pool(m));
+    return std::make_unique<status::SqliteProbeHistory>(sqlitePath(m));
+}
+
+}  // namespace ipfacts::store
