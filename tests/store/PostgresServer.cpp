@@ -49,17 +49,24 @@ void PostgresServer::start() {
         throw std::runtime_error("initdb failed:\n" + runCommand("cat " + dir_ + "/initdb.log"));
     for (int attempt = 0; attempt < 5; ++attempt) {
         port_ = freeLoopbackPort();
-        // pg_ctl -w: returns once the server accepts connections (or failed).
-        auto up = runCommandStatus(as_user(bin_ + "/pg_ctl -D " + dir_ + "/data -l " + dir_ + "/server.log -w -t 30 " +
-                                           "-o \"-p " + std::to_string(port_) + " -k " + dir_ +
-                                           " -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off"
-                                           " -c full_page_writes=off\" start > /dev/null 2>&1"));
-        if (up.code == 0) {
-            running_ = true;
-            return;
-        }
+        if (launch()) return;
     }
     throw std::runtime_error("postgres did not start:\n" + runCommand("cat " + dir_ + "/server.log"));
+}
+
+void PostgresServer::restart() {
+    stop();
+    if (!launch()) throw std::runtime_error("postgres did not start again:\n" + runCommand("cat " + dir_ + "/server.log"));
+}
+
+bool PostgresServer::launch() {
+    // pg_ctl -w: returns once the server accepts connections (or failed).
+    auto up = runCommandStatus(as_user(bin_ + "/pg_ctl -D " + dir_ + "/data -l " + dir_ + "/server.log -w -t 30 " +
+                                       "-o \"-p " + std::to_string(port_) + " -k " + dir_ +
+                                       " -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off"
+                                       " -c full_page_writes=off\" start > /dev/null 2>&1"));
+    running_ = up.code == 0;
+    return running_;
 }
 
 void PostgresServer::stop() {

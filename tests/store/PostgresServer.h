@@ -21,6 +21,8 @@ public:
     /// Throws std::runtime_error with the server's log when it does not.
     void start();
     void stop();
+    /// Starts the same cluster again on the same port (after stop()).
+    void restart();
 
     int port() const { return port_; }
     /// The libpq connection string of the database `postgres` as `ipfacts`.
@@ -28,6 +30,7 @@ public:
 
 private:
     std::string as_user(const std::string& cmd) const;
+    bool launch();  // false when pg_ctl could not start it (the port was taken)
     std::string name_, dir_, bin_;
     int port_ = 0;
     bool running_ = false;
