@@ -17,23 +17,15 @@ const store::SchemaMigrations kMigrations{
         "CREATE INDEX status_probes_at ON status_probes (at_ms)",
     }};
 
-template <typename Fn>
-auto guarded(store::PgPool& pool, Fn&& fn) {
-    try {
-        return pool.with(std::forward<Fn>(fn));
-    } catch (const std::exception& e) {
-        throw ProbeHistoryError(std::string("status history: ") + e.what());
-    }
-}
 
 }  // namespace
 
 PgProbeHistory::PgProbeHistory(std::shared_ptr<store::PgPool> pool) : pool_(std::move(pool)) {
-    guarded(*pool_, [](PgConnection& db) { return store::migrateSchema(db, kMigrations); });
+    pool_->withOr<ProbeHistoryError>("status history: ", [](PgConnection& db) { return store::migrateSchema(db, kMigrations); });
 }
 
 void PgProbeHistory::record(const std::vector<ProbeSample>& samples) {
-    guarded(*pool_, [&](PgConnection& db) {
+    pool_->withOr<ProbeHistoryError>("status history: ", [&](PgConnection& db) {
         db.run("BEGIN");
         try {
             for (const auto& s : samples)
@@ -55,7 +47,7 @@ void PgProbeHistory::record(const std::vector<ProbeSample>& samples) {
 }
 
 std::vector<ProbeSample> PgProbeHistory::between(int64_t from_ms, int64_t to_ms) {
-    return guarded(*pool_, [&](PgConnection& db) {
+    return pool_->withOr<ProbeHistoryError>("status history: ", [&](PgConnection& db) {
         auto r = db.exec("SELECT target, region, at_ms, ok, http_status, latency_us, error FROM status_probes "
                          "WHERE at_ms > $1 AND at_ms <= $2 ORDER BY at_ms",
                          {PgParam::integer(from_ms), PgParam::integer(to_ms)});
@@ -76,7 +68,7 @@ std::vector<ProbeSample> PgProbeHistory::between(int64_t from_ms, int64_t to_ms)
 }
 
 int64_t PgProbeHistory::pruneBefore(int64_t before_ms) {
-    return guarded(*pool_, [&](PgConnection& db) {
+    return pool_->withOr<ProbeHistoryError>("status history: ", [&](PgConnection& db) {
         return db.exec("DELETE FROM status_probes WHERE at_ms < $1", {PgParam::integer(before_ms)}).affected();
     });
 }

@@ -19,14 +19,6 @@ const ipfacts::store::SchemaMigrations kMigrations{
 
 PgParam expiry(int64_t now, int64_t ttl_ms) { return ttl_ms > 0 ? PgParam::integer(now + ttl_ms) : PgParam::null(); }
 
-template <typename Fn>
-auto guarded(ipfacts::store::PgPool& pool, Fn&& fn) {
-    try {
-        return pool.with(std::forward<Fn>(fn));
-    } catch (const std::exception& e) {
-        throw KvStoreError(e.what());
-    }
-}
 
 // A row whose expires_at is at or before now is dead: never read, replaced on write.
 constexpr const char* kGet =
@@ -53,12 +45,12 @@ constexpr const char* kPurge = "DELETE FROM plugin_kv WHERE expires_at IS NOT NU
 
 PgKvStore::PgKvStore(std::shared_ptr<ipfacts::store::PgPool> pool, Clock clock)
     : pool_(std::move(pool)), clock_(std::move(clock)) {
-    guarded(*pool_, [](PgConnection& db) { return ipfacts::store::migrateSchema(db, kMigrations); });
+    pool_->withOr<KvStoreError>("", [](PgConnection& db) { return ipfacts::store::migrateSchema(db, kMigrations); });
 }
 
 std::optional<std::string> PgKvStore::get(std::string_view ns, std::string_view key) {
     const int64_t now = clock_();
-    return guarded(*pool_, [&](PgConnection& db) -> std::optional<std::string> {
+    return pool_->withOr<KvStoreError>("", [&](PgConnection& db) -> std::optional<std::string> {
         auto r = db.exec(kGet, {PgParam::text(ns), PgParam::bytes(key), PgParam::integer(now)});
         if (!r.rows()) return std::nullopt;
         // Counters come back as their decimal text, bytes as stored.
@@ -68,7 +60,7 @@ std::optional<std::string> PgKvStore::get(std::string_view ns, std::string_view 
 
 void PgKvStore::put(std::string_view ns, std::string_view key, std::string_view value, int64_t ttl_ms) {
     const int64_t now = clock_();
-    guarded(*pool_, [&](PgConnection& db) {
+    pool_->withOr<KvStoreError>("", [&](PgConnection& db) {
         db.exec(kPut, {PgParam::text(ns), PgParam::bytes(key), PgParam::bytes(value), expiry(now, ttl_ms)});
         return 0;
     });
@@ -76,7 +68,7 @@ void PgKvStore::put(std::string_view ns, std::string_view key, std::string_view 
 
 int64_t PgKvStore::incr(std::string_view ns, std::string_view key, int64_t delta, int64_t ttl_ms) {
     const int64_t now = clock_();
-    return guarded(*pool_, [&](PgConnection& db) {
+    return pool_->withOr<KvStoreError>("", [&](PgConnection& db) {
         return db
             .exec(kIncr, {PgParam::text(ns), PgParam::bytes(key), PgParam::integer(delta), expiry(now, ttl_ms),
                           PgParam::integer(now)})
@@ -86,7 +78,7 @@ int64_t PgKvStore::incr(std::string_view ns, std::string_view key, int64_t delta
 
 int64_t PgKvStore::purge() {
     const int64_t now = clock_();
-    return guarded(*pool_, [&](PgConnection& db) { return db.exec(kPurge, {PgParam::integer(now)}).affected(); });
+    return pool_->withOr<KvStoreError>("", [&](PgConnection& db) { return db.exec(kPurge, {PgParam::integer(now)}).affected(); });
 }
 
 }  // namespace ipfacts::facilities::store

@@ -19,24 +19,14 @@ int64_t nowSeconds() {
     return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
 }
 
-/// Runs `fn` on a pooled connection; a PostgreSQL failure is StoreUnavailable.
-template <typename Fn>
-auto guarded(PgPool& pool, Fn&& fn) {
-    try {
-        return pool.with(std::forward<Fn>(fn));
-    } catch (const std::exception& e) {
-        throw StoreUnavailable(e.what());
-    }
-}
-
 }  // namespace
 
 PgKeyStore::PgKeyStore(std::shared_ptr<PgPool> pool) : pool_(std::move(pool)) {
-    guarded(*pool_, [](PgConnection& db) { return migrateSchema(db, kMigrations); });
+    pool_->withOr<StoreUnavailable>("", [](PgConnection& db) { return migrateSchema(db, kMigrations); });
 }
 
 std::optional<LiveKey> PgKeyStore::findLive(std::string_view key_hash) {
-    return guarded(*pool_, [&](PgConnection& db) -> std::optional<LiveKey> {
+    return pool_->withOr<StoreUnavailable>("", [&](PgConnection& db) -> std::optional<LiveKey> {
         auto r = db.exec("SELECT account FROM api_keys WHERE key_hash = $1 AND revoked_at IS NULL",
                          {PgParam::text(key_hash)});
         if (!r.rows()) return std::nullopt;
@@ -45,7 +35,7 @@ std::optional<LiveKey> PgKeyStore::findLive(std::string_view key_hash) {
 }
 
 void PgKeyStore::add(std::string_view key_hash, std::string_view account) {
-    guarded(*pool_, [&](PgConnection& db) {
+    pool_->withOr<StoreUnavailable>("", [&](PgConnection& db) {
         db.exec("INSERT INTO api_keys (key_hash, account, created_at) VALUES ($1, $2, $3)",
                 {PgParam::text(key_hash), PgParam::text(account), PgParam::integer(nowSeconds())});
         return 0;
@@ -53,7 +43,7 @@ void PgKeyStore::add(std::string_view key_hash, std::string_view account) {
 }
 
 bool PgKeyStore::revoke(std::string_view key_hash) {
-    return guarded(*pool_, [&](PgConnection& db) {
+    return pool_->withOr<StoreUnavailable>("", [&](PgConnection& db) {
         return db.exec("UPDATE api_keys SET revoked_at = $1 WHERE key_hash = $2 AND revoked_at IS NULL",
                        {PgParam::integer(nowSeconds()), PgParam::text(key_hash)})
                    .affected() > 0;

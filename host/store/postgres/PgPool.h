@@ -52,6 +52,17 @@ public:
         }
     }
 
+    /// with(fn), any failure rethrown as `Error` (the caller's interface's
+    /// own error type), its message prefixed with `what`.
+    template <typename Error, typename Fn>
+    auto withOr(const char* what, Fn&& fn) {
+        try {
+            return with(std::forward<Fn>(fn));
+        } catch (const std::exception& e) {
+            throw Error(std::string(what) + e.what());
+        }
+    }
+
 private:
     void giveBack(std::unique_ptr<PgConnection> c);
 
