@@ -267,7 +267,8 @@ void readTopLevel(const YamlReader& r, const YAML::Node& root, Manifest& m) {
         if (const auto& pg = st["postgres"]) {
             r.onlyKeys(pg, {"conninfo", "pool"}, "store.postgres");
             if (pg["conninfo"]) m.store_postgres = r.str(pg["conninfo"], "store.postgres.conninfo");
-            if (pg["pool"]) m.store_postgres_pool = static_cast<unsigned>(r.integer(pg["pool"], "store.postgres.pool", 1, 64));
+            if (pg["pool"])
+                m.store_postgres_pool = static_cast<unsigned>(r.integer(pg["pool"], "store.postgres.pool", 1, 64));
         }
         if (m.store_backend == "redis+postgres" && m.store_postgres.empty())
             r.fail(st, "store.backend redis+postgres needs store.postgres.conninfo (a libpq connection string)");
@@ -285,7 +286,8 @@ void readTopLevel(const YamlReader& r, const YAML::Node& root, Manifest& m) {
         if (const auto& rd = st["redis"]) {
             r.onlyKeys(rd, {"host", "port", "timeout_ms"}, "store.redis");
             if (rd["host"]) m.store_redis_host = r.str(rd["host"], "store.redis.host");
-            if (rd["port"]) m.store_redis_port = static_cast<unsigned>(r.integer(rd["port"], "store.redis.port", 1, 65535));
+            if (rd["port"])
+                m.store_redis_port = static_cast<unsigned>(r.integer(rd["port"], "store.redis.port", 1, 65535));
             if (rd["timeout_ms"])
                 m.store_redis_timeout_ms =
                     static_cast<unsigned>(r.integer(rd["timeout_ms"], "store.redis.timeout_ms", 10, 5000));
@@ -308,7 +310,8 @@ void readTopLevel(const YamlReader& r, const YAML::Node& root, Manifest& m) {
         if (ch["difficulty"])
             m.challenge_difficulty = static_cast<unsigned>(r.integer(ch["difficulty"], "challenge.difficulty", 1, 32));
         if (ch["lifetime_s"])
-            m.challenge_lifetime_s = static_cast<unsigned>(r.integer(ch["lifetime_s"], "challenge.lifetime_s", 10, 86400));
+            m.challenge_lifetime_s =
+                static_cast<unsigned>(r.integer(ch["lifetime_s"], "challenge.lifetime_s", 10, 86400));
     }
     if (root["caller_ipv6_prefix"])
         m.caller_ipv6_prefix = static_cast<unsigned>(r.integer(root["caller_ipv6_prefix"], "caller_ipv6_prefix", 32, 128));

@@ -134,8 +134,8 @@ struct Manifest {
     // file) or "redis+postgres" (those in PostgreSQL, store.postgres, and the
     // rate counters in Redis).
     std::string store_backend = "sqlite";
-    std::string store_postgres;           // libpq connection string
-    unsigned store_postgres_pool = 4;     // connections per process
+    std::string store_postgres;        // libpq connection string
+    unsigned store_postgres_pool = 4;  // connections per process
     // store.counters: where rate counters live. "memory" (this node, day
     // counts written behind to the SQLite file) or "redis" (shared by nodes).
     std::string store_counters = "memory";
@@ -167,7 +167,7 @@ struct Manifest {
     std::vector<std::string> trusted_proxies;  // CIDR text, validated
     unsigned caller_ipv6_prefix = 64;  // IPv6 callers are counted per block of this length
     // challenge: the bot challenge past a class's challenge_after (host/pipeline/BotChallenge).
-    unsigned challenge_difficulty = 18;  // leading zero bits of SHA-256(token + nonce)
+    unsigned challenge_difficulty = 18;   // leading zero bits of SHA-256(token + nonce)
     unsigned challenge_lifetime_s = 600;  // a challenge is good this long
     std::map<std::string, RateClass> rate_classes;
     std::vector<PluginSpec> plugins;

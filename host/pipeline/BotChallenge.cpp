@@ -31,7 +31,8 @@ std::string sha256(std::string_view data) {
 
 std::vector<std::string_view> split(std::string_view s, char sep) {
     std::vector<std::string_view> parts;
-    for (size_t at; (at = s.find(sep)) != std::string_view::npos; s.remove_prefix(at + 1)) parts.push_back(s.substr(0, at));
+    for (size_t at; (at = s.find(sep)) != std::string_view::npos; s.remove_prefix(at + 1))
+        parts.push_back(s.substr(0, at));
     parts.push_back(s);
     return parts;
 }
@@ -136,14 +137,22 @@ bool BotChallenge::leadingZeroBits(std::string_view digest, unsigned bits) {
 
 const char* BotChallenge::explain(Verdict v) {
     switch (v) {
-        case Verdict::Accepted: return "the solution is accepted";
-        case Verdict::Malformed: return "X-Challenge-Solution must be '<token> <nonce>', the nonce 1-64 of [A-Za-z0-9_-]";
-        case Verdict::Forged: return "the challenge token was not issued by this service";
-        case Verdict::OtherAddress: return "the challenge was issued to another address";
-        case Verdict::Expired: return "the challenge has expired; ask again for a new one";
-        case Verdict::TooEasy: return "the challenge's difficulty is below the one now required; ask again for a new one";
-        case Verdict::Unsolved: return "SHA-256 of token and nonce does not start with the required zero bits";
-        case Verdict::Replayed: return "this challenge was already used; each is accepted once";
+        case Verdict::Accepted:
+            return "the solution is accepted";
+        case Verdict::Malformed:
+            return "X-Challenge-Solution must be '<token> <nonce>', the nonce 1-64 of [A-Za-z0-9_-]";
+        case Verdict::Forged:
+            return "the challenge token was not issued by this service";
+        case Verdict::OtherAddress:
+            return "the challenge was issued to another address";
+        case Verdict::Expired:
+            return "the challenge has expired; ask again for a new one";
+        case Verdict::TooEasy:
+            return "the challenge's difficulty is below the one now required; ask again for a new one";
+        case Verdict::Unsolved:
+            return "SHA-256 of token and nonce does not start with the required zero bits";
+        case Verdict::Replayed:
+            return "this challenge was already used; each is accepted once";
     }
     return "the solution is refused";
 }

@@ -27,8 +27,8 @@
 namespace ipfacts::pipeline {
 
 struct ChallengeConfig {
-    unsigned difficulty = 18;    // leading zero bits of SHA-256(token + nonce)
-    unsigned lifetime_s = 600;   // a token is good this long after it was issued
+    unsigned difficulty = 18;   // leading zero bits of SHA-256(token + nonce)
+    unsigned lifetime_s = 600;  // a token is good this long after it was issued
 };
 
 struct IssuedChallenge {

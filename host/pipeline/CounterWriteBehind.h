@@ -46,8 +46,8 @@ private:
     DayCountStore& store_;
     const std::chrono::milliseconds period_;
     Clock clock_;
-    std::mutex flush_mu_;               // one flush at a time
-    std::vector<DayCount> unsaved_;     // taken, not yet written (a failed round)
+    std::mutex flush_mu_;            // one flush at a time
+    std::vector<DayCount> unsaved_;  // taken, not yet written (a failed round)
     int64_t unsaved_day_ = -1;
     std::mutex mu_;
     std::condition_variable wake_;

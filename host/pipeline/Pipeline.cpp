@@ -6,8 +6,8 @@
 #include "host/pipeline/JsonShape.h"
 #include "host/pipeline/QueryCheck.h"
 
-#include <ipfacts/json.hpp>
 #include <spdlog/spdlog.h>
+#include <ipfacts/json.hpp>
 
 #include <algorithm>
 #include <charconv>
@@ -59,7 +59,7 @@ Pipeline::Pipeline(const manifest::Manifest& m, std::unique_ptr<RouteTable> rout
       identity_(m.trusted_proxies),
       limiter_(true),  // its day counts are written behind (CounterWriteBehind)
       access_log_(m.access_log == "-" || m.access_log == "off" ? m.access_log
-                                                                : manifest::resolvePath(m.state_dir, m.access_log),
+                                                               : manifest::resolvePath(m.state_dir, m.access_log),
                   m.access_log_json ? AccessLog::Format::Json : AccessLog::Format::Text),
       response_cache_(std::make_shared<facilities::cache::MemoryCache>(kResponseCacheBytes)),
       counters_(routes_->routes().size() + 1),
@@ -197,8 +197,9 @@ bool Pipeline::identify(Exchange& ex) {
 }
 
 CounterKey Pipeline::counterKeyOf(const Exchange& ex) const {
-    return ex.keyed ? RateLimiter::identityKey(ex.route->rate_class_index, ex.key_id)
-                    : RateLimiter::addressKey(ex.route->rate_class_index, ex.caller_block.bytes(), ex.caller_block.size());
+    return ex.keyed
+               ? RateLimiter::identityKey(ex.route->rate_class_index, ex.key_id)
+               : RateLimiter::addressKey(ex.route->rate_class_index, ex.caller_block.bytes(), ex.caller_block.size());
 }
 
 bool Pipeline::meter(Exchange& ex) {
@@ -247,16 +248,19 @@ std::optional<manifest::Quota> Pipeline::quotaFor(Exchange& ex, int64_t now, std
 void Pipeline::writeChallenge(Exchange& ex, const manifest::Quota& quota, int64_t now) {
     const IssuedChallenge c = challenge_->issue(ex.caller_block, now);
     const std::string rule = "find a nonce (1 to 64 of A-Z a-z 0-9 _ -) such that SHA-256(token + nonce) starts with " +
-                             std::to_string(c.difficulty) + " zero bits, then send the request again once with "
+                             std::to_string(c.difficulty) +
+                             " zero bits, then send the request again once with "
                              "the header X-Challenge-Solution: <token> <nonce>";
     JsonWriter w;
     w.beginObject()
         .field("error", "challenge_required")
         .field("message", "more than " + std::to_string(quota.challenge_after) +
                               " lookups today from this address: solve the challenge to continue up to the daily "
-                              "limit, or use an API key; see " + manifest_.key_docs_url)
+                              "limit, or use an API key; see " +
+                              manifest_.key_docs_url)
         .field("status", 429);
-    w.key("challenge").beginObject()
+    w.key("challenge")
+        .beginObject()
         .field("token", c.token)
         .field("difficulty", c.difficulty)
         .field("expires", static_cast<long long>(c.expires_unix))
@@ -284,11 +288,10 @@ bool Pipeline::meterShared(Exchange& ex) {
     }
     pending->quota = *quota;
     // The shared counters keep the challenge books: the pass is recorded with the count.
-    shared_->take(key, *quota, now, pass ? &*pass : nullptr,
-                  [pending, wake = ex.wake](const RateDecision& d) {
-                      pending->decision = d;
-                      if (pending->state.exchange(PendingMeter::Answered) == PendingMeter::Parked) wake();
-                  });
+    shared_->take(key, *quota, now, pass ? &*pass : nullptr, [pending, wake = ex.wake](const RateDecision& d) {
+        pending->decision = d;
+        if (pending->state.exchange(PendingMeter::Answered) == PendingMeter::Parked) wake();
+    });
     // Parked unless the answer came already (then the callback did not wake).
     return pending->state.exchange(PendingMeter::Parked) != PendingMeter::Answered;
 }
@@ -296,8 +299,7 @@ bool Pipeline::meterShared(Exchange& ex) {
 bool Pipeline::applyDecision(Exchange& ex, const manifest::Quota& quota, const RateDecision& d) {
     auto& resp = ex.response;
     if (d.solution_replayed) {
-        writeError(resp, 400, "invalid_challenge_solution",
-                   BotChallenge::explain(BotChallenge::Verdict::Replayed));
+        writeError(resp, 400, "invalid_challenge_solution", BotChallenge::explain(BotChallenge::Verdict::Replayed));
         return false;
     }
     if (d.unavailable) {

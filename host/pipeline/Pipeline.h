@@ -17,9 +17,9 @@
 #include "host/store/KeyStore.h"
 
 #include <atomic>
-#include <optional>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace ipfacts::pipeline {
@@ -31,7 +31,7 @@ struct PendingMeter {
     std::atomic<int> state{Asking};
     manifest::Quota quota;  // as asked (challenge_after 0 once solved)
     RateDecision decision;
-    bool refused = false;   // answered before asking (a refused challenge solution)
+    bool refused = false;  // answered before asking (a refused challenge solution)
 };
 
 /// Handlers the host itself serves (the OpenAPI document), by route id.

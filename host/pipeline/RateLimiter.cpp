@@ -36,11 +36,16 @@ RateDecision RateLimiter::take(const CounterKey& key, const manifest::Quota& q, 
         s.roll(now_s / 60, now_s / 86400);
         m_count = s.minute_counts.get(key, hash);
         d_count = s.day_counts.get(key, hash);
-        if (q.per_minute && m_count >= q.per_minute) verdict = RateVerdict::MinuteFull;
-        else if (q.per_day && d_count >= q.per_day) verdict = RateVerdict::DayFull;
-        else if (q.challenge_after && d_count >= q.challenge_after) verdict = RateVerdict::ChallengeDue;
-        // Only what is counted takes a slot: a denied caller adds nothing.
-        else s.countOne(key, hash, list_changes_, m_count, d_count);
+        if (q.per_minute && m_count >= q.per_minute) {
+            verdict = RateVerdict::MinuteFull;
+        } else if (q.per_day && d_count >= q.per_day) {
+            verdict = RateVerdict::DayFull;
+        } else if (q.challenge_after && d_count >= q.challenge_after) {
+            verdict = RateVerdict::ChallengeDue;
+        } else {
+            // Only what is counted takes a slot: a denied caller adds nothing.
+            s.countOne(key, hash, list_changes_, m_count, d_count);
+        }
     }
     return decide(q, verdict, m_count, d_count, now_s);
 }
@@ -89,8 +94,7 @@ void RateLimiter::count(const CounterKey& key, int64_t now_s) {
     s.countOne(key, hash, list_changes_, m_count, d_count);
 }
 
-void RateLimiter::Stripe::countOne(const CounterKey& key, size_t hash, bool list, int64_t& m_count,
-                                   int64_t& d_count) {
+void RateLimiter::Stripe::countOne(const CounterKey& key, size_t hash, bool list, int64_t& m_count, int64_t& d_count) {
     m_count = ++minute_counts.at(key, hash);
     d_count = ++day_counts.at(key, hash);
     if (list && day_counts.markChanged(key, hash)) day_changed.push_back(key);

@@ -222,10 +222,8 @@ Daemon::Daemon(manifest::Manifest m) : parts_(std::make_unique<Parts>()) {
 
     p.facilities = facilities::startFacilities(p.m);
     if (p.m.status)
-        p.status = std::make_unique<status::StatusService>(
-            *p.m.status, p.m.service_host,
-            store::openProbeHistory(p.m),
-            proberGuard(p.m, *p.facilities), p.facilities->outcomes());
+        p.status = std::make_unique<status::StatusService>(*p.m.status, p.m.service_host, store::openProbeHistory(p.m),
+                                                           proberGuard(p.m, *p.facilities), p.facilities->outcomes());
     p.api = plugins::makeHostApi(*p.facilities);
     plugins::PluginLoader loader(p.m, &p.api, *p.facilities);
     std::map<std::string, plugins::LoadedPlugin*> by_name;

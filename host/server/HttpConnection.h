@@ -67,7 +67,7 @@ public:
     // State the loop keeps per connection.
     std::unique_ptr<pipeline::Exchange> exchange;  // the request being handled on a worker
     bool awaiting_worker = false;
-    bool awaiting_meter = false;  // with awaiting_worker: parked for the shared counters' answer
+    bool awaiting_meter = false;           // with awaiting_worker: parked for the shared counters' answer
     std::shared_ptr<WorkerTicket> ticket;  // while awaiting_worker
     bool holds_slow_slot = false;           // counted in the loop's per-caller limit of slow requests
     bool abandoned = false;  // answered 503 at shutdown while a worker still holds the request

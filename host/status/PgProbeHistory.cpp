@@ -17,11 +17,11 @@ const store::SchemaMigrations kMigrations{
         "CREATE INDEX status_probes_at ON status_probes (at_ms)",
     }};
 
-
 }  // namespace
 
 PgProbeHistory::PgProbeHistory(std::shared_ptr<store::PgPool> pool) : pool_(std::move(pool)) {
-    pool_->withOr<ProbeHistoryError>("status history: ", [](PgConnection& db) { return store::migrateSchema(db, kMigrations); });
+    pool_->withOr<ProbeHistoryError>("status history: ",
+                                     [](PgConnection& db) { return store::migrateSchema(db, kMigrations); });
 }
 
 void PgProbeHistory::record(const std::vector<ProbeSample>& samples) {
@@ -29,11 +29,12 @@ void PgProbeHistory::record(const std::vector<ProbeSample>& samples) {
         db.run("BEGIN");
         try {
             for (const auto& s : samples)
-                db.exec("INSERT INTO status_probes (target, region, at_ms, ok, http_status, latency_us, error) "
-                        "VALUES ($1, $2, $3, $4, $5, $6, $7)",
-                        {PgParam::text(s.target), PgParam::text(s.region), PgParam::integer(s.at_ms),
-                         PgParam::text(s.ok ? "true" : "false"), PgParam::integer(s.http_status),
-                         PgParam::integer(s.latency_us), PgParam::text(s.error)});
+                db.exec(
+                    "INSERT INTO status_probes (target, region, at_ms, ok, http_status, latency_us, error) "
+                    "VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                    {PgParam::text(s.target), PgParam::text(s.region), PgParam::integer(s.at_ms),
+                     PgParam::text(s.ok ? "true" : "false"), PgParam::integer(s.http_status),
+                     PgParam::integer(s.latency_us), PgParam::text(s.error)});
             db.run("COMMIT");
         } catch (...) {
             try {
@@ -48,9 +49,10 @@ void PgProbeHistory::record(const std::vector<ProbeSample>& samples) {
 
 std::vector<ProbeSample> PgProbeHistory::between(int64_t from_ms, int64_t to_ms) {
     return pool_->withOr<ProbeHistoryError>("status history: ", [&](PgConnection& db) {
-        auto r = db.exec("SELECT target, region, at_ms, ok, http_status, latency_us, error FROM status_probes "
-                         "WHERE at_ms > $1 AND at_ms <= $2 ORDER BY at_ms",
-                         {PgParam::integer(from_ms), PgParam::integer(to_ms)});
+        auto r = db.exec(
+            "SELECT target, region, at_ms, ok, http_status, latency_us, error FROM status_probes "
+            "WHERE at_ms > $1 AND at_ms <= $2 ORDER BY at_ms",
+            {PgParam::integer(from_ms), PgParam::integer(to_ms)});
         std::vector<ProbeSample> out;
         for (int i = 0; i < r.rows(); ++i) {
             ProbeSample s;

@@ -53,7 +53,7 @@ void createIfAbsent(const std::string& path) {
 
 ServerSecret ServerSecret::loadOrCreate(const std::string& state_dir) {
     const std::string path = state_dir + "/server-secret";
-    struct stat st{};
+    struct stat st {};
     if (::stat(path.c_str(), &st) != 0) createIfAbsent(path);
     std::ifstream in(path, std::ios::binary);
     std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
@@ -66,8 +66,8 @@ ServerSecret ServerSecret::loadOrCreate(const std::string& state_dir) {
 std::string ServerSecret::hmac(std::string_view data) const {
     unsigned char out[EVP_MAX_MD_SIZE];
     unsigned int len = 0;
-    HMAC(EVP_sha256(), bytes_.data(), static_cast<int>(bytes_.size()), reinterpret_cast<const unsigned char*>(data.data()),
-         data.size(), out, &len);
+    HMAC(EVP_sha256(), bytes_.data(), static_cast<int>(bytes_.size()),
+         reinterpret_cast<const unsigned char*>(data.data()), data.size(), out, &len);
     return std::string(reinterpret_cast<const char*>(out), len);
 }
 

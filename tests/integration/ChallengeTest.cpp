@@ -34,7 +34,8 @@ std::string readmeExample() {
     const std::string readme = readAll(Service::sourceDir() + "/README.md");
     const size_t begin = readme.find("<!-- challenge-example:begin -->");
     const size_t end = readme.find("<!-- challenge-example:end -->");
-    if (begin == std::string::npos || end == std::string::npos) throw std::runtime_error("README has no challenge example");
+    if (begin == std::string::npos || end == std::string::npos)
+        throw std::runtime_error("README has no challenge example");
     std::string block = readme.substr(begin, end - begin);
     const size_t code = block.find("```sh\n") + 6;
     return block.substr(code, block.rfind("```") - code);
@@ -83,7 +84,8 @@ public:
         std::string script = readmeExample();
         const std::string placeholder = "http://localhost:8080/api/v1/dns?name=example.com";
         CPPUNIT_ASSERT(script.find(placeholder) != std::string::npos);
-        script.replace(script.find(placeholder), placeholder.size(), "http://127.0.0.1:" + std::to_string(s.port()) + "/daily/ip");
+        script.replace(script.find(placeholder), placeholder.size(),
+                       "http://127.0.0.1:" + std::to_string(s.port()) + "/daily/ip");
         const std::string dir = s.stateDir() + "/example";
         fs::create_directories(dir);
         std::ofstream(dir + "/example.sh") << script << "\nprintf '%s' \"$solution\" > solution.txt\n";
@@ -108,7 +110,8 @@ public:
         auto replay = c.get("/daily/ip", {"X-Challenge-Solution: " + solution});
         CPPUNIT_ASSERT_EQUAL(400, replay.status);
         CPPUNIT_ASSERT_EQUAL(std::string("invalid_challenge_solution"), errorOf(replay));
-        CPPUNIT_ASSERT(parseJson(replay.body)->getValue<std::string>("message").find("already used") != std::string::npos);
+        CPPUNIT_ASSERT(parseJson(replay.body)->getValue<std::string>("message").find("already used") !=
+                       std::string::npos);
         // A wrong nonce for a fresh challenge is refused too.
         HttpClient other("127.0.0.1", s.port(), false, "127.0.0.12");
         for (int i = 0; i < 2; ++i) other.get("/daily/ip");
@@ -119,7 +122,8 @@ public:
         // And a token made for 127.0.0.1 is not 127.0.0.12's.
         auto stolen = other.get("/daily/ip", {"X-Challenge-Solution: " + solution});
         CPPUNIT_ASSERT_EQUAL(400, stolen.status);
-        CPPUNIT_ASSERT(parseJson(stolen.body)->getValue<std::string>("message").find("another address") != std::string::npos);
+        CPPUNIT_ASSERT(parseJson(stolen.body)->getValue<std::string>("message").find("another address") !=
+                       std::string::npos);
     }
 };
 CPPUNIT_TEST_SUITE_REGISTRATION(ChallengeTest);

@@ -44,7 +44,7 @@ public:
         CPPUNIT_ASSERT(kv.get("p", "k") == std::string("v\0w", 3));
         CPPUNIT_ASSERT(!kv.get("q", "k"));  // namespaces apart
         *now += 1000;
-        CPPUNIT_ASSERT(!kv.get("p", "k"));  // expired at its ttl
+        CPPUNIT_ASSERT(!kv.get("p", "k"));                            // expired at its ttl
         CPPUNIT_ASSERT_EQUAL(int64_t(3), kv.incr("p", "k", 3, 500));  // an expired row starts again
         *now += 400;
         CPPUNIT_ASSERT_EQUAL(int64_t(5), kv.incr("p", "k", 2, 10'000));  // a live row keeps its expiry
@@ -94,7 +94,8 @@ public:
         CPPUNIT_ASSERT_EQUAL(int64_t(1), lease->exec("SELECT count(*) FROM things").integer(0, 0));
         CPPUNIT_ASSERT_THROW(store::migrateSchema(*lease, v1), std::runtime_error);
         // A failing step leaves nothing behind and the version where it was.
-        const store::SchemaMigrations broken{"things", {v2.steps[0], v2.steps[1], "INSERT INTO things VALUES (2); SELECT nonsense("}};
+        const store::SchemaMigrations broken{
+            "things", {v2.steps[0], v2.steps[1], "INSERT INTO things VALUES (2); SELECT nonsense("}};
         CPPUNIT_ASSERT_THROW(store::migrateSchema(*lease, broken), std::exception);
         CPPUNIT_ASSERT_EQUAL(int64_t(1), lease->exec("SELECT count(*) FROM things").integer(0, 0));
         CPPUNIT_ASSERT_EQUAL(2, store::migrateSchema(*lease, v2));

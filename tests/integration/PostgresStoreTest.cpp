@@ -23,8 +23,8 @@ namespace {
 std::function<void(std::string&)> pgManifest(int redis_port, const std::string& conninfo) {
     return [=](std::string& m) {
         // A status target both nodes name alike (each node's own targets carry its own ports).
-        const std::string shared = "    - { url: \"http://127.0.0.1:" + std::to_string(redis_port) +
-                                   "/\", label: \"Shared\", kind: http }\n";
+        const std::string shared =
+            "    - { url: \"http://127.0.0.1:" + std::to_string(redis_port) + "/\", label: \"Shared\", kind: http }\n";
         m.replace(m.find("  targets:\n"), 11, "  targets:\n" + shared);
         m += "\nstore: { backend: redis+postgres, redis: { port: " + std::to_string(redis_port) +
              " }, postgres: { conninfo: \"" + conninfo + "\", pool: 2 } }\n";
@@ -99,7 +99,8 @@ public:
         // Keys and values beyond plain words survive the round trip (bytea).
         CPPUNIT_ASSERT_EQUAL(std::string("a b%\xc3\xa9"),
                              valueOf(call(on_a, "/test/kv/store?name=odd%20key%2F%C3%A9&value=a%20b%25%C3%A9")));
-        CPPUNIT_ASSERT_EQUAL(std::string("a b%\xc3\xa9"), valueOf(call(on_b, "/test/kv/store?name=odd%20key%2F%C3%A9")));
+        CPPUNIT_ASSERT_EQUAL(std::string("a b%\xc3\xa9"),
+                             valueOf(call(on_b, "/test/kv/store?name=odd%20key%2F%C3%A9")));
     }
 
     void aProbeRoundOfOneNodeIsInTheOthersStatus() {

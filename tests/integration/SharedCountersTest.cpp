@@ -15,9 +15,9 @@
 #include <openssl/sha.h>
 
 #include <atomic>
-#include <filesystem>
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -44,7 +44,9 @@ std::function<void(std::string&)> sharedManifest(int redis_port) {
         for (int n : kLimits) add("shared" + std::to_string(n), n);
         add("sharedbig", 1000000);
         classes += "  sharedchallenge:\n    anonymous: { per_minute: 100, per_day: 4, challenge_after: 1 }\n";
-        routes += "  - { path: /sharedchallenge/ip, handler: ip.address, rate_class: sharedchallenge, cache_control: \"no-store\" }\n";
+        routes +=
+            "  - { path: /sharedchallenge/ip, handler: ip.address, rate_class: sharedchallenge, cache_control: "
+            "\"no-store\" }\n";
         m.replace(m.find("rate_classes:\n"), 14, classes);
         m.replace(m.find("routes:\n"), 8, routes);
         m += "\nstore: { counters: redis, redis: { port: " + std::to_string(redis_port) + ", timeout_ms: 500 } }\n";
@@ -163,10 +165,11 @@ public:
         for (auto& th : threads) th.join();
         int total = 0;
         for (auto& [status, count] : tally.statuses) total += count;
-        std::printf("\n  redis stopped and started under load: %d requests, %d x 200, %d counted, %d unavailable; "
-                    "counting resumed %lld ms after redis was back\n",
-                    total, tally.statuses[200], tally.policies["sharedbig:anonymous"], tally.policies["unavailable"],
-                    static_cast<long long>(resumed_ms));
+        std::printf(
+            "\n  redis stopped and started under load: %d requests, %d x 200, %d counted, %d unavailable; "
+            "counting resumed %lld ms after redis was back\n",
+            total, tally.statuses[200], tally.policies["sharedbig:anonymous"], tally.policies["unavailable"],
+            static_cast<long long>(resumed_ms));
         CPPUNIT_ASSERT_EQUAL(total, tally.statuses[200]);  // not one failed request
         CPPUNIT_ASSERT(tally.policies["unavailable"] > 0);
         CPPUNIT_ASSERT(tally.policies["sharedbig:anonymous"] > 0);
@@ -191,7 +194,8 @@ public:
         // The same solution on the other node: used already.
         auto replay = on_b.get("/sharedchallenge/ip", {"X-Challenge-Solution: " + solution});
         CPPUNIT_ASSERT_EQUAL(400, replay.status);
-        CPPUNIT_ASSERT(parseJson(replay.body)->getValue<std::string>("message").find("already used") != std::string::npos);
+        CPPUNIT_ASSERT(parseJson(replay.body)->getValue<std::string>("message").find("already used") !=
+                       std::string::npos);
         CPPUNIT_ASSERT_EQUAL(200, on_a.get("/sharedchallenge/ip").status);
         auto over = on_b.get("/sharedchallenge/ip");
         CPPUNIT_ASSERT_EQUAL(429, over.status);

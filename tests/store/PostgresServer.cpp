@@ -43,10 +43,11 @@ void PostgresServer::start() {
     fs::remove_all(dir_);
     fs::create_directories(dir_);
     if (::geteuid() == 0) runCommand("chown postgres " + dir_);
-    auto init = runCommandStatus(as_user(bin_ + "/initdb -D " + dir_ + "/data -U ipfacts --auth=trust -E UTF8 "
-                                         "--no-sync --no-instructions > " + dir_ + "/initdb.log 2>&1"));
-    if (init.code != 0)
-        throw std::runtime_error("initdb failed:\n" + runCommand("cat " + dir_ + "/initdb.log"));
+    auto init = runCommandStatus(as_user(bin_ + "/initdb -D " + dir_ +
+                                         "/data -U ipfacts --auth=trust -E UTF8 "
+                                         "--no-sync --no-instructions > " +
+                                         dir_ + "/initdb.log 2>&1"));
+    if (init.code != 0) throw std::runtime_error("initdb failed:\n" + runCommand("cat " + dir_ + "/initdb.log"));
     for (int attempt = 0; attempt < 5; ++attempt) {
         port_ = freeLoopbackPort();
         if (launch()) return;
@@ -56,7 +57,8 @@ void PostgresServer::start() {
 
 void PostgresServer::restart() {
     stop();
-    if (!launch()) throw std::runtime_error("postgres did not start again:\n" + runCommand("cat " + dir_ + "/server.log"));
+    if (!launch())
+        throw std::runtime_error("postgres did not start again:\n" + runCommand("cat " + dir_ + "/server.log"));
 }
 
 bool PostgresServer::launch() {

@@ -19,7 +19,6 @@ const ipfacts::store::SchemaMigrations kMigrations{
 
 PgParam expiry(int64_t now, int64_t ttl_ms) { return ttl_ms > 0 ? PgParam::integer(now + ttl_ms) : PgParam::null(); }
 
-
 // A row whose expires_at is at or before now is dead: never read, replaced on write.
 constexpr const char* kGet =
     "SELECT value, counter FROM plugin_kv WHERE ns = $1 AND key = $2 AND (expires_at IS NULL OR expires_at > $3)";
@@ -78,7 +77,8 @@ int64_t PgKvStore::incr(std::string_view ns, std::string_view key, int64_t delta
 
 int64_t PgKvStore::purge() {
     const int64_t now = clock_();
-    return pool_->withOr<KvStoreError>("", [&](PgConnection& db) { return db.exec(kPurge, {PgParam::integer(now)}).affected(); });
+    return pool_->withOr<KvStoreError>(
+        "", [&](PgConnection& db) { return db.exec(kPurge, {PgParam::integer(now)}).affected(); });
 }
 
 }  // namespace ipfacts::facilities::store

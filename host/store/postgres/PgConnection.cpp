@@ -40,7 +40,8 @@ PgConnection::PgConnection(const std::string& conninfo) {
         throw PgError("postgres: " + why, true);
     }
     // NOTICEs (CREATE ... IF NOT EXISTS skipping) are no failures: not printed.
-    PQsetNoticeProcessor(conn_, [](void*, const char*) {}, nullptr);
+    PQsetNoticeProcessor(
+        conn_, [](void*, const char*) {}, nullptr);
 }
 
 PgConnection::~PgConnection() {

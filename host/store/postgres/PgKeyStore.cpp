@@ -7,16 +7,16 @@
 namespace ipfacts::store {
 namespace {
 
-const SchemaMigrations kMigrations{
-    "api_keys",
-    {
-        // 1: the SHA-256 of each key (hex); the key itself is never stored.
-        "CREATE TABLE api_keys (key_hash TEXT PRIMARY KEY, account TEXT NOT NULL,"
-        " created_at BIGINT NOT NULL, revoked_at BIGINT)",
-    }};
+const SchemaMigrations kMigrations{"api_keys",
+                                   {
+                                       // 1: the SHA-256 of each key (hex); the key itself is never stored.
+                                       "CREATE TABLE api_keys (key_hash TEXT PRIMARY KEY, account TEXT NOT NULL,"
+                                       " created_at BIGINT NOT NULL, revoked_at BIGINT)",
+                                   }};
 
 int64_t nowSeconds() {
-    return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+    return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch())
+        .count();
 }
 
 }  // namespace

@@ -28,8 +28,10 @@ PgPool::Lease PgPool::borrow() {
 
 void PgPool::giveBack(std::unique_ptr<PgConnection> c) {
     std::lock_guard<std::mutex> lock(mu_);
-    if (c && c->healthy()) idle_.push_back(std::move(c));
-    else --open_;  // broken: the next borrower opens a fresh one
+    if (c && c->healthy())
+        idle_.push_back(std::move(c));
+    else
+        --open_;  // broken: the next borrower opens a fresh one
     freed_.notify_one();
 }
 

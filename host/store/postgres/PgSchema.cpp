@@ -20,9 +20,10 @@ int migrateSchema(PgConnection& db, const SchemaMigrations& m) {
             throw std::runtime_error(m.owner + ": the database's schema is version " + std::to_string(version) +
                                      ", newer than this build's " + std::to_string(known));
         for (; version < known; ++version) db.run(m.steps[static_cast<size_t>(version)]);
-        db.exec("INSERT INTO schema_version (owner, version) VALUES ($1, $2) "
-                "ON CONFLICT (owner) DO UPDATE SET version = excluded.version",
-                {PgParam::text(m.owner), PgParam::integer(version)});
+        db.exec(
+            "INSERT INTO schema_version (owner, version) VALUES ($1, $2) "
+            "ON CONFLICT (owner) DO UPDATE SET version = excluded.version",
+            {PgParam::text(m.owner), PgParam::integer(version)});
         db.run("COMMIT");
         return version;
     } catch (...) {

@@ -24,7 +24,7 @@ struct RedisDown : std::runtime_error {
 struct RedisReply {
     enum class Type { Nil, Integer, String, Error, Array, Other } type = Type::Nil;
     int64_t integer = 0;
-    std::string text;  // String, Error
+    std::string text;                  // String, Error
     std::vector<RedisReply> elements;  // Array
 };
 

@@ -154,12 +154,14 @@ void RedisRateCounters::countBatch(std::deque<Ask>& batch) {
     try {
         replies = link_.run(commands);
     } catch (const RedisDown& e) {
-        if (!down_.exchange(true)) spdlog::warn("rate counters: {}; serving without limits (X-RateLimit-Policy: unavailable)", e.what());
+        if (!down_.exchange(true))
+            spdlog::warn("rate counters: {}; serving without limits (X-RateLimit-Policy: unavailable)", e.what());
         retry_at_ms_.store(steadyMs() + config_.retry_ms);
         for (auto& a : batch) a.done(unavailable());
         return;
     }
-    if (down_.exchange(false)) spdlog::info("rate counters: redis {}:{} answers again; counting resumes", config_.host, config_.port);
+    if (down_.exchange(false))
+        spdlog::info("rate counters: redis {}:{} answers again; counting resumes", config_.host, config_.port);
     size_t i = load ? 1 : 0;
     for (auto& a : batch) {
         const RedisReply& r = replies[i++];

@@ -167,7 +167,8 @@ public:
     void storeSection() {
         auto m = loadManifest(write(std::string(kGood)));
         CPPUNIT_ASSERT_EQUAL(1000u, m.store_write_behind_ms);
-        m = loadManifest(write(std::string(kGood) + "store: { backend: sqlite, path: x.sqlite, write_behind_ms: 250 }\n"));
+        m = loadManifest(
+            write(std::string(kGood) + "store: { backend: sqlite, path: x.sqlite, write_behind_ms: 250 }\n"));
         CPPUNIT_ASSERT_EQUAL(250u, m.store_write_behind_ms);
         CPPUNIT_ASSERT(m.store_path.find("x.sqlite") != std::string::npos);
         loadManifest(write(std::string(kGood) + "store: { kind: sqlite }\n"));  // the first spelling still reads

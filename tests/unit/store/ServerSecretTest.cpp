@@ -35,7 +35,7 @@ public:
     void madeOnceKeptAfter() {
         TempDir dir;
         auto first = ServerSecret::loadOrCreate(dir.path);
-        struct stat st{};
+        struct stat st {};
         CPPUNIT_ASSERT_EQUAL(0, ::stat((dir.path + "/server-secret").c_str(), &st));
         CPPUNIT_ASSERT_EQUAL(32L, static_cast<long>(st.st_size));
         CPPUNIT_ASSERT_EQUAL(0600u, static_cast<unsigned>(st.st_mode & 0777));
