@@ -426,10 +426,15 @@ void EventLoop::respond(HttpConnection& c, pipeline::Exchange& ex) {
 }
 
 void EventLoop::post(int fd, uint64_t generation) {
+    bool first;
     {
         std::lock_guard<std::mutex> lock(done_mu_);
+        first = done_.empty();
         done_.emplace_back(fd, generation);
     }
+    // One wake-up per batch: the loop reads the eventfd before it takes the
+    // list, so what joins a non-empty list is taken with it.
+    if (!first) return;
     uint64_t one = 1;
     [[maybe_unused]] ssize_t n = ::write(wakefd_, &one, sizeof one);
 }

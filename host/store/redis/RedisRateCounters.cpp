@@ -93,8 +93,10 @@ void RedisRateCounters::take(const pipeline::CounterKey& key, const manifest::Qu
     {
         std::lock_guard<std::mutex> lock(mu_);
         if (!stopping_) {
+            const bool first = queue_.empty();
             queue_.push_back(Ask{key, quota, now_s, pass ? *pass : pipeline::ChallengePass{}, std::move(done)});
-            wake_.notify_one();
+            // The thread wakes for the first ask; the rest join the same batch.
+            if (first) wake_.notify_one();
             return;
         }
     }
