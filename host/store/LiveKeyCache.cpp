@@ -1,0 +1,108 @@
+#include "host/store/LiveKeyCache.h"
+
+#include <spdlog/spdlog.h>
+
+#include <chrono>
+
+namespace ipfacts::store {
+
+LiveKeyCache::LiveKeyCache(AccountStore& store, std::function<int64_t()> now, unsigned refresh_ms)
+    : store_(store), now_(std::move(now)), refresh_ms_(refresh_ms), snapshot_(std::make_shared<const Snapshot>()) {}
+
+LiveKeyCache::~LiveKeyCache() { stop(); }
+
+void LiveKeyCache::start() {
+    refreshNow();
+    thread_ = std::thread([this] { run(); });
+}
+
+void LiveKeyCache::stop() {
+    {
+        std::lock_guard<std::mutex> lock(stop_mu_);
+        if (stopping_) return;
+        stopping_ = true;
+    }
+    stop_cv_.notify_all();
+    if (thread_.joinable()) thread_.join();
+    flushUsage();
+}
+
+std::shared_ptr<const CachedKey> LiveKeyCache::find(std::string_view hash) const {
+    auto snap = std::atomic_load(&snapshot_);
+    auto it = snap->find(std::string(hash));
+    return it == snap->end() ? nullptr : it->second;
+}
+
+size_t LiveKeyCache::size() const { return std::atomic_load(&snapshot_)->size(); }
+
+int64_t LiveKeyCache::unwritten(std::string_view id) const {
+    int64_t n = 0;
+    for (const auto& [hash, key] : *std::atomic_load(&snapshot_))
+        if (key->id == id) n += key->unwritten.load(std::memory_order_relaxed);
+    return n;
+}
+
+void LiveKeyCache::refreshNow() {
+    std::lock_guard<std::mutex> lock(reload_mu_);
+    try {
+        reloadIfMoved();
+    } catch (const StoreUnavailable& e) {
+        // The last snapshot stays in force: keys keep working, revocations wait.
+        spdlog::warn("key cache: store unavailable, keeping {} keys of version {}: {}", size(), version(), e.what());
+    }
+}
+
+void LiveKeyCache::reloadIfMoved() {
+    const int64_t v = store_.keysVersion();
+    if (loaded_ && v == version_) return;
+    auto old = std::atomic_load(&snapshot_);
+    auto fresh = std::make_shared<Snapshot>();
+    for (auto& k : store_.liveKeys()) {
+        auto it = old->find(k.hash);
+        if (it != old->end()) {  // the same object: its unwritten count carries over
+            (*fresh)[k.hash] = it->second;
+            continue;
+        }
+        auto key = std::make_shared<CachedKey>();
+        key->id = k.id;
+        key->account = k.account;
+        (*fresh)[k.hash] = std::move(key);
+    }
+    for (const auto& [hash, key] : *old)
+        if (!fresh->count(hash)) retired_.push_back(key);
+    std::atomic_store(&snapshot_, std::shared_ptr<const Snapshot>(std::move(fresh)));
+    version_ = v;
+    loaded_ = true;
+}
+
+void LiveKeyCache::flushUsage() {
+    std::lock_guard<std::mutex> lock(reload_mu_);
+    std::map<std::string, int64_t> counts;
+    counts.swap(failed_);
+    auto take = [&counts](const CachedKey& k) {
+        if (int64_t n = k.unwritten.exchange(0, std::memory_order_relaxed)) counts[k.id] += n;
+    };
+    for (const auto& [hash, key] : *std::atomic_load(&snapshot_)) take(*key);
+    for (const auto& key : retired_) take(*key);
+    retired_.clear();
+    if (counts.empty()) return;
+    const int64_t now = now_();
+    try {
+        store_.addUsage(utcDay(now), counts, now);
+    } catch (const StoreUnavailable& e) {
+        spdlog::warn("key usage: store unavailable, {} keys' counts kept for the next write: {}", counts.size(), e.what());
+        failed_ = std::move(counts);
+    }
+}
+
+void LiveKeyCache::run() {
+    std::unique_lock<std::mutex> lock(stop_mu_);
+    while (!stop_cv_.wait_for(lock, std::chrono::milliseconds(refresh_ms_), [this] { return stopping_; })) {
+        lock.unlock();
+        refreshNow();
+        flushUsage();
+        lock.lock();
+    }
+}
+
+}  // namespace ipfacts::store
