@@ -2,7 +2,7 @@
 
 #include "host/pipeline/HtmlPage.h"
 
-#include <ctime>
+#include <ipfacts/plugin.hpp>
 
 namespace ipfacts::account {
 namespace {
@@ -29,15 +29,11 @@ std::string layout(const std::string& service_host, const std::string& title, co
            "</style></head><body><main><h1>" + htmlEscape(title) + "</h1>" + body + "</main></body></html>";
 }
 
-/// "2026-11-26" (`with_time`: "2026-11-26 14:05 UTC"); "never" for 0.
+/// "2026-11-26" (`with_time`: "2026-11-26T14:05:09Z"); "never" for 0.
 std::string utcText(int64_t t, bool with_time) {
     if (t == 0) return "never";
-    std::time_t tt = static_cast<std::time_t>(t);
-    std::tm tm{};
-    gmtime_r(&tt, &tm);
-    char buf[32];
-    std::strftime(buf, sizeof buf, with_time ? "%Y-%m-%d %H:%M UTC" : "%Y-%m-%d", &tm);
-    return buf;
+    const std::string iso = isoUtc(t * 1000);
+    return with_time ? iso : iso.substr(0, 10);
 }
 
 std::string hidden(const char* name, const std::string& value) {

@@ -10,11 +10,13 @@ namespace ipfacts::account {
 namespace {
 
 SmtpSettings readSmtp(const manifest::YamlReader& r, const YAML::Node& n) {
-    r.onlyKeys(n, {"host", "port", "starttls", "sender", "username", "password_file", "timeout_s"}, "accounts.smtp");
+    r.onlyKeys(n, {"host", "port", "starttls", "ca_file", "sender", "username", "password_file", "timeout_s"},
+               "accounts.smtp");
     SmtpSettings s;
     if (n["host"]) s.host = r.str(n["host"], "accounts.smtp.host");
     r.integerKey(n, "port", "accounts.smtp", s.port, 1, 65535);
     if (n["starttls"]) s.starttls = r.boolean(n["starttls"], "accounts.smtp.starttls");
+    if (n["ca_file"]) s.ca_file = r.existingFile(n["ca_file"], "accounts.smtp.ca_file", "CA");
     if (!n["sender"]) r.fail(n, "accounts.smtp needs sender (the From: address)");
     s.sender = r.str(n["sender"], "accounts.smtp.sender");
     if (s.sender.find('@') == std::string::npos || s.sender.find_first_of("\r\n<>") != std::string::npos)

@@ -17,6 +17,7 @@ struct SmtpSettings {
     std::string host = "127.0.0.1";
     int port = 25;
     bool starttls = true;        // required: the message never leaves in the clear
+    std::string ca_file;         // resolved; empty: the system's CA store verifies the server
     std::string sender;          // envelope and From: address
     std::string username;        // empty: no AUTH
     std::string password_file;   // resolved; read at start, never logged

@@ -72,6 +72,7 @@ void SmtpMailer::send(const MailMessage& m) {
     curl_easy_setopt(c.get(), CURLOPT_URL, url.c_str());
     curl_easy_setopt(c.get(), CURLOPT_PROTOCOLS_STR, "smtp");
     curl_easy_setopt(c.get(), CURLOPT_USE_SSL, s_.starttls ? CURLUSESSL_ALL : CURLUSESSL_NONE);
+    if (!s_.ca_file.empty()) curl_easy_setopt(c.get(), CURLOPT_CAINFO, s_.ca_file.c_str());
     curl_easy_setopt(c.get(), CURLOPT_MAIL_FROM, from.c_str());
     curl_easy_setopt(c.get(), CURLOPT_MAIL_RCPT, rcpt.get());
     curl_easy_setopt(c.get(), CURLOPT_READFUNCTION, &readUpload);

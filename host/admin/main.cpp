@@ -5,6 +5,8 @@
 #include "host/manifest/Manifest.h"
 #include "host/store/sqlite/SqliteAccountStore.h"
 
+#include <ipfacts/plugin.hpp>
+
 #include <ctime>
 #include <filesystem>
 #include <iomanip>
@@ -20,15 +22,7 @@ int usage() {
     return 2;
 }
 
-std::string isoTime(int64_t t) {
-    if (t == 0) return "-";
-    std::time_t tt = static_cast<std::time_t>(t);
-    std::tm tm{};
-    gmtime_r(&tt, &tm);
-    char buf[32];
-    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-    return buf;
-}
+std::string isoTime(int64_t t) { return t == 0 ? "-" : ipfacts::isoUtc(t * 1000); }
 
 /// One line per key: id, account, created, last used, requests today (UTC), state.
 /// Today's count is what the daemons have written (they write behind within a second).

@@ -5,18 +5,22 @@
 
 namespace ipfacts::store {
 
+std::string lowerHex(const unsigned char* p, size_t n) {
+    static const char* hex = "0123456789abcdef";
+    std::string out;
+    out.reserve(n * 2);
+    for (size_t i = 0; i < n; ++i) {
+        out += hex[p[i] >> 4];
+        out += hex[p[i] & 0xf];
+    }
+    return out;
+}
+
 std::string sha256Hex(std::string_view key) {
     unsigned char digest[EVP_MAX_MD_SIZE];
     unsigned int len = 0;
     EVP_Digest(key.data(), key.size(), digest, &len, EVP_sha256(), nullptr);
-    static const char* hex = "0123456789abcdef";
-    std::string out;
-    out.reserve(len * 2);
-    for (unsigned i = 0; i < len; ++i) {
-        out += hex[digest[i] >> 4];
-        out += hex[digest[i] & 0xf];
-    }
-    return out;
+    return lowerHex(digest, len);
 }
 
 std::string newApiKey() {

@@ -1,5 +1,7 @@
 #include "host/store/ServerSecret.h"
 
+#include "host/store/KeyStore.h"
+
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -15,17 +17,6 @@
 
 namespace ipfacts::store {
 namespace {
-
-std::string hex(const unsigned char* p, size_t n) {
-    static const char* digits = "0123456789abcdef";
-    std::string out;
-    out.reserve(n * 2);
-    for (size_t i = 0; i < n; ++i) {
-        out += digits[p[i] >> 4];
-        out += digits[p[i] & 0xf];
-    }
-    return out;
-}
 
 /// A descriptor closed on scope exit.
 struct Fd {
@@ -82,7 +73,7 @@ std::string ServerSecret::hmacHex(std::string_view data) const {
     unsigned int len = 0;
     HMAC(EVP_sha256(), bytes_.data(), static_cast<int>(bytes_.size()), reinterpret_cast<const unsigned char*>(data.data()),
          data.size(), mac, &len);
-    return hex(mac, len);
+    return lowerHex(mac, len);
 }
 
 bool equalTokens(std::string_view a, std::string_view b) {
@@ -93,7 +84,7 @@ std::string randomHex(size_t bytes) {
     std::string raw(bytes, '\0');
     if (RAND_bytes(reinterpret_cast<unsigned char*>(raw.data()), static_cast<int>(bytes)) != 1)
         throw std::runtime_error("no randomness");
-    return hex(reinterpret_cast<const unsigned char*>(raw.data()), bytes);
+    return lowerHex(reinterpret_cast<const unsigned char*>(raw.data()), bytes);
 }
 
 }  // namespace ipfacts::store

@@ -5,6 +5,7 @@
 // flow in headless Chromium too (tests/browser/account-flow.mjs).
 #include "tests/integration/support/HttpClient.h"
 #include "tests/integration/support/Json.h"
+#include "tests/integration/support/KeyId.h"
 #include "tests/integration/support/ManifestEdits.h"
 #include "tests/integration/support/Service.h"
 
@@ -42,7 +43,7 @@ public:
         pid_ = ::fork();
         if (pid_ == 0) {
             const std::string script = Service::sourceDir() + "/tests/account/smtp_sink.py";
-            ::execl("/usr/bin/python3", "python3", script.c_str(), dir_.c_str(), static_cast<char*>(nullptr));
+            ::execl("/usr/bin/python3", "python3", script.c_str(), dir_.c_str(), "--starttls", static_cast<char*>(nullptr));
             ::_exit(127);
         }
         // Polls for the file the sink writes once it listens.
@@ -97,7 +98,7 @@ Service& accounts() {
         replace(text, "invalid_key_limit: { per_minute: 5,", "invalid_key_limit: { per_minute: 1000,");
         replace(text, "  mailer: log\n",
                 "  mailer: smtp\n  smtp: { host: 127.0.0.1, port: " + std::to_string(port) +
-                    ", starttls: false, sender: keys@ipfacts.test, timeout_s: 10 }\n");
+                    ", starttls: true, ca_file: " + sink().dir() + "/cert.pem, sender: keys@ipfacts.test, timeout_s: 10 }\n");
     });
     static const bool started = (s.start(), true);
     (void)started;
@@ -226,6 +227,8 @@ public:
         CPPUNIT_ASSERT_EQUAL(900, body->getValue<int>("link_lifetime_s"));
         const std::string mail = sink().message(before + 1);
         CPPUNIT_ASSERT(mail.find("X-Envelope-To: Mail.Reader+tag@Example.com") == 0);
+        // STARTTLS (the sink refuses mail before it), the sink's certificate checked against ca_file.
+        CPPUNIT_ASSERT_MESSAGE(mail, mail.find("X-Sink-TLS: TLSv1.") != std::string::npos);
         CPPUNIT_ASSERT(mail.find("From: keys@ipfacts.test") != std::string::npos);
         CPPUNIT_ASSERT(mail.find("http://127.0.0.1:" + std::to_string(accounts().port()) + "/api-keys/signin?token=") !=
                        std::string::npos);
@@ -470,23 +473,11 @@ public:
 
 private:
     static std::string first_(const std::string& text, const std::string& pattern) { return first(text, pattern); }
-    static std::string sha256Prefix(const std::string& key);
+    static std::string sha256Prefix(const std::string& key) { return keyIdOf(key); }
     static std::string key1IdIn(const std::string&, const std::vector<std::string>& ids, const std::string& key2) {
         const std::string id2 = sha256Prefix(key2);
         return ids[0] == id2 ? ids[1] : ids[0];
     }
 };
-
-#include <openssl/evp.h>
-
-std::string AccountTest::sha256Prefix(const std::string& key) {
-    unsigned char d[EVP_MAX_MD_SIZE];
-    unsigned int n = 0;
-    EVP_Digest(key.data(), key.size(), d, &n, EVP_sha256(), nullptr);
-    static const char* hex = "0123456789abcdef";
-    std::string out;
-    for (unsigned i = 0; i < 8; ++i) out += std::string{hex[d[i] >> 4], hex[d[i] & 15]};
-    return out;
-}
 
 CPPUNIT_TEST_SUITE_REGISTRATION(AccountTest);

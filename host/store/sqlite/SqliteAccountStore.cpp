@@ -5,10 +5,10 @@
 #include "host/store/sqlite/SqliteFile.h"
 #include "host/store/sqlite/SqliteStatement.h"
 
+#include <ipfacts/plugin.hpp>
 #include <sqlite3.h>
 
 #include <chrono>
-#include <ctime>
 
 namespace ipfacts::store {
 namespace {
@@ -46,14 +46,7 @@ private:
 
 }  // namespace
 
-std::string utcDay(int64_t t) {
-    std::time_t tt = static_cast<std::time_t>(t);
-    std::tm tm{};
-    gmtime_r(&tt, &tm);
-    char buf[16];
-    std::strftime(buf, sizeof buf, "%Y-%m-%d", &tm);
-    return buf;
-}
+std::string utcDay(int64_t t) { return isoUtc(t * 1000).substr(0, 10); }
 
 void SqliteAccountStore::Closer::operator()(sqlite3* db) const { sqlite3_close(db); }
 
@@ -147,17 +140,7 @@ int64_t SqliteAccountStore::keysVersion() {
 
 std::vector<KeyRecord> SqliteAccountStore::liveKeys() {
     std::lock_guard<std::mutex> lock(mu_);
-    std::vector<KeyRecord> out;
-    SqliteStatement st(db_.get(), "SELECT key_hash, account, created_at FROM api_keys WHERE revoked_at IS NULL");
-    while (st.step()) {
-        KeyRecord k;
-        k.hash = st.text(0);
-        k.id = k.hash.substr(0, 16);
-        k.account = st.text(1);
-        k.created_at = st.integer(2);
-        out.push_back(std::move(k));
-    }
-    return out;
+    return selectKeys("WHERE k.revoked_at IS NULL", "");
 }
 
 std::vector<KeyRecord> SqliteAccountStore::keysOf(std::string_view account) {
