@@ -29,17 +29,16 @@ void LiveKeyCache::stop() {
 
 std::shared_ptr<const CachedKey> LiveKeyCache::find(std::string_view hash) const {
     auto snap = std::atomic_load(&snapshot_);
-    auto it = snap->find(std::string(hash));
-    return it == snap->end() ? nullptr : it->second;
+    auto it = snap->by_hash.find(std::string(hash));
+    return it == snap->by_hash.end() ? nullptr : it->second;
 }
 
-size_t LiveKeyCache::size() const { return std::atomic_load(&snapshot_)->size(); }
+size_t LiveKeyCache::size() const { return std::atomic_load(&snapshot_)->by_hash.size(); }
 
 int64_t LiveKeyCache::unwritten(std::string_view id) const {
-    int64_t n = 0;
-    for (const auto& [hash, key] : *std::atomic_load(&snapshot_))
-        if (key->id == id) n += key->unwritten.load(std::memory_order_relaxed);
-    return n;
+    auto snap = std::atomic_load(&snapshot_);
+    auto it = snap->by_id.find(std::string(id));
+    return it == snap->by_id.end() ? 0 : it->second->unwritten.load(std::memory_order_relaxed);
 }
 
 void LiveKeyCache::refreshNow() {
@@ -58,18 +57,21 @@ void LiveKeyCache::reloadIfMoved() {
     auto old = std::atomic_load(&snapshot_);
     auto fresh = std::make_shared<Snapshot>();
     for (auto& k : store_.liveKeys()) {
-        auto it = old->find(k.hash);
-        if (it != old->end()) {  // the same object: its unwritten count carries over
-            (*fresh)[k.hash] = it->second;
-            continue;
+        auto it = old->by_hash.find(k.hash);
+        std::shared_ptr<const CachedKey> key;
+        if (it != old->by_hash.end()) {
+            key = it->second;  // the same object: its unwritten count carries over
+        } else {
+            auto fresh_key = std::make_shared<CachedKey>();
+            fresh_key->id = k.id;
+            fresh_key->account = k.account;
+            key = std::move(fresh_key);
         }
-        auto key = std::make_shared<CachedKey>();
-        key->id = k.id;
-        key->account = k.account;
-        (*fresh)[k.hash] = std::move(key);
+        fresh->by_id[k.id] = key;
+        fresh->by_hash[k.hash] = std::move(key);
     }
-    for (const auto& [hash, key] : *old)
-        if (!fresh->count(hash)) retired_.push_back(key);
+    for (const auto& [hash, key] : old->by_hash)
+        if (!fresh->by_hash.count(hash)) retired_.push_back(key);
     std::atomic_store(&snapshot_, std::shared_ptr<const Snapshot>(std::move(fresh)));
     version_ = v;
     loaded_ = true;
@@ -82,7 +84,7 @@ void LiveKeyCache::flushUsage() {
     auto take = [&counts](const CachedKey& k) {
         if (int64_t n = k.unwritten.exchange(0, std::memory_order_relaxed)) counts[k.id] += n;
     };
-    for (const auto& [hash, key] : *std::atomic_load(&snapshot_)) take(*key);
+    for (const auto& [hash, key] : std::atomic_load(&snapshot_)->by_hash) take(*key);
     for (const auto& key : retired_) take(*key);
     retired_.clear();
     if (counts.empty()) return;

@@ -65,7 +65,11 @@ public:
     int64_t unwritten(std::string_view id) const;
 
 private:
-    using Snapshot = std::unordered_map<std::string, std::shared_ptr<const CachedKey>>;
+    /// One load of the live keys: by hash (lookups) and by id (the dashboard's unwritten counts).
+    struct Snapshot {
+        std::unordered_map<std::string, std::shared_ptr<const CachedKey>> by_hash;
+        std::unordered_map<std::string, std::shared_ptr<const CachedKey>> by_id;
+    };
     void reloadIfMoved();
     void run();
 

@@ -153,6 +153,7 @@ class AccountTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(badAddressIs400);
     CPPUNIT_TEST(openingTheLinkUsesNothing);
     CPPUNIT_TEST(signInIssuesOneKeyShownOnce);
+    CPPUNIT_TEST(cookieIsSecureOverTls);
     CPPUNIT_TEST(linkExpiresAfterFifteenMinutes);
     CPPUNIT_TEST(sendingIsLimitedPerRecipient);
     CPPUNIT_TEST(dashboardCreatesRotatesAndRevokes);
@@ -294,6 +295,16 @@ public:
         auto later = dashboard(cookieIn(again));
         CPPUNIT_ASSERT_EQUAL(200, later.status);
         CPPUNIT_ASSERT(later.body.find(key) == std::string::npos);
+    }
+
+    void cookieIsSecureOverTls() {
+        const std::string token = linkFor("tls%40example.com");
+        HttpClient c("127.0.0.1", accounts().tlsPort(), true);
+        auto r = c.post("/api-keys/signin", "token=" + token, {"Accept: text/html"});
+        CPPUNIT_ASSERT_EQUAL(200, r.status);
+        const auto cookie = *r.header("Set-Cookie");
+        CPPUNIT_ASSERT_MESSAGE(cookie, cookie.find("; Secure") != std::string::npos);
+        CPPUNIT_ASSERT(cookie.find("HttpOnly") != std::string::npos);
     }
 
     void linkExpiresAfterFifteenMinutes() {

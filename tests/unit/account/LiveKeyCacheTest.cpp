@@ -63,6 +63,11 @@ public:
         CPPUNIT_ASSERT(k);
         CPPUNIT_ASSERT_EQUAL(sha256Hex("ipf_a").substr(0, 16), k->id);
         CPPUNIT_ASSERT(!cache.find(sha256Hex("ipf_b")));
+        // Lookups are memory only: a thousand of them ask the store nothing.
+        const int reads = s.version_reads, loads = s.loads;
+        for (int i = 0; i < 1000; ++i) cache.find(sha256Hex(i % 2 ? "ipf_a" : "ipf_x"));
+        CPPUNIT_ASSERT_EQUAL(reads, s.version_reads.load());
+        CPPUNIT_ASSERT_EQUAL(loads, s.loads.load());
     }
 
     void reloadsOnlyWhenTheVersionMoves() {
