@@ -78,6 +78,20 @@ std::string requestPage(const std::string& service_host, const std::string& erro
         "<form method=\"post\" action=\"/api-keys\"><label for=\"email\">E-mail address</label><br>"
         "<input type=\"email\" id=\"email\" name=\"email\" required maxlength=\"254\" autocomplete=\"email\"> "
         "<button type=\"submit\" id=\"send\">Send sign-in link</button></form>";
+    // The page 401 answers link to (keys.docs_url): how a key is used, what it changes.
+    body +=
+        "<h2 id=\"using\">Using a key</h2>"
+        "<p>Send it as <code>Authorization: Bearer &lt;key&gt;</code> (preferred) or as the query parameter "
+        "<code>key=&lt;key&gt;</code> (weaker: query strings are logged along the way), for example "
+        "<code>curl -H 'Authorization: Bearer ipf_…' https://" +
+        htmlEscape(service_host) +
+        "/api/v1/ip</code>. Keyed answers carry <code>X-RateLimit-Limit</code>, <code>X-RateLimit-Remaining</code> "
+        "and <code>X-RateLimit-Reset</code> for the key's own quota; past it, 429 with <code>Retry-After</code>.</p>"
+        "<p>Do not put a key in front-end code: a browser's call reports the visitor's address, and the page "
+        "gives the key away.</p>"
+        "<p>An unknown or revoked key is answered <strong>401</strong> with a link to this page. A key cannot be "
+        "shown again: a lost key is replaced by signing in and rotating it, and the old key stops working at once. "
+        "An account holds up to 5 live keys.</p>";
     return layout(service_host, "Get an API key", body);
 }
 

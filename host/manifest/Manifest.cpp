@@ -331,6 +331,8 @@ void readSections(const YamlReader& r, const YAML::Node& root, Manifest& m) {
     if (root["tls"]) readTls(r, root["tls"], m);
     if (root["metrics"]) readMetrics(r, root["metrics"], m);
     readFacilities(root, m);
+    // The service's own key page documents keys when it serves one and no other page is named.
+    if (m.accounts && !(root["keys"] && root["keys"]["docs_url"])) m.key_docs_url = m.accounts->link_base_url + "/api-keys";
     m.rate_classes["unmetered"] = RateClass{"unmetered", false, {}, {}};
     if (root["rate_classes"]) readRateClasses(r, root["rate_classes"], m);
     if (root["plugins"]) readPlugins(r, root["plugins"], m);
