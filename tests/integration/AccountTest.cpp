@@ -34,16 +34,19 @@ std::string slurp(const std::string& path) {
     return s.str();
 }
 
-/// The SMTP sink: started at construction, stopped (SIGTERM) at destruction.
+/// The SMTP sink: started at construction, stopped (SIGTERM) at destruction. With
+/// `starttls` it refuses mail before STARTTLS, with a certificate of its own (dir()/cert.pem).
 class SmtpSink {
 public:
-    SmtpSink() : dir_(Service::buildDir() + "/tests/smtp-sink") {
+    explicit SmtpSink(bool starttls = true, const std::string& name = "smtp-sink")
+        : dir_(Service::buildDir() + "/tests/" + name) {
         fs::remove_all(dir_);
         fs::create_directories(dir_);
         pid_ = ::fork();
         if (pid_ == 0) {
             const std::string script = Service::sourceDir() + "/tests/account/smtp_sink.py";
-            ::execl("/usr/bin/python3", "python3", script.c_str(), dir_.c_str(), "--starttls", static_cast<char*>(nullptr));
+            ::execl("/usr/bin/python3", "python3", script.c_str(), dir_.c_str(), starttls ? "--starttls" : "",
+                    static_cast<char*>(nullptr));
             ::_exit(127);
         }
         // Polls for the file the sink writes once it listens.
@@ -155,6 +158,7 @@ class AccountTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(signInIssuesOneKeyShownOnce);
     CPPUNIT_TEST(cookieIsSecureOverTls);
     CPPUNIT_TEST(linkExpiresAfterFifteenMinutes);
+    CPPUNIT_TEST(mailNeverLeavesWithoutStarttls);
     CPPUNIT_TEST(sendingIsLimitedPerRecipient);
     CPPUNIT_TEST(dashboardCreatesRotatesAndRevokes);
     CPPUNIT_TEST(dashboardRefusesCrossSitePosts);
@@ -305,6 +309,33 @@ public:
         const auto cookie = *r.header("Set-Cookie");
         CPPUNIT_ASSERT_MESSAGE(cookie, cookie.find("; Secure") != std::string::npos);
         CPPUNIT_ASSERT(cookie.find("HttpOnly") != std::string::npos);
+    }
+
+    void mailNeverLeavesWithoutStarttls() {
+        // A server that offers no STARTTLS gets nothing: the message is not sent in the clear.
+        SmtpSink plain(false, "smtp-sink-plain");
+        const int port = plain.port();
+        Service svc("accounts-plain", [port](std::string& text) {
+            replace(text, "  mailer: log\n",
+                    "  mailer: smtp\n  smtp: { host: 127.0.0.1, port: " + std::to_string(port) +
+                        ", starttls: true, sender: keys@ipfacts.test, timeout_s: 5 }\n");
+        });
+        svc.start();
+        HttpClient c("127.0.0.1", svc.port());
+        CPPUNIT_ASSERT_EQUAL(202, c.post("/api-keys", "email=clear%40example.com").status);
+        // The mail thread's outcome, as the test clock handler reports it (polled, bounded).
+        int failed = 0;
+        const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+        while (failed == 0 && std::chrono::steady_clock::now() < deadline) {
+            failed = parseJson(c.get("/test/account/clock").body)->getValue<int>("mail_failed");
+            if (failed == 0) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        }
+        CPPUNIT_ASSERT_EQUAL(1, failed);
+        CPPUNIT_ASSERT_EQUAL(size_t(0), plain.count());
+        const std::string log = svc.log();
+        CPPUNIT_ASSERT(log.find("sign-in mail for c***@example.com not sent") != std::string::npos);
+        CPPUNIT_ASSERT(log.find("clear@example.com") == std::string::npos);
+        CPPUNIT_ASSERT_EQUAL(0, svc.stop());
     }
 
     void linkExpiresAfterFifteenMinutes() {
