@@ -15,7 +15,7 @@ const std::string kStyle =
     "h1{font-size:1.5rem}table{border-collapse:collapse;width:100%}"
     "th,td{text-align:left;padding:.35rem .5rem;border-bottom:1px solid #d0d7de;vertical-align:top}"
     "form.inline{display:inline}button{font:inherit;padding:.3rem .8rem;margin:.1rem 0}"
-    "input[type=email]{font:inherit;padding:.3rem;width:min(100%,22rem)}"
+    "input[type=email]{font:inherit;padding:.3rem;width:min(100%,22rem);box-sizing:border-box}"
     ".key{font:1rem monospace;word-break:break-all;background:#fff8c5;padding:.5rem;display:block}"
     ".error{color:#cf222e}.muted{color:#555}.scroll{overflow-x:auto}"
     "@media (prefers-color-scheme:dark){body{background:#0d1117;color:#e6edf3}th,td{border-color:#30363d}"
