@@ -1,13 +1,11 @@
 #include "host/account/AccountPages.h"
 
-#include "host/pipeline/HtmlPage.h"
+#include "host/html/HtmlText.h"
 
 #include <ipfacts/plugin.hpp>
 
 namespace ipfacts::account {
 namespace {
-
-using pipeline::htmlEscape;
 
 const std::string kStyle =
     "body{font:16px/1.5 system-ui,sans-serif;margin:0;color:#1f2328;background:#fff}"
@@ -25,8 +23,8 @@ std::string layout(const std::string& service_host, const std::string& title, co
     return "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">"
            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
            "<meta name=\"referrer\" content=\"same-origin\"><link rel=\"icon\" href=\"data:,\"><title>" +
-           htmlEscape(title) + " · " + htmlEscape(service_host) + "</title><style>" + kStyle +
-           "</style></head><body><main><h1>" + htmlEscape(title) + "</h1>" + body + "</main></body></html>";
+           html::escape(title) + " · " + html::escape(service_host) + "</title><style>" + kStyle +
+           "</style></head><body><main><h1>" + html::escape(title) + "</h1>" + body + "</main></body></html>";
 }
 
 /// "2026-11-26" (`with_time`: "2026-11-26T14:05:09Z"); "never" for 0.
@@ -37,21 +35,21 @@ std::string utcText(int64_t t, bool with_time) {
 }
 
 std::string hidden(const char* name, const std::string& value) {
-    return std::string("<input type=\"hidden\" name=\"") + name + "\" value=\"" + htmlEscape(value) + "\">";
+    return std::string("<input type=\"hidden\" name=\"") + name + "\" value=\"" + html::escape(value) + "\">";
 }
 
 /// A one-button form posting `action` (and the key id) to the dashboard.
 std::string actionForm(const std::string& csrf, const char* action, const std::string& id, const char* label) {
     return "<form class=\"inline\" method=\"post\" action=\"/api-keys/dashboard\">" + hidden("csrf", csrf) +
            hidden("action", action) + (id.empty() ? std::string() : hidden("id", id)) + "<button type=\"submit\" name=\"do\" value=\"" +
-           std::string(action) + "\" data-action=\"" + action + "\" data-key-id=\"" + htmlEscape(id) + "\">" + label +
+           std::string(action) + "\" data-action=\"" + action + "\" data-key-id=\"" + html::escape(id) + "\">" + label +
            "</button></form>";
 }
 
 std::string keyRow(const store::KeyRecord& k, const store::KeyUsage& u, const std::string& csrf) {
     const bool live = k.revoked_at == 0;
-    std::string h = "<tr data-key-id=\"" + htmlEscape(k.id) + "\" data-state=\"" + (live ? "live" : "revoked") +
-                    "\"><th scope=\"row\"><code>" + htmlEscape(k.id) + "</code></th><td>" + utcText(k.created_at, false) +
+    std::string h = "<tr data-key-id=\"" + html::escape(k.id) + "\" data-state=\"" + (live ? "live" : "revoked") +
+                    "\"><th scope=\"row\"><code>" + html::escape(k.id) + "</code></th><td>" + utcText(k.created_at, false) +
                     "</td><td>" + (live ? std::string("live") : "revoked " + utcText(k.revoked_at, false)) +
                     "</td><td data-field=\"today\">" + std::to_string(u.today) + "</td><td data-field=\"month\">" +
                     std::to_string(u.month) + "</td><td>" + utcText(k.last_used_at, true) + "</td><td>";
@@ -62,7 +60,7 @@ std::string keyRow(const store::KeyRecord& k, const store::KeyUsage& u, const st
 }  // namespace
 
 const std::string& accountPagePolicy() {
-    static const std::string policy = pipeline::inlineStylePolicy(kStyle, "'self'");
+    static const std::string policy = html::strictPolicy(kStyle, "'self'");
     return policy;
 }
 
@@ -73,7 +71,7 @@ std::string requestPage(const std::string& service_host, const std::string& erro
         "opens the dashboard, where you create, rotate and revoke keys.</p>"
         "<p class=\"muted\">We keep a keyed hash of the address, never the address itself, once the link is used "
         "or expires.</p>";
-    if (!error.empty()) body += "<p class=\"error\" role=\"alert\" id=\"error\">" + htmlEscape(error) + "</p>";
+    if (!error.empty()) body += "<p class=\"error\" role=\"alert\" id=\"error\">" + html::escape(error) + "</p>";
     body +=
         "<form method=\"post\" action=\"/api-keys\"><label for=\"email\">E-mail address</label><br>"
         "<input type=\"email\" id=\"email\" name=\"email\" required maxlength=\"254\" autocomplete=\"email\"> "
@@ -84,7 +82,7 @@ std::string requestPage(const std::string& service_host, const std::string& erro
         "<p>Send it as <code>Authorization: Bearer &lt;key&gt;</code> (preferred) or as the query parameter "
         "<code>key=&lt;key&gt;</code> (weaker: query strings are logged along the way), for example "
         "<code>curl -H 'Authorization: Bearer ipf_…' https://" +
-        htmlEscape(service_host) +
+        html::escape(service_host) +
         "/api/v1/ip</code>. Keyed answers carry <code>X-RateLimit-Limit</code>, <code>X-RateLimit-Remaining</code> "
         "and <code>X-RateLimit-Reset</code> for the key's own quota; past it, 429 with <code>Retry-After</code>.</p>"
         "<p>Do not put a key in front-end code: a browser's call reports the visitor's address, and the page "
@@ -115,7 +113,7 @@ std::string confirmPage(const std::string& service_host, const std::string& toke
 
 std::string messagePage(const std::string& service_host, const std::string& title, const std::string& text) {
     return layout(service_host, title,
-                  "<p id=\"message\" role=\"alert\">" + htmlEscape(text) +
+                  "<p id=\"message\" role=\"alert\">" + html::escape(text) +
                       "</p><p><a href=\"/api-keys\">Ask for a new sign-in link</a></p>");
 }
 
@@ -126,8 +124,8 @@ std::string dashboardPage(const std::string& service_host, const DashboardView& 
                 "<p><strong>Copy it now: it is shown this once and cannot be shown again.</strong> Send it as "
                 "<code>Authorization: Bearer &lt;key&gt;</code>; keep it out of front-end code.</p>"
                 "<output class=\"key\" id=\"new-key\">" +
-                htmlEscape(v.new_key) + "</output></section>";
-    if (!v.notice.empty()) body += "<p role=\"status\" id=\"notice\">" + htmlEscape(v.notice) + "</p>";
+                html::escape(v.new_key) + "</output></section>";
+    if (!v.notice.empty()) body += "<p role=\"status\" id=\"notice\">" + html::escape(v.notice) + "</p>";
     int live = 0;
     for (const auto& k : v.keys) live += k.revoked_at == 0;
     body += "<h2>Keys</h2><p>" + std::to_string(live) + " of " + std::to_string(v.max_live_keys) +

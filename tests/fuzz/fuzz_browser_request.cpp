@@ -1,11 +1,11 @@
 // Fuzz target: what the account pages read from a browser's request
 // (host/account/BrowserRequest.cpp: the form body, the Cookie header, the
 // cross-site rule, e-mail addresses) and the escaping of every value they show
-// (host/pipeline/HtmlPage.cpp). The input is split on '\n' into: Content-Type,
+// (host/html/HtmlText.cpp). The input is split on '\n' into: Content-Type,
 // body, Cookie, Origin, Sec-Fetch-Site, Host, an e-mail address as typed; an
 // empty field is a header not sent.
 #include "host/account/BrowserRequest.h"
-#include "host/pipeline/HtmlPage.h"
+#include "host/html/HtmlText.h"
 
 #include "tests/fuzz/FuzzCheck.h"
 
@@ -54,7 +54,7 @@ void checkEmail(std::string_view text) {
 }
 
 void checkEscape(std::string_view text) {
-    const std::string e = ipfacts::pipeline::htmlEscape(text);
+    const std::string e = ipfacts::html::escape(text);
     FUZZ_CHECK(e.size() >= text.size());
     for (char c : e) FUZZ_CHECK(c != '<' && c != '>' && c != '"' && c != '\'');
 }
