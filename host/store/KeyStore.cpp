@@ -17,9 +17,12 @@ std::string lowerHex(const unsigned char* p, size_t n) {
 }
 
 std::string sha256Hex(std::string_view key) {
+    // Fetched once: with EVP_sha256() OpenSSL 3 looks the provider's implementation
+    // up again on every call, and every keyed request hashes its key here.
+    static EVP_MD* const md = EVP_MD_fetch(nullptr, "SHA2-256", nullptr);
     unsigned char digest[EVP_MAX_MD_SIZE];
     unsigned int len = 0;
-    EVP_Digest(key.data(), key.size(), digest, &len, EVP_sha256(), nullptr);
+    EVP_Digest(key.data(), key.size(), digest, &len, md ? md : EVP_sha256(), nullptr);
     return lowerHex(digest, len);
 }
 
