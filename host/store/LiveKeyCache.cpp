@@ -6,8 +6,16 @@
 
 namespace ipfacts::store {
 
+namespace {
+std::atomic<uint64_t> instances{0};
+}
+
 LiveKeyCache::LiveKeyCache(AccountStore& store, std::function<int64_t()> now, unsigned refresh_ms)
-    : store_(store), now_(std::move(now)), refresh_ms_(refresh_ms), snapshot_(std::make_shared<const Snapshot>()) {}
+    : store_(store),
+      now_(std::move(now)),
+      refresh_ms_(refresh_ms),
+      snapshot_(std::make_shared<const Snapshot>()),
+      instance_(++instances) {}
 
 LiveKeyCache::~LiveKeyCache() { stop(); }
 
@@ -27,10 +35,26 @@ void LiveKeyCache::stop() {
     flushUsage();
 }
 
+const LiveKeyCache::Snapshot& LiveKeyCache::current() const {
+    struct Seen {
+        uint64_t instance = 0;
+        uint64_t generation = 0;
+        std::shared_ptr<const Snapshot> snapshot;
+    };
+    thread_local Seen seen;
+    const uint64_t g = generation_.load(std::memory_order_acquire);
+    if (seen.instance != instance_ || seen.generation != g || !seen.snapshot) {
+        seen.snapshot = std::atomic_load(&snapshot_);
+        seen.instance = instance_;
+        seen.generation = g;
+    }
+    return *seen.snapshot;
+}
+
 std::shared_ptr<const CachedKey> LiveKeyCache::find(std::string_view hash) const {
-    auto snap = std::atomic_load(&snapshot_);
-    auto it = snap->by_hash.find(std::string(hash));
-    return it == snap->by_hash.end() ? nullptr : it->second;
+    const Snapshot& snap = current();
+    auto it = snap.by_hash.find(std::string(hash));
+    return it == snap.by_hash.end() ? nullptr : it->second;
 }
 
 size_t LiveKeyCache::size() const { return std::atomic_load(&snapshot_)->by_hash.size(); }
@@ -73,6 +97,7 @@ void LiveKeyCache::reloadIfMoved() {
     for (const auto& [hash, key] : old->by_hash)
         if (!fresh->by_hash.count(hash)) retired_.push_back(key);
     std::atomic_store(&snapshot_, std::shared_ptr<const Snapshot>(std::move(fresh)));
+    generation_.fetch_add(1, std::memory_order_release);  // after the store: a reader that sees it finds the new set
     version_ = v;
     loaded_ = true;
 }

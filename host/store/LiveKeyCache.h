@@ -72,11 +72,17 @@ private:
     };
     void reloadIfMoved();
     void run();
+    /// The current snapshot as this thread last saw it, taken again only when a
+    /// reload moved generation_: no lock and no shared reference count per lookup.
+    const Snapshot& current() const;
 
     AccountStore& store_;
     std::function<int64_t()> now_;
     unsigned refresh_ms_;
     std::shared_ptr<const Snapshot> snapshot_;  // read with std::atomic_load
+    std::atomic<uint64_t> generation_{0};       // moves after each new snapshot is stored
+    const uint64_t instance_;                   // unique per cache: a thread's memory of another (or a
+                                                // destroyed one at the same address) is never taken for this one
     std::atomic<bool> loaded_{false};
     std::atomic<int64_t> version_{-1};
 

@@ -9,6 +9,7 @@
 #include <cppunit/extensions/HelperMacros.h>
 
 #include <atomic>
+#include <memory>
 
 using namespace ipfacts::store;
 
@@ -47,6 +48,7 @@ class LiveKeyCacheTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(countsAreWrittenBehind);
     CPPUNIT_TEST(countsOfARevokedKeyAreNotLost);
     CPPUNIT_TEST(refresherSeesARevocation);
+    CPPUNIT_TEST(eachCacheAnswersFromItsOwnKeys);
     CPPUNIT_TEST_SUITE_END();
 
     ipfacts::testing::TempSqliteFile file_{"ipfacts-keycache"};
@@ -130,6 +132,20 @@ public:
         CPPUNIT_ASSERT(!cache.find(sha256Hex("ipf_a")));
         cache.flushUsage();
         CPPUNIT_ASSERT_EQUAL(int64_t(2), s.usageOn(utcDay(kNow))[k->id]);
+    }
+
+    void eachCacheAnswersFromItsOwnKeys() {
+        // Lookups remember the snapshot per thread: a cache made where another was (same
+        // address, same generation) must not answer from the other's keys.
+        CountingStore s(file_.path);
+        s.addKey(sha256Hex("ipf_a"), "acct", kNow, 5);
+        ipfacts::testing::TempSqliteFile other_file("ipfacts-keycache-other");
+        CountingStore other(other_file.path);
+        for (int round = 0; round < 2; ++round) {
+            auto cache = std::make_unique<LiveKeyCache>(round == 0 ? s : other, [] { return kNow; }, 1000);
+            cache->refreshNow();
+            CPPUNIT_ASSERT_EQUAL(round == 0, cache->find(sha256Hex("ipf_a")) != nullptr);
+        }
     }
 
     void refresherSeesARevocation() {
