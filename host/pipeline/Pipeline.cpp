@@ -166,7 +166,7 @@ bool Pipeline::identify(Exchange& ex) {
     // be told apart, so the caller is served as anonymous rather than failed.
     if (!keys_->loaded()) return true;
     // From memory (host/store/LiveKeyCache): the event loop never waits on the database.
-    auto live = keys_->find(store::sha256Hex(*key));
+    auto live = keys_->findKey(*key);
     if (!live) {
         limiter_.count(bad_keys, now);
         writeError(ex.response, 401, "invalid_key", "the API key is unknown or revoked; see " + manifest_.key_docs_url);

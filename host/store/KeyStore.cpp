@@ -7,11 +7,10 @@ namespace ipfacts::store {
 
 std::string lowerHex(const unsigned char* p, size_t n) {
     static const char* hex = "0123456789abcdef";
-    std::string out;
-    out.reserve(n * 2);
+    std::string out(n * 2, '\0');
     for (size_t i = 0; i < n; ++i) {
-        out += hex[p[i] >> 4];
-        out += hex[p[i] & 0xf];
+        out[2 * i] = hex[p[i] >> 4];
+        out[2 * i + 1] = hex[p[i] & 0xf];
     }
     return out;
 }

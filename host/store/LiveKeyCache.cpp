@@ -1,13 +1,45 @@
 #include "host/store/LiveKeyCache.h"
 
+#include <openssl/evp.h>
 #include <spdlog/spdlog.h>
 
 #include <chrono>
+#include <cstring>
 
 namespace ipfacts::store {
 
 namespace {
+
 std::atomic<uint64_t> instances{0};
+
+/// 64 hex digits as 32 bytes; false when they are not.
+bool digestOfHex(const std::string& hex, std::array<unsigned char, 32>& out) {
+    if (hex.size() != 64) return false;
+    auto nibble = [](char c) { return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1; };
+    for (size_t i = 0; i < 32; ++i) {
+        const int hi = nibble(hex[2 * i]), lo = nibble(hex[2 * i + 1]);
+        if (hi < 0 || lo < 0) return false;
+        out[i] = static_cast<unsigned char>(hi << 4 | lo);
+    }
+    return true;
+}
+
+/// SHA-256 of `text` with this thread's own digest context: no allocation per call.
+bool sha256Of(std::string_view text, std::array<unsigned char, 32>& out) {
+    static EVP_MD* const md = EVP_MD_fetch(nullptr, "SHA2-256", nullptr);
+    thread_local std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)> ctx(EVP_MD_CTX_new(), &EVP_MD_CTX_free);
+    unsigned int len = 0;
+    return md && ctx && EVP_DigestInit_ex2(ctx.get(), md, nullptr) == 1 &&
+           EVP_DigestUpdate(ctx.get(), text.data(), text.size()) == 1 &&
+           EVP_DigestFinal_ex(ctx.get(), out.data(), &len) == 1 && len == out.size();
+}
+
+}  // namespace
+
+size_t LiveKeyCache::DigestHash::operator()(const Digest& d) const {
+    size_t h;
+    std::memcpy(&h, d.data(), sizeof h);
+    return h;
 }
 
 LiveKeyCache::LiveKeyCache(AccountStore& store, std::function<int64_t()> now, unsigned refresh_ms)
@@ -51,9 +83,11 @@ const LiveKeyCache::Snapshot& LiveKeyCache::current() const {
     return *seen.snapshot;
 }
 
-std::shared_ptr<const CachedKey> LiveKeyCache::find(std::string_view hash) const {
+std::shared_ptr<const CachedKey> LiveKeyCache::findKey(std::string_view key) const {
+    Digest d;
+    if (!sha256Of(key, d)) return nullptr;
     const Snapshot& snap = current();
-    auto it = snap.by_hash.find(std::string(hash));
+    auto it = snap.by_hash.find(d);
     return it == snap.by_hash.end() ? nullptr : it->second;
 }
 
@@ -81,7 +115,9 @@ void LiveKeyCache::reloadIfMoved() {
     auto old = std::atomic_load(&snapshot_);
     auto fresh = std::make_shared<Snapshot>();
     for (auto& k : store_.liveKeys()) {
-        auto it = old->by_hash.find(k.hash);
+        Digest d;
+        if (!digestOfHex(k.hash, d)) continue;  // not a SHA-256: no key can match it
+        auto it = old->by_hash.find(d);
         std::shared_ptr<const CachedKey> key;
         if (it != old->by_hash.end()) {
             key = it->second;  // the same object: its unwritten count carries over
@@ -92,10 +128,10 @@ void LiveKeyCache::reloadIfMoved() {
             key = std::move(fresh_key);
         }
         fresh->by_id[k.id] = key;
-        fresh->by_hash[k.hash] = std::move(key);
+        fresh->by_hash[d] = std::move(key);
     }
-    for (const auto& [hash, key] : old->by_hash)
-        if (!fresh->by_hash.count(hash)) retired_.push_back(key);
+    for (const auto& [digest, key] : old->by_hash)
+        if (!fresh->by_hash.count(digest)) retired_.push_back(key);
     std::atomic_store(&snapshot_, std::shared_ptr<const Snapshot>(std::move(fresh)));
     generation_.fetch_add(1, std::memory_order_release);  // after the store: a reader that sees it finds the new set
     version_ = v;

@@ -9,6 +9,7 @@
 
 #include "host/store/AccountStore.h"
 
+#include <array>
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
@@ -48,9 +49,10 @@ public:
     /// Stops the refresher and writes the last counts. Idempotent.
     void stop();
 
-    /// The live key whose SHA-256 hex is `hash`; null when unknown or revoked.
-    /// Any thread, never blocks.
-    std::shared_ptr<const CachedKey> find(std::string_view hash) const;
+    /// The live key `key` (as the caller sent it); null when unknown or revoked.
+    /// Hashes it (SHA-256) and looks the digest up: no allocation, no lock. Any
+    /// thread, never blocks.
+    std::shared_ptr<const CachedKey> findKey(std::string_view key) const;
     /// False until a load succeeded: keys cannot be told apart yet.
     bool loaded() const { return loaded_.load(); }
     int64_t version() const { return version_.load(); }
@@ -65,9 +67,13 @@ public:
     int64_t unwritten(std::string_view id) const;
 
 private:
-    /// One load of the live keys: by hash (lookups) and by id (the dashboard's unwritten counts).
+    using Digest = std::array<unsigned char, 32>;  // a key's SHA-256, raw
+    struct DigestHash {
+        size_t operator()(const Digest& d) const;  // its first bytes: a digest is uniformly random
+    };
+    /// One load of the live keys: by digest (lookups) and by id (the dashboard's unwritten counts).
     struct Snapshot {
-        std::unordered_map<std::string, std::shared_ptr<const CachedKey>> by_hash;
+        std::unordered_map<Digest, std::shared_ptr<const CachedKey>, DigestHash> by_hash;
         std::unordered_map<std::string, std::shared_ptr<const CachedKey>> by_id;
     };
     void reloadIfMoved();

@@ -61,13 +61,13 @@ public:
         CPPUNIT_ASSERT(!cache.loaded());
         cache.refreshNow();
         CPPUNIT_ASSERT(cache.loaded());
-        auto k = cache.find(sha256Hex("ipf_a"));
+        auto k = cache.findKey("ipf_a");
         CPPUNIT_ASSERT(k);
         CPPUNIT_ASSERT_EQUAL(sha256Hex("ipf_a").substr(0, 16), k->id);
-        CPPUNIT_ASSERT(!cache.find(sha256Hex("ipf_b")));
+        CPPUNIT_ASSERT(!cache.findKey("ipf_b"));
         // Lookups are memory only: a thousand of them ask the store nothing.
         const int reads = s.version_reads, loads = s.loads;
-        for (int i = 0; i < 1000; ++i) cache.find(sha256Hex(i % 2 ? "ipf_a" : "ipf_x"));
+        for (int i = 0; i < 1000; ++i) cache.findKey(i % 2 ? "ipf_a" : "ipf_x");
         CPPUNIT_ASSERT_EQUAL(reads, s.version_reads.load());
         CPPUNIT_ASSERT_EQUAL(loads, s.loads.load());
     }
@@ -81,10 +81,10 @@ public:
         CPPUNIT_ASSERT_EQUAL(1, s.loads.load());  // one version read each, one load
         CPPUNIT_ASSERT_EQUAL(3, s.version_reads.load());
         s.addKey(sha256Hex("ipf_a"), "acct", kNow, 5);
-        CPPUNIT_ASSERT(!cache.find(sha256Hex("ipf_a")));
+        CPPUNIT_ASSERT(!cache.findKey("ipf_a"));
         cache.refreshNow();
         CPPUNIT_ASSERT_EQUAL(2, s.loads.load());
-        CPPUNIT_ASSERT(cache.find(sha256Hex("ipf_a")));
+        CPPUNIT_ASSERT(cache.findKey("ipf_a"));
         CPPUNIT_ASSERT_EQUAL(s.SqliteAccountStore::keysVersion(), cache.version());
     }
 
@@ -95,7 +95,7 @@ public:
         cache.refreshNow();
         s.down = true;
         cache.refreshNow();  // logs, keeps the snapshot
-        CPPUNIT_ASSERT(cache.find(sha256Hex("ipf_a")));
+        CPPUNIT_ASSERT(cache.findKey("ipf_a"));
         CPPUNIT_ASSERT(cache.loaded());
     }
 
@@ -104,7 +104,7 @@ public:
         s.addKey(sha256Hex("ipf_a"), "acct", kNow, 5);
         LiveKeyCache cache(s, [] { return kNow; }, 1000);
         cache.refreshNow();
-        auto k = cache.find(sha256Hex("ipf_a"));
+        auto k = cache.findKey("ipf_a");
         for (int i = 0; i < 5; ++i) k->countRequest();
         CPPUNIT_ASSERT_EQUAL(int64_t(5), cache.unwritten(k->id));
         CPPUNIT_ASSERT(s.usageOn(utcDay(kNow)).empty());  // nothing on disk yet
@@ -124,12 +124,12 @@ public:
         s.addKey(sha256Hex("ipf_a"), "acct", kNow, 5);
         LiveKeyCache cache(s, [] { return kNow; }, 1000);
         cache.refreshNow();
-        auto k = cache.find(sha256Hex("ipf_a"));
+        auto k = cache.findKey("ipf_a");
         k->countRequest();
         k->countRequest();
         s.revokeKey("acct", k->id, kNow);
         cache.refreshNow();
-        CPPUNIT_ASSERT(!cache.find(sha256Hex("ipf_a")));
+        CPPUNIT_ASSERT(!cache.findKey("ipf_a"));
         cache.flushUsage();
         CPPUNIT_ASSERT_EQUAL(int64_t(2), s.usageOn(utcDay(kNow))[k->id]);
     }
@@ -144,7 +144,7 @@ public:
         for (int round = 0; round < 2; ++round) {
             auto cache = std::make_unique<LiveKeyCache>(round == 0 ? s : other, [] { return kNow; }, 1000);
             cache->refreshNow();
-            CPPUNIT_ASSERT_EQUAL(round == 0, cache->find(sha256Hex("ipf_a")) != nullptr);
+            CPPUNIT_ASSERT_EQUAL(round == 0, cache->findKey("ipf_a") != nullptr);
         }
     }
 
@@ -153,13 +153,13 @@ public:
         s.addKey(sha256Hex("ipf_a"), "acct", kNow, 5);
         LiveKeyCache cache(s, [] { return kNow; }, 50);
         cache.start();
-        CPPUNIT_ASSERT(cache.find(sha256Hex("ipf_a")));
+        CPPUNIT_ASSERT(cache.findKey("ipf_a"));
         s.revokeKey("", sha256Hex("ipf_a").substr(0, 16), kNow);
         // The refresher thread reloads within its period; polled, bounded.
         const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
-        while (cache.find(sha256Hex("ipf_a")) && std::chrono::steady_clock::now() < deadline)
+        while (cache.findKey("ipf_a") && std::chrono::steady_clock::now() < deadline)
             std::this_thread::sleep_for(std::chrono::milliseconds(5));
-        CPPUNIT_ASSERT(!cache.find(sha256Hex("ipf_a")));
+        CPPUNIT_ASSERT(!cache.findKey("ipf_a"));
         cache.stop();
         cache.stop();  // idempotent
     }
