@@ -1,9 +1,15 @@
-// ipfacts: the admin command. Issues and revokes API keys in the store a
-// manifest names. A new key is printed once and only its SHA-256 is kept.
+// ipfacts: the admin command. Issues, lists and revokes API keys in the store a
+// manifest names. A new key is printed once and only its SHA-256 is kept; a key
+// is revoked by its value or by the id the access log and `key list` show.
+// Running daemons see a change within keys.refresh_ms.
 #include "host/manifest/Manifest.h"
 #include "host/store/StoreBackend.h"
 
+#include <ipfacts/plugin.hpp>
+
+#include <ctime>
 #include <filesystem>
+#include <iomanip>
 #include <iostream>
 #include <string>
 
@@ -11,8 +17,30 @@ namespace {
 
 int usage() {
     std::cerr << "usage: ipfacts key add --config FILE --account ID [--state-dir DIR]\n"
-                 "       ipfacts key revoke --config FILE [--state-dir DIR] KEY\n";
+                 "       ipfacts key list --config FILE [--state-dir DIR]\n"
+                 "       ipfacts key revoke --config FILE [--state-dir DIR] KEY-OR-ID\n";
     return 2;
+}
+
+std::string isoTime(int64_t t) { return t == 0 ? "-" : ipfacts::isoUtc(t * 1000); }
+
+/// One line per key: id, account, created, last used, requests today (UTC), state.
+/// Today's count is what the daemons have written (they write behind within a second).
+void listKeys(ipfacts::store::AccountStore& store) {
+    const auto today = store.usageOn(ipfacts::store::utcDay(static_cast<int64_t>(std::time(nullptr))));
+    std::cout << std::left << std::setw(18) << "ID" << std::setw(24) << "ACCOUNT" << std::setw(22) << "CREATED"
+              << std::setw(22) << "LAST_USED" << std::setw(10) << "TODAY" << "STATE\n";
+    for (const auto& k : store.allKeys()) {
+        auto it = today.find(k.id);
+        std::cout << std::setw(18) << k.id << std::setw(24) << k.account << std::setw(22) << isoTime(k.created_at)
+                  << std::setw(22) << isoTime(k.last_used_at) << std::setw(10) << (it == today.end() ? 0 : it->second)
+                  << (k.revoked_at ? "revoked " + isoTime(k.revoked_at) : std::string("live")) << "\n";
+    }
+}
+
+/// A key id as `key list` and the access log show it: 16 lower-case hex.
+bool isKeyId(const std::string& s) {
+    return s.size() == 16 && s.find_first_not_of("0123456789abcdef") == std::string::npos;
 }
 
 }  // namespace
@@ -36,8 +64,8 @@ int main(int argc, char** argv) {
         auto m = ipfacts::manifest::loadManifest(config);
         if (!state_dir.empty()) m.state_dir = ipfacts::manifest::resolvePath(std::filesystem::current_path(), state_dir);
         std::filesystem::create_directories(m.state_dir);
-        auto store = ipfacts::store::openKeyStore(m);  // store.backend: the SQLite file or PostgreSQL
-        auto& keys = *store;
+        auto keys_owner = ipfacts::store::openAccountStore(m);  // store.backend: the SQLite file or PostgreSQL
+        auto& keys = *keys_owner;
         if (verb == "add") {
             if (account.empty()) return usage();
             std::string fresh = ipfacts::store::newApiKey();
@@ -45,9 +73,15 @@ int main(int argc, char** argv) {
             std::cout << fresh << "\n";
             return 0;
         }
+        if (verb == "list") {
+            listKeys(keys);
+            return 0;
+        }
         if (verb == "revoke") {
             if (key.empty()) return usage();
-            if (!keys.revoke(ipfacts::store::sha256Hex(key))) {
+            const bool done = isKeyId(key) ? keys.revokeKey("", key, static_cast<int64_t>(std::time(nullptr)))
+                                           : keys.revoke(ipfacts::store::sha256Hex(key));
+            if (!done) {
                 std::cerr << "ipfacts: no live key matches\n";
                 return 1;
             }

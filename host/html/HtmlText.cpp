@@ -32,9 +32,10 @@ std::string escape(std::string_view s) {
     return out;
 }
 
-std::string strictPolicy(std::string_view style) {
+std::string strictPolicy(std::string_view style, std::string_view form_action) {
     return "default-src 'none'; style-src 'sha256-" + sha256Base64(style) +
-           "'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+           "'; img-src 'self' data:; base-uri 'none'; form-action " + std::string(form_action) +
+           "; frame-ancestors 'none'";
 }
 
 }  // namespace ipfacts::html

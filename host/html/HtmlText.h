@@ -1,4 +1,4 @@
-// HtmlText: what the host's server-rendered pages (/status, /) share: text
+// HtmlText: what the host's server-rendered pages (/status, /, /api-keys) share: text
 // escaped for HTML, and the Content-Security-Policy that allows nothing but
 // the page's one inline style block, by its hash.
 #pragma once
@@ -12,8 +12,9 @@ namespace ipfacts::html {
 std::string escape(std::string_view s);
 
 /// "default-src 'none'; style-src 'sha256-<hash of style>'; img-src 'self' data:;
-/// base-uri 'none'; form-action 'none'; frame-ancestors 'none'": no script,
-/// no external asset, no inline style but `style`, no framing.
-std::string strictPolicy(std::string_view style);
+/// base-uri 'none'; form-action <form_action>; frame-ancestors 'none'": no script,
+/// no external asset, no inline style but `style`, no framing; forms post nowhere
+/// ('none'), or only to this origin ("'self'", the account pages).
+std::string strictPolicy(std::string_view style, std::string_view form_action = "'none'");
 
 }  // namespace ipfacts::html

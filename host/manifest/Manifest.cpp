@@ -152,6 +152,10 @@ void checkHostHandler(const YamlReader& r, const YAML::Node& at, const std::stri
     }
     if (!found) r.fail(at, "the host has no handler '" + name + "' (it has: " + names + ")");
     if (name.rfind("status", 0) == 0 && !m.status) r.fail(at, "the host handler '" + name + "' needs a status: section");
+    if (name.rfind("account_", 0) == 0 && !m.accounts)
+        r.fail(at, "the host handler '" + name + "' needs an accounts: section");
+    if (name == "account_clock" && !m.accounts->manual_clock)
+        r.fail(at, "the host handler 'account_clock' exists for tests only: it needs accounts.manual_clock: true");
     if (name == "status_control" && !m.status->manual_clock)
         r.fail(at, "the host handler 'status_control' exists for tests only: it needs status.manual_clock: true");
 }
@@ -239,7 +243,7 @@ void readTopLevel(const YamlReader& r, const YAML::Node& root, Manifest& m) {
                       "access_log_format", "log_level",
                       "plugin_dir", "rate_classes", "plugins", "routes", "keys", "resolver", "doh", "netdb", "meters",
                       "caller_ipv6_prefix", "challenge", "guard", "http", "cache", "connect", "status",
-                      "metrics", "privacy", "front_door"},
+                      "metrics", "privacy", "front_door", "accounts"},
                "the manifest");
     if (const auto& s = root["service"]) {
         r.onlyKeys(s, {"host", "edge"}, "service");
@@ -247,7 +251,8 @@ void readTopLevel(const YamlReader& r, const YAML::Node& root, Manifest& m) {
         if (s["edge"]) m.edge = r.str(s["edge"], "service.edge");
     }
     if (const auto& k = root["keys"]) {
-        r.onlyKeys(k, {"docs_url", "invalid_key_limit"}, "keys");
+        r.onlyKeys(k, {"docs_url", "invalid_key_limit", "refresh_ms"}, "keys");
+        if (k["refresh_ms"]) m.key_refresh_ms = static_cast<unsigned>(r.integer(k["refresh_ms"], "keys.refresh_ms", 50, 1000));
         if (k["docs_url"]) m.key_docs_url = r.str(k["docs_url"], "keys.docs_url");
         if (k["invalid_key_limit"]) m.invalid_key_limit = readQuota(r, k["invalid_key_limit"], "keys.invalid_key_limit");
     }
@@ -357,6 +362,7 @@ void readFacilities(const YAML::Node& root, Manifest& m) {
     if (root["connect"]) m.connect = facilities::connect::ConnectConfig::fromYaml(root["connect"], f, d);
     if (root["status"]) m.status = status::StatusConfig::fromYaml(root["status"], f, d);
     if (root["privacy"]) m.privacy = facilities::privacy::PrivacyConfig::fromYaml(root["privacy"], f, d);
+    if (root["accounts"]) m.accounts = account::AccountsConfig::fromYaml(root["accounts"], f, d);
 }
 
 void readSections(const YamlReader& r, const YAML::Node& root, Manifest& m) {
@@ -366,6 +372,8 @@ void readSections(const YamlReader& r, const YAML::Node& root, Manifest& m) {
     if (root["tls"]) readTls(r, root["tls"], m);
     if (root["metrics"]) readMetrics(r, root["metrics"], m);
     readFacilities(root, m);
+    // The service's own key page documents keys when it serves one and no other page is named.
+    if (m.accounts && !(root["keys"] && root["keys"]["docs_url"])) m.key_docs_url = m.accounts->link_base_url + "/api-keys";
     m.rate_classes["unmetered"] = RateClass{"unmetered", false, {}, {}};
     if (root["rate_classes"]) readRateClasses(r, root["rate_classes"], m);
     if (root["plugins"]) readPlugins(r, root["plugins"], m);

@@ -5,6 +5,7 @@
 // on one YamlReader.
 #pragma once
 
+#include "host/account/AccountsConfig.h"
 #include "host/facilities/cache/CacheConfig.h"
 #include "host/facilities/connect/ConnectConfig.h"
 #include "host/facilities/dns/DohConfig.h"
@@ -60,7 +61,10 @@ struct RateClass {
 /// status_control exists for tests and needs status.manual_clock.
 inline constexpr const char* kHostHandlerNames[] = {"openapi",           "status",         "status_page",
                                                     "status_badge_svg",  "status_badge_json", "status_control",
-                                                    "healthz",           "readyz",         "front"};
+                                                    "healthz",           "readyz",         "front",
+                                                    // the accounts: section's pages (host/account); account_clock for tests
+                                                    "account_request",   "account_signin",    "account_dashboard",
+                                                    "account_clock"};
 
 struct RouteSpec {
     std::string path;    // template, "/api/v1/reverse/{ip}"
@@ -124,6 +128,7 @@ struct Manifest {
     std::string edge = "local";
     std::string key_docs_url;
     Quota invalid_key_limit{10, 100, 0};  // unknown or revoked keys a caller may send before 429
+    unsigned key_refresh_ms = 250;  // keys.refresh_ms: how often the key cache checks the store (a revocation's delay)
     std::string log_level = "info";
     std::string access_log = "-";  // "-" stderr, "off", or a path (relative to state_dir)
     bool access_log_json = false;   // access_log_format: json (JSON lines) instead of text
@@ -160,6 +165,7 @@ struct Manifest {
     std::optional<facilities::privacy::PrivacyConfig> privacy;
     facilities::MetersConfig meters;  // no meters: no facility
     std::optional<status::StatusConfig> status;  // the prober and the status routes (host/status)
+    std::optional<account::AccountsConfig> accounts;  // key issuance by e-mail and the dashboard (host/account)
 
     // front_door.cli_user_agents: User-Agent product names of command-line
     // clients, which get the address at / and pretty JSON by default (README "The front door").

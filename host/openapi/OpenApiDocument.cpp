@@ -190,6 +190,14 @@ std::string buildDocument(const manifest::Manifest& m, const std::vector<RoutedO
         decorate(op, route, m);
         Object::Ptr item = new Object(true);
         item->set("get", op);
+        // A host page with a form (the account pages) describes its POST as "<handler>.post".
+        if (!ro.fragment.empty()) {
+            Object::Ptr frag = parseObject(ro.fragment, "OpenAPI fragment of " + route.plugin);
+            if (Object::Ptr post = frag->getObject("operations")->getObject(route.handler + ".post")) {
+                decorate(post, route, m);
+                item->set("post", post);
+            }
+        }
         paths->set(route.path, item);
     }
     doc->set("paths", paths);

@@ -101,6 +101,7 @@ void AccessLog::write(const Exchange& ex, int64_t duration_us) const {
         redacted = redactKeyParam(target, "[redacted]");
         target = redacted;
     }
+    if (ex.log_target) target = *ex.log_target;
     const std::string_view stamp(b.stamp, b.stamp_len);
     if (format_ == Format::Json) writeJson(ex, duration_us, stamp, ms, target);
     else writeText(ex, duration_us, stamp, ms, target);

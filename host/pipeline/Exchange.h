@@ -32,6 +32,7 @@ struct HttpRequest {
     std::string_view target;    // as received: path and query
     std::string_view protocol;  // "HTTP/1.1"
     std::vector<Header> headers;
+    std::string_view body;  // a POST's body (the account forms); empty otherwise
     net::IpAddress peer;
     std::string_view tls = "none";  // negotiated TLS version
     int fd = -1;                    // client socket, for TCP_INFO; -1 when none
@@ -97,6 +98,9 @@ struct Exchange {
     // query holds one (raw_query then views into it), else lazily for plugins.
     std::optional<std::string> safe_target;
     std::optional<std::string> url;
+    // What the access log writes for the target when a host handler's query holds
+    // a secret of its own (the sign-in link's token); unset: the target, key redacted.
+    std::optional<std::string> log_target;
 };
 
 }  // namespace ipfacts::pipeline

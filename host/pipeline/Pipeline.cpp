@@ -50,7 +50,7 @@ int64_t monotonicMicros() {
         .count();
 }
 
-Pipeline::Pipeline(const manifest::Manifest& m, std::unique_ptr<RouteTable> routes, store::KeyStore* keys,
+Pipeline::Pipeline(const manifest::Manifest& m, std::unique_ptr<RouteTable> routes, const store::LiveKeyCache* keys,
                    std::vector<HostHandler> host_handlers)
     : manifest_(m),
       routes_(std::move(routes)),
@@ -107,10 +107,11 @@ Pipeline::Next Pipeline::begin(Exchange& ex) {
         preflight(ex);
         return Next::Respond;
     }
-    if (method != "GET" && method != "HEAD") {
-        ex.response.addHeader("Allow", "GET, HEAD, OPTIONS");
+    if (method != "GET" && method != "HEAD" && !(method == "POST" && ex.route->accepts_post)) {
+        const char* allowed = ex.route->accepts_post ? "GET, HEAD, POST, OPTIONS" : "GET, HEAD, OPTIONS";
+        ex.response.addHeader("Allow", allowed);
         writeError(ex.response, 405, "method_not_allowed",
-                   std::string(method) + " is not allowed here; use GET, HEAD or OPTIONS");
+                   std::string(method) + " is not allowed here; use " + allowed);
         return Next::Respond;
     }
     if (!identify(ex)) return Next::Respond;
@@ -179,20 +180,19 @@ bool Pipeline::identify(Exchange& ex) {
         writeError(ex.response, 401, "invalid_key", "this deployment issues no API keys; see " + manifest_.key_docs_url);
         return false;
     }
-    try {
-        auto live = keys_->findLive(store::sha256Hex(*key));
-        if (!live) {
-            limiter_.count(bad_keys, now);
-            writeError(ex.response, 401, "invalid_key",
-                       "the API key is unknown or revoked; see " + manifest_.key_docs_url);
-            return false;
-        }
-        ex.key_id = live->id;
-        ex.keyed = true;
-    } catch (const store::StoreUnavailable& e) {
-        // The key cannot be checked: serve the caller as anonymous rather than fail.
-        spdlog::warn("key store unavailable: {}", e.what());
+    // The cache never loaded (the store did not answer at start): keys cannot
+    // be told apart, so the caller is served as anonymous rather than failed.
+    if (!keys_->loaded()) return true;
+    // From memory (host/store/LiveKeyCache): the event loop never waits on the database.
+    auto live = keys_->findKey(*key);
+    if (!live) {
+        limiter_.count(bad_keys, now);
+        writeError(ex.response, 401, "invalid_key", "the API key is unknown or revoked; see " + manifest_.key_docs_url);
+        return false;
     }
+    live->countRequest();
+    ex.key_id = live->id;
+    ex.keyed = true;
     return true;
 }
 

@@ -14,7 +14,7 @@
 #include "host/pipeline/ResponseCache.h"
 #include "host/pipeline/RouteTable.h"
 #include "host/pipeline/SharedCounters.h"
-#include "host/store/KeyStore.h"
+#include "host/store/LiveKeyCache.h"
 
 #include <atomic>
 #include <functional>
@@ -41,7 +41,7 @@ class Pipeline {
 public:
     enum class Next { Respond, HandleInline, HandleOnWorker, AwaitMeter };
 
-    Pipeline(const manifest::Manifest& m, std::unique_ptr<RouteTable> routes, store::KeyStore* keys,
+    Pipeline(const manifest::Manifest& m, std::unique_ptr<RouteTable> routes, const store::LiveKeyCache* keys,
              std::vector<HostHandler> host_handlers);
 
     /// Identify, route, meter. When it returns Respond the response is
@@ -104,7 +104,7 @@ private:
 
     const manifest::Manifest& manifest_;
     std::unique_ptr<RouteTable> routes_;
-    store::KeyStore* keys_;
+    const store::LiveKeyCache* keys_;  // null: no keys issued
     std::vector<HostHandler> host_handlers_;
     ClientIdentity identity_;
     RateLimiter limiter_;

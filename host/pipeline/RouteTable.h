@@ -43,6 +43,7 @@ struct Route {
     void* state = nullptr;
     bool nonblocking = false;
     int host_handler = -1;
+    bool accepts_post = false;  // the account pages' forms; every other route is GET/HEAD/OPTIONS
 };
 
 struct RouteMatch {

@@ -1,5 +1,6 @@
 #include "host/server/Daemon.h"
 
+#include "host/account/AccountService.h"
 #include "host/facilities/Catalogue.h"
 #include "host/facilities/cache/CacheFacility.h"
 #include "host/facilities/netdb/NetDbFacility.h"
@@ -24,11 +25,11 @@
 #include "host/server/TlsContext.h"
 #include "host/status/SqliteProbeHistory.h"
 #include "host/status/StatusService.h"
+#include "host/store/LiveKeyCache.h"
 #include "host/store/ServerSecret.h"
 #include "host/store/StoreBackend.h"
 #include "host/store/redis/RedisRateCounters.h"
 #include "host/store/sqlite/SqliteDayCounts.h"
-#include "host/store/sqlite/SqliteKeyStore.h"
 
 #include <malloc.h>
 #include <signal.h>
@@ -44,6 +45,7 @@
 
 namespace ipfacts {
 extern const char kStatusOpenApi[];
+extern const char kAccountOpenApi[];
 }
 
 namespace ipfacts::server {
@@ -68,7 +70,11 @@ enum HostHandlerId {
     kStatusControl,
     kHealthz,
     kReadyz,
-    kFront
+    kFront,
+    kAccountRequest,
+    kAccountSignin,
+    kAccountDashboard,
+    kAccountClock
 };
 
 constexpr const char* kFrontOperation = R"({
@@ -110,7 +116,7 @@ constexpr const char* kHealthOperation = R"({
       "properties": {
         "ready": {"type": "boolean"},
         "checks": {"type": "array", "items": {"type": "object", "required": ["name", "ok", "detail"], "additionalProperties": false,
-          "properties": {"name": {"type": "string", "enum": ["plugins", "routes", "netdb", "store", "serving"]}, "ok": {"type": "boolean"}, "detail": {"type": "string"}}}}
+          "properties": {"name": {"type": "string", "enum": ["plugins", "routes", "netdb", "store", "keys", "serving"]}, "ok": {"type": "boolean"}, "detail": {"type": "string"}}}}
       }
     }
   }
@@ -168,8 +174,10 @@ metrics::MetricsSources metricsSources(const manifest::Manifest& m, pipeline::Pi
 
 struct Daemon::Parts {
     manifest::Manifest m;
+    std::unique_ptr<store::AccountStore> keys;  // store.backend: the SQLite file or PostgreSQL
     std::unique_ptr<store::ServerSecret> secret;  // <state_dir>/server-secret, made at the first start
-    std::unique_ptr<store::KeyStore> keys;
+    std::unique_ptr<store::LiveKeyCache> key_cache;  // what the pipeline checks keys against
+    std::unique_ptr<account::AccountService> accounts;  // with an accounts: section
     std::unique_ptr<facilities::FacilitySet> facilities;
     ipf_host_api api{};
     std::vector<std::unique_ptr<plugins::LoadedPlugin>> plugins;
@@ -217,8 +225,16 @@ Daemon::Daemon(manifest::Manifest m) : parts_(std::make_unique<Parts>()) {
         for (const auto& a : p.m.metrics->listen) refuseIfHeld(a);
     }
     std::filesystem::create_directories(p.m.state_dir);
+    p.keys = store::openAccountStore(p.m);
     p.secret = std::make_unique<store::ServerSecret>(store::ServerSecret::loadOrCreate(p.m.state_dir));
-    p.keys = store::openKeyStore(p.m);
+    // Usage days follow the account clock (a test's manual one moves them too).
+    p.key_cache = std::make_unique<store::LiveKeyCache>(
+        *p.keys, [&p] { return p.accounts ? p.accounts->clock().now() : static_cast<int64_t>(std::time(nullptr)); },
+        p.m.key_refresh_ms);
+    if (p.m.accounts)
+        p.accounts = std::make_unique<account::AccountService>(*p.m.accounts, p.m.service_host, *p.keys, *p.secret,
+                                                               *p.key_cache, account::makeMailer(*p.m.accounts));
+    p.key_cache->start();
 
     p.facilities = facilities::startFacilities(p.m);
     if (p.m.status)
@@ -262,10 +278,14 @@ Daemon::Daemon(manifest::Manifest m) : parts_(std::make_unique<Parts>()) {
             r.host_handler = id;
             // Each serves bytes made already; the control handler runs a round of
             // probes and readyz reads the store: workers.
-            r.nonblocking = id != kStatusControl && id != kReadyz;
+            const bool account = id >= kAccountRequest;
+            // the account pages read and write the store: workers too.
+            r.nonblocking = id != kStatusControl && id != kReadyz && !account;
+            r.accepts_post = account && id != kAccountClock;
             if (id == kOpenApi) op.host_operation = kOpenApiOperation;
             else if (id == kFront) op.host_operation = kFrontOperation;
             else if (id == kHealthz || id == kReadyz) op.fragment = kHealthOperation;
+            else if (account) op.fragment = kAccountOpenApi;
             else op.fragment = kStatusOpenApi;
         } else {
             auto it = by_name.find(spec.plugin);
@@ -316,8 +336,15 @@ Daemon::Daemon(manifest::Manifest m) : parts_(std::make_unique<Parts>()) {
     host_handlers.push_back([rd = p.readiness.get()](pipeline::Exchange& ex) { rd->serveReady(ex); });
     // Made once the pipeline holds the routes it answers with (below).
     host_handlers.push_back([&p](pipeline::Exchange& ex) { p.front->serve(ex); });
+    p.readiness->watchKeys(p.key_cache.get());
+    // Routed only with an accounts: section (the manifest reader checks).
+    account::AccountService* acc = p.accounts.get();
+    host_handlers.push_back([acc](pipeline::Exchange& ex) { acc->serveRequest(ex); });
+    host_handlers.push_back([acc](pipeline::Exchange& ex) { acc->serveSignin(ex); });
+    host_handlers.push_back([acc](pipeline::Exchange& ex) { acc->serveDashboard(ex); });
+    host_handlers.push_back([acc](pipeline::Exchange& ex) { acc->serveClock(ex); });
     p.pipeline = std::make_unique<pipeline::Pipeline>(p.m, std::make_unique<pipeline::RouteTable>(std::move(routes)),
-                                                      p.keys.get(), std::move(host_handlers));
+                                                      p.key_cache.get(), std::move(host_handlers));
     if (front::routeOf(p.pipeline->routes().routes(), "host", manifest::kHostHandlerNames[kFront])) {
         const auto& served = p.pipeline->routes().routes();
         p.front = std::make_unique<front::FrontDoor>(front::FrontDoor::Parts{
@@ -423,6 +450,7 @@ int Daemon::run() {
             last_purge = now;
             p.pipeline->rateLimiter().purge(static_cast<int64_t>(std::time(nullptr)));
             p.facilities->purge(static_cast<int64_t>(std::time(nullptr)));
+            if (p.accounts) p.accounts->purge();  // expired links: their plain addresses go
         }
     }
     // Requests in flight are answered within the grace: with their result,
@@ -441,6 +469,7 @@ int Daemon::run() {
     // No request counts from here on: the last changes reach the store.
     if (p.write_behind) p.write_behind->stop();
     if (p.shared_counters) p.shared_counters->stop();
+    p.key_cache->stop();  // the last second's request counts written
     if (!p.workers->stopBy(deadline)) {
         // A worker still waits on an upstream past its budget. Its client was
         // answered; nothing is left to save, so leave without waiting for it.

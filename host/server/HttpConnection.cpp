@@ -143,6 +143,7 @@ void HttpConnection::describe(pipeline::HttpRequest& req) const {
         while (!v.empty() && (v.back() == ' ' || v.back() == '\t')) v.remove_suffix(1);
         req.headers.push_back({at(h.name), v});
     }
+    req.body = body_;
     req.peer = peer_;
     req.tls = ssl_ ? SSL_get_version(ssl_) : "none";
     req.fd = fd_;
@@ -168,6 +169,7 @@ void HttpConnection::resetMessage() {
     message_begun_ = false;
     message_done_ = false;
     body_bytes_ = 0;
+    body_.clear();
     method_ = {};
     protocol_ = "HTTP/1.1";
 }
@@ -297,9 +299,11 @@ bool HttpConnection::isTokenChar(char ch) {
     return kToken[static_cast<unsigned char>(ch)];
 }
 
-int HttpConnection::onBody(http_parser* p, const char*, size_t len) {
+int HttpConnection::onBody(http_parser* p, const char* at, size_t len) {
     auto* c = self(p);
-    c->body_bytes_ += len;  // bodies are not used by any GET endpoint; only counted
+    c->body_bytes_ += len;
+    // Kept for POST only (the account forms); a GET's body is only counted.
+    if (c->parser_.method == HTTP_POST && c->body_bytes_ <= c->limits_.max_body_bytes) c->body_.append(at, len);
     if (c->body_bytes_ > c->limits_.max_body_bytes)
         return c->fail(413, "request_too_large", "the request body exceeds the server's limit");
     return 0;

@@ -120,6 +120,7 @@ private:
     bool message_done_ = false;
     bool keep_alive_ = true;
     size_t body_bytes_ = 0;
+    std::string body_;  // a POST's body, chunks joined
     bool head_pending_ = false;
     int64_t head_started_at_ = 0;
     std::string_view method_, protocol_;

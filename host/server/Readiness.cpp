@@ -3,6 +3,7 @@
 #include "host/facilities/FacilitySet.h"
 #include "host/facilities/netdb/NetDbFacility.h"
 #include "host/facilities/store/StoreFacility.h"
+#include "host/store/LiveKeyCache.h"
 
 #include <ipfacts/json.hpp>
 
@@ -64,6 +65,14 @@ void Readiness::serveReady(pipeline::Exchange& ex) const {
         else checks.push_back({"netdb", true, "address data loaded"});
     }
     checks.push_back(storeCheck(facilities_));
+    if (keys_) {
+        // The version lets a test (or an operator) see a change reach this node.
+        const bool loaded = keys_->loaded();
+        checks.push_back({"keys", loaded,
+                          loaded ? std::to_string(keys_->size()) + " live keys in memory, version " +
+                                       std::to_string(keys_->version())
+                                 : "the live keys are not loaded yet: keyed callers are served as anonymous"});
+    }
     const bool stopping = stopping_.load();
     checks.push_back({"serving", !stopping, stopping ? "shutting down: drain this node" : "accepting requests"});
 

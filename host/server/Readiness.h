@@ -17,6 +17,9 @@
 namespace ipfacts::facilities {
 class FacilitySet;
 }
+namespace ipfacts::store {
+class LiveKeyCache;
+}
 
 namespace ipfacts::server {
 
@@ -26,6 +29,9 @@ public:
     /// routes not wired (their plugin or handler missing).
     Readiness(const facilities::FacilitySet& facilities, bool netdb_configured, std::vector<std::string> refused,
               std::vector<std::string> skipped);
+
+    /// Adds the check "keys": the key cache has loaded (until then keys cannot be told apart).
+    void watchKeys(const store::LiveKeyCache* keys) { keys_ = keys; }
 
     /// SIGTERM: from now on /readyz answers 503 (drain this node).
     void stopping() { stopping_ = true; }
@@ -42,6 +48,7 @@ private:
     std::vector<std::string> refused_;
     std::vector<std::string> skipped_;
     std::atomic<bool> stopping_{false};
+    const store::LiveKeyCache* keys_ = nullptr;
 };
 
 }  // namespace ipfacts::server

@@ -38,6 +38,9 @@ struct StoreUnavailable : std::runtime_error {
 /// SHA-256 of `key`, lower-case hex.
 std::string sha256Hex(std::string_view key);
 
+/// `n` bytes at `p` as lower-case hex.
+std::string lowerHex(const unsigned char* p, size_t n);
+
 /// A fresh key: "ipf_" followed by 32 characters of base32 randomness.
 std::string newApiKey();
 

@@ -4,9 +4,9 @@
 #include "host/facilities/store/SqliteStore.h"
 #include "host/status/PgProbeHistory.h"
 #include "host/status/SqliteProbeHistory.h"
-#include "host/store/postgres/PgKeyStore.h"
+#include "host/store/postgres/PgAccountStore.h"
 #include "host/store/postgres/PgPool.h"
-#include "host/store/sqlite/SqliteKeyStore.h"
+#include "host/store/sqlite/SqliteAccountStore.h"
 
 #include <filesystem>
 #include <mutex>
@@ -34,9 +34,9 @@ bool onPostgres(const manifest::Manifest& m) { return m.store_backend == "redis+
 
 }  // namespace
 
-std::unique_ptr<KeyStore> openKeyStore(const manifest::Manifest& m) {
-    if (onPostgres(m)) return std::make_unique<PgKeyStore>(pool(m));
-    return std::make_unique<SqliteKeyStore>(sqlitePath(m));
+std::unique_ptr<AccountStore> openAccountStore(const manifest::Manifest& m) {
+    if (onPostgres(m)) return std::make_unique<PgAccountStore>(pool(m));
+    return std::make_unique<SqliteAccountStore>(sqlitePath(m));
 }
 
 std::unique_ptr<facilities::store::KvStore> openKvStore(const manifest::Manifest& m) {

@@ -1,5 +1,5 @@
 // StoreBackend: what store.backend chose, opened once for everyone above the
-// store interfaces: the key store (daemon and admin command), the store
+// store interfaces: the account and key store (daemon and admin command), the store
 // facility's rows and the status history. `sqlite` (the default): the SQLite
 // file store.path; `redis+postgres`: PostgreSQL (store.postgres) through one
 // connection pool per process, rate counters in Redis.
@@ -8,13 +8,13 @@
 #include "host/facilities/store/KvStore.h"
 #include "host/manifest/Manifest.h"
 #include "host/status/ProbeHistory.h"
-#include "host/store/KeyStore.h"
+#include "host/store/AccountStore.h"
 
 #include <memory>
 
 namespace ipfacts::store {
 
-std::unique_ptr<KeyStore> openKeyStore(const manifest::Manifest& m);
+std::unique_ptr<AccountStore> openAccountStore(const manifest::Manifest& m);
 std::unique_ptr<facilities::store::KvStore> openKvStore(const manifest::Manifest& m);
 std::unique_ptr<status::ProbeHistory> openProbeHistory(const manifest::Manifest& m);
 

@@ -92,6 +92,8 @@ target fuzz_client_identity 60000 ". " "" \
   "tests/fuzz/fuzz_client_identity.cpp host/pipeline/ClientIdentity.cpp host/pipeline/HttpText.cpp host/net/IpAddress.cpp"
 target fuzz_front_door 60000 ". " "" \
   "tests/fuzz/fuzz_front_door.cpp host/front/MediaChoice.cpp host/pipeline/JsonShape.cpp host/pipeline/HttpText.cpp"
+target fuzz_browser_request 60000 ". " "libcrypto" \
+  "tests/fuzz/fuzz_browser_request.cpp host/account/BrowserRequest.cpp host/pipeline/HttpText.cpp host/html/HtmlText.cpp"
 target fuzz_metrics_request 60000 ". " "" \
   "tests/fuzz/fuzz_metrics_request.cpp host/metrics/MetricsRequest.cpp"
 target fuzz_dns_message 60000 ". sdk/include" "ldns" \

@@ -151,6 +151,21 @@ HttpReply HttpClient::get(const std::string& target, const std::vector<std::stri
     return *r;
 }
 
+HttpReply HttpClient::post(const std::string& target, const std::string& body, const std::vector<std::string>& headers) {
+    bool own_type = false;
+    for (const auto& h : headers) own_type = own_type || strncasecmp(h.c_str(), "content-type:", 13) == 0;
+    std::string req = "POST " + target + " HTTP/1.1\r\nHost: ipfacts.test\r\n" +
+                      (own_type ? "" : "Content-Type: application/x-www-form-urlencoded\r\n") +
+                      "Content-Length: " + std::to_string(body.size()) + "\r\n";
+    for (const auto& h : headers) req += h + "\r\n";
+    req += "\r\n" + body;
+    sendRaw(req);
+    auto r = read();
+    if (!r) throw std::runtime_error("no response to POST " + target);
+    Service::instance().record("POST", target, *r);
+    return *r;
+}
+
 HttpReply get(const std::string& target, const std::vector<std::string>& headers) {
     HttpClient c("127.0.0.1", Service::instance().port());
     return c.get(target, headers);

@@ -47,6 +47,8 @@ public:
     /// GET `target` with the given extra header lines ("Name: value").
     HttpReply get(const std::string& target, const std::vector<std::string>& headers = {},
                   const std::string& method = "GET");
+    /// POST `body` (a form unless a Content-Type header line says otherwise) to `target`.
+    HttpReply post(const std::string& target, const std::string& body, const std::vector<std::string>& headers = {});
 
 private:
     bool fill(std::chrono::steady_clock::time_point deadline);

@@ -265,20 +265,42 @@ std::string Service::accessLogThrough(HttpClient& c, const std::string& marker_t
 }
 
 std::string Service::issueKey(const std::string& account) {
+    const long long before = keysVersion();
     std::string out = runCommand(buildDir() + "/host/ipfacts key add --config " + manifest_ + " --state-dir " +
                                  state_dir_ + " --account " + account);
     while (!out.empty() && (out.back() == '\n' || out.back() == '\r')) out.pop_back();
+    if (!awaitKeysVersionAfter(before)) throw std::runtime_error("the daemon never loaded the new key");
     return out;
 }
 
 bool Service::revokeKey(const std::string& key) {
-    try {
-        runCommand(buildDir() + "/host/ipfacts key revoke --config " + manifest_ + " --state-dir " + state_dir_ + " " +
-                   key);
-        return true;
-    } catch (const std::exception&) {
-        return false;
+    const long long before = keysVersion();
+    if (admin("revoke " + key).second != 0) return false;
+    return awaitKeysVersionAfter(before);
+}
+
+std::pair<std::string, int> Service::admin(const std::string& args) {
+    CommandResult r = runCommandStatus(buildDir() + "/host/ipfacts key " + args + " --config " + manifest_ +
+                                       " --state-dir " + state_dir_ + " 2>&1");
+    return {r.output, r.code};
+}
+
+long long Service::keysVersion() {
+    HttpClient c("127.0.0.1", port_);
+    auto r = c.get("/readyz");
+    static const std::regex version(R"re("name":"keys"[^}]*version (\d+))re");
+    std::smatch m;
+    return std::regex_search(r.body, m, version) ? std::stoll(m[1]) : -1;
+}
+
+bool Service::awaitKeysVersionAfter(long long before) {
+    // Polls what the daemon shows (its /readyz), not a sleep standing in for the reload.
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+    while (std::chrono::steady_clock::now() < deadline) {
+        if (keysVersion() != before) return true;
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
     }
+    return false;
 }
 
 void Service::record(const std::string& method, const std::string& target, const HttpReply& reply) {

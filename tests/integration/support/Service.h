@@ -63,10 +63,18 @@ public:
     /// the same event loop, in order) are then in it too. Waits up to 10 s.
     std::string accessLogThrough(HttpClient& c, const std::string& marker_target);
 
-    /// Issues a key with the admin command; returns the key.
+    /// Issues a key with the admin command; returns the key once the daemon's
+    /// key cache holds it (its /readyz "keys" version moved).
     std::string issueKey(const std::string& account);
-    /// Revokes a key with the admin command; true on success.
+    /// Revokes a key (or a key id) with the admin command; true on success, once
+    /// the daemon's key cache has reloaded.
     bool revokeKey(const std::string& key);
+    /// Runs `ipfacts key <args>` on this service's manifest and state; its output and exit code.
+    std::pair<std::string, int> admin(const std::string& args);
+    /// The key cache's version in /readyz's "keys" check (-1 when absent).
+    long long keysVersion();
+    /// Waits (up to 5 s) until keysVersion() differs from `before`; false if it never did.
+    bool awaitKeysVersionAfter(long long before);
 
     /// Appends a JSON body to the exchanges file for OpenAPI validation.
     void record(const std::string& method, const std::string& target, const HttpReply& reply);

@@ -51,6 +51,7 @@ class ManifestTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(metricsSection);
     CPPUNIT_TEST(hostHandlersAndTheStatusSection);
     CPPUNIT_TEST(storeSection);
+    CPPUNIT_TEST(accountHandlersAndTheAccountsSection);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -155,6 +156,24 @@ public:
         CPPUNIT_ASSERT(m.status && m.status->manual_clock);
         e = errorOf("status: { interval_s: 5 }\nroutes: []\n");
         CPPUNIT_ASSERT_MESSAGE(e, e.find("m.yaml:1: status.interval_s must be between 10 and 3600") != std::string::npos);
+    }
+    void accountHandlersAndTheAccountsSection() {
+        std::string e = errorOf("routes:\n  - { path: /k, handler: host.account_request }\n");
+        CPPUNIT_ASSERT_MESSAGE(e, e.find("m.yaml:2:") != std::string::npos &&
+                                      e.find("'account_request' needs an accounts: section") != std::string::npos);
+        const std::string accounts = "accounts: { link_base_url: 'https://keys.example/' }\n";
+        auto m = loadManifest(write(accounts + "routes:\n  - { path: /k, handler: host.account_dashboard }\n"));
+        CPPUNIT_ASSERT(m.accounts.has_value());
+        // Without keys.docs_url, 401s link to the service's own key page.
+        CPPUNIT_ASSERT_EQUAL(std::string("https://keys.example/api-keys"), m.key_docs_url);
+        CPPUNIT_ASSERT_EQUAL(250u, m.key_refresh_ms);
+        m = loadManifest(write(accounts + "keys: { docs_url: 'https://docs.example/keys', refresh_ms: 100 }\nroutes: []\n"));
+        CPPUNIT_ASSERT_EQUAL(std::string("https://docs.example/keys"), m.key_docs_url);
+        CPPUNIT_ASSERT_EQUAL(100u, m.key_refresh_ms);
+        e = errorOf("keys: { refresh_ms: 5000 }\nroutes: []\n");
+        CPPUNIT_ASSERT_MESSAGE(e, e.find("m.yaml:1: keys.refresh_ms must be between 50 and 1000") != std::string::npos);
+        e = errorOf(accounts + "routes:\n  - { path: /c, handler: host.account_clock }\n");
+        CPPUNIT_ASSERT_MESSAGE(e, e.find("needs accounts.manual_clock: true") != std::string::npos);
     }
     void listenAddresses() {
         CPPUNIT_ASSERT_EQUAL(uint16_t(8080), ListenAddress::parse("[::]:8080")->port);

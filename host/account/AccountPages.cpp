@@ -1,0 +1,147 @@
+#include "host/account/AccountPages.h"
+
+#include "host/html/HtmlText.h"
+
+#include <ipfacts/plugin.hpp>
+
+namespace ipfacts::account {
+namespace {
+
+const std::string kStyle =
+    "body{font:16px/1.5 system-ui,sans-serif;margin:0;color:#1f2328;background:#fff}"
+    "main{max-width:52rem;margin:0 auto;padding:1rem}"
+    "h1{font-size:1.5rem}table{border-collapse:collapse;width:100%}"
+    "th,td{text-align:left;padding:.35rem .5rem;border-bottom:1px solid #d0d7de;vertical-align:top}"
+    "form.inline{display:inline}button{font:inherit;padding:.3rem .8rem;margin:.1rem 0}"
+    "input[type=email]{font:inherit;padding:.3rem;width:min(100%,22rem);box-sizing:border-box}"
+    ".key{font:1rem monospace;word-break:break-all;background:#fff8c5;padding:.5rem;display:block}"
+    ".error{color:#cf222e}.muted{color:#555}.scroll{overflow-x:auto}"
+    "@media (prefers-color-scheme:dark){body{background:#0d1117;color:#e6edf3}th,td{border-color:#30363d}"
+    ".key{background:#3b2e00}.muted{color:#9da7b1}.error{color:#ff7b72}}";
+
+std::string layout(const std::string& service_host, const std::string& title, const std::string& body) {
+    return "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">"
+           "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+           "<meta name=\"referrer\" content=\"same-origin\"><link rel=\"icon\" href=\"data:,\"><title>" +
+           html::escape(title) + " · " + html::escape(service_host) + "</title><style>" + kStyle +
+           "</style></head><body><main><h1>" + html::escape(title) + "</h1>" + body + "</main></body></html>";
+}
+
+/// "2026-11-26" (`with_time`: "2026-11-26T14:05:09Z"); "never" for 0.
+std::string utcText(int64_t t, bool with_time) {
+    if (t == 0) return "never";
+    const std::string iso = isoUtc(t * 1000);
+    return with_time ? iso : iso.substr(0, 10);
+}
+
+std::string hidden(const char* name, const std::string& value) {
+    return std::string("<input type=\"hidden\" name=\"") + name + "\" value=\"" + html::escape(value) + "\">";
+}
+
+/// A one-button form posting `action` (and the key id) to the dashboard.
+std::string actionForm(const std::string& csrf, const char* action, const std::string& id, const char* label) {
+    return "<form class=\"inline\" method=\"post\" action=\"/api-keys/dashboard\">" + hidden("csrf", csrf) +
+           hidden("action", action) + (id.empty() ? std::string() : hidden("id", id)) + "<button type=\"submit\" name=\"do\" value=\"" +
+           std::string(action) + "\" data-action=\"" + action + "\" data-key-id=\"" + html::escape(id) + "\">" + label +
+           "</button></form>";
+}
+
+std::string keyRow(const store::KeyRecord& k, const store::KeyUsage& u, const std::string& csrf) {
+    const bool live = k.revoked_at == 0;
+    std::string h = "<tr data-key-id=\"" + html::escape(k.id) + "\" data-state=\"" + (live ? "live" : "revoked") +
+                    "\"><th scope=\"row\"><code>" + html::escape(k.id) + "</code></th><td>" + utcText(k.created_at, false) +
+                    "</td><td>" + (live ? std::string("live") : "revoked " + utcText(k.revoked_at, false)) +
+                    "</td><td data-field=\"today\">" + std::to_string(u.today) + "</td><td data-field=\"month\">" +
+                    std::to_string(u.month) + "</td><td>" + utcText(k.last_used_at, true) + "</td><td>";
+    if (live) h += actionForm(csrf, "rotate", k.id, "Rotate") + " " + actionForm(csrf, "revoke", k.id, "Revoke");
+    return h + "</td></tr>";
+}
+
+}  // namespace
+
+const std::string& accountPagePolicy() {
+    static const std::string policy = html::strictPolicy(kStyle, "'self'");
+    return policy;
+}
+
+std::string requestPage(const std::string& service_host, const std::string& error) {
+    std::string body =
+        "<p>An API key raises your rate limits; it unlocks nothing else. Give an e-mail address you can read: "
+        "we send one sign-in link, which works once, within 15 minutes. Signing in shows your key once and "
+        "opens the dashboard, where you create, rotate and revoke keys.</p>"
+        "<p class=\"muted\">We keep a keyed hash of the address, never the address itself, once the link is used "
+        "or expires.</p>";
+    if (!error.empty()) body += "<p class=\"error\" role=\"alert\" id=\"error\">" + html::escape(error) + "</p>";
+    body +=
+        "<form method=\"post\" action=\"/api-keys\"><label for=\"email\">E-mail address</label><br>"
+        "<input type=\"email\" id=\"email\" name=\"email\" required maxlength=\"254\" autocomplete=\"email\"> "
+        "<button type=\"submit\" id=\"send\">Send sign-in link</button></form>";
+    // The page 401 answers link to (keys.docs_url): how a key is used, what it changes.
+    body +=
+        "<h2 id=\"using\">Using a key</h2>"
+        "<p>Send it as <code>Authorization: Bearer &lt;key&gt;</code> (preferred) or as the query parameter "
+        "<code>key=&lt;key&gt;</code> (weaker: query strings are logged along the way), for example "
+        "<code>curl -H 'Authorization: Bearer ipf_…' https://" +
+        html::escape(service_host) +
+        "/api/v1/ip</code>. Keyed answers carry <code>X-RateLimit-Limit</code>, <code>X-RateLimit-Remaining</code> "
+        "and <code>X-RateLimit-Reset</code> for the key's own quota; past it, 429 with <code>Retry-After</code>.</p>"
+        "<p>Do not put a key in front-end code: a browser's call reports the visitor's address, and the page "
+        "gives the key away.</p>"
+        "<p>An unknown or revoked key is answered <strong>401</strong> with a link to this page. A key cannot be "
+        "shown again: a lost key is replaced by signing in and rotating it, and the old key stops working at once. "
+        "An account holds up to 5 live keys.</p>";
+    return layout(service_host, "Get an API key", body);
+}
+
+std::string sentPage(const std::string& service_host, int link_lifetime_s) {
+    return layout(service_host, "Check your mail",
+                  "<p id=\"sent\" role=\"status\">If that address can receive mail, a sign-in link is on its way. It "
+                  "works once, within " +
+                      std::to_string(link_lifetime_s / 60) +
+                      " minutes.</p><p><a href=\"/api-keys\">Send another link</a></p>");
+}
+
+std::string confirmPage(const std::string& service_host, const std::string& token) {
+    // Opening the link changes nothing (mail scanners open links before people
+    // do); only this form's POST uses the token.
+    return layout(service_host, "Sign in",
+                  "<p>Confirm to sign in. The link works once: after this, it cannot be used again.</p>"
+                  "<form method=\"post\" action=\"/api-keys/signin\">" +
+                      hidden("token", token) +
+                      "<button type=\"submit\" id=\"confirm\">Sign in</button></form>");
+}
+
+std::string messagePage(const std::string& service_host, const std::string& title, const std::string& text) {
+    return layout(service_host, title,
+                  "<p id=\"message\" role=\"alert\">" + html::escape(text) +
+                      "</p><p><a href=\"/api-keys\">Ask for a new sign-in link</a></p>");
+}
+
+std::string dashboardPage(const std::string& service_host, const DashboardView& v) {
+    std::string body;
+    if (!v.new_key.empty())
+        body += "<section aria-labelledby=\"new-key-h\"><h2 id=\"new-key-h\">Your new key</h2>"
+                "<p><strong>Copy it now: it is shown this once and cannot be shown again.</strong> Send it as "
+                "<code>Authorization: Bearer &lt;key&gt;</code>; keep it out of front-end code.</p>"
+                "<output class=\"key\" id=\"new-key\">" +
+                html::escape(v.new_key) + "</output></section>";
+    if (!v.notice.empty()) body += "<p role=\"status\" id=\"notice\">" + html::escape(v.notice) + "</p>";
+    int live = 0;
+    for (const auto& k : v.keys) live += k.revoked_at == 0;
+    body += "<h2>Keys</h2><p>" + std::to_string(live) + " of " + std::to_string(v.max_live_keys) +
+            " live keys. Usage counts are UTC days and months.</p>";
+    body += "<div class=\"scroll\"><table id=\"keys\"><thead><tr><th scope=\"col\">Key id</th><th scope=\"col\">Created</th>"
+            "<th scope=\"col\">State</th><th scope=\"col\">Today</th><th scope=\"col\">This month</th>"
+            "<th scope=\"col\">Last used</th><th scope=\"col\">Actions</th></tr></thead><tbody>";
+    for (const auto& k : v.keys) {
+        auto it = v.usage.find(k.id);
+        body += keyRow(k, it == v.usage.end() ? store::KeyUsage{} : it->second, v.csrf);
+    }
+    body += "</tbody></table></div><p>";
+    if (live < v.max_live_keys) body += actionForm(v.csrf, "create", "", "Create a key");
+    else body += "<span class=\"muted\">Revoke a key to create another.</span>";
+    body += "</p><p>" + actionForm(v.csrf, "signout", "", "Sign out") + "</p>";
+    return layout(service_host, "Your API keys", body);
+}
+
+}  // namespace ipfacts::account
