@@ -115,7 +115,7 @@ target fuzz_privacy_feeds 120000 ". sdk/include" "" \
    host/net/IpAddress.cpp"
 target fuzz_bot_challenge 60000 ". sdk/include" "libcrypto" \
   "tests/fuzz/fuzz_bot_challenge.cpp host/pipeline/BotChallenge.cpp host/pipeline/CounterTable.cpp \
-   host/store/ServerSecret.cpp host/net/IpAddress.cpp"
+   host/store/ServerSecret.cpp host/store/KeyStore.cpp host/net/IpAddress.cpp"
 ua=plugins/ua/src
 target fuzz_ua 16000 ". sdk/include $ua" "libpcre2-8 yaml-cpp" \
   "tests/fuzz/fuzz_ua.cpp $ua/UaParser.cpp $ua/UaRules.cpp $ua/UapParser.cpp $ua/UapRuleList.cpp \
