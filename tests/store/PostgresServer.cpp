@@ -4,6 +4,7 @@
 
 #include <unistd.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <stdexcept>
 
@@ -26,7 +27,13 @@ std::string serverBin() {
 
 }  // namespace
 
-PostgresServer::~PostgresServer() { stop(); }
+PostgresServer::~PostgresServer() {
+    stop();
+    if (!dir_.empty()) {
+        std::error_code ignored;
+        fs::remove_all(dir_, ignored);
+    }
+}
 
 std::string PostgresServer::as_user(const std::string& cmd) const {
     // Root is refused by initdb and postgres: run them as the postgres user.
@@ -39,9 +46,12 @@ std::string PostgresServer::conninfo() const {
 
 void PostgresServer::start() {
     bin_ = serverBin();
-    dir_ = Service::buildDir() + "/tests/" + name_ + "-pg";
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
+    // A fresh folder under /tmp, not the build tree: the postgres user (when the tests run as
+    // root) may not be able to enter a checkout under /root, and the server's socket path
+    // must stay under the kernel's 107 bytes however deep the build tree is.
+    std::string tmpl = "/tmp/ipfacts-" + name_ + "-pg-XXXXXX";
+    if (!::mkdtemp(tmpl.data())) throw std::runtime_error("cannot make a folder for postgres under /tmp");
+    dir_ = tmpl;
     if (::geteuid() == 0) runCommand("chown postgres " + dir_);
     auto init = runCommandStatus(as_user(bin_ + "/initdb -D " + dir_ +
                                          "/data -U ipfacts --auth=trust -E UTF8 "
