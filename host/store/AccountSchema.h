@@ -38,6 +38,13 @@ inline constexpr SchemaStep kAccountSchema[] = {
      " expires_at BIGINT NOT NULL)"},
 };
 
+/// What both stores select to fill a KeyRecord (hash, account, created,
+/// revoked or 0, last used or 0), in that order; a WHERE/ORDER BY follows.
+inline constexpr const char* kKeyColumns =
+    "SELECT k.key_hash, k.account, k.created_at, COALESCE(k.revoked_at, 0),"
+    " COALESCE((SELECT MAX(u.last_used_at) FROM key_usage u WHERE u.key_id = substr(k.key_hash, 1, 16)), 0)"
+    " FROM api_keys k ";
+
 /// kAccountSchema as the migration runner takes it.
 inline SchemaMigrations accountMigrations() {
     SchemaMigrations m{"accounts", {}};

@@ -13,12 +13,6 @@ int64_t nowSeconds() {
     return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
 }
 
-/// The columns keysFrom reads, in its order.
-constexpr const char* kKeyColumns =
-    "SELECT k.key_hash, k.account, k.created_at, COALESCE(k.revoked_at, 0),"
-    " COALESCE((SELECT MAX(u.last_used_at) FROM key_usage u WHERE u.key_id = substr(k.key_hash, 1, 16)), 0)"
-    " FROM api_keys k ";
-
 /// BEGIN ... COMMIT on one leased connection, rolled back when left by an exception.
 class PgTransaction {
 public:
