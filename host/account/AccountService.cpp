@@ -39,14 +39,14 @@ bool tokenShaped(const std::string& t) {
 }  // namespace
 
 AccountService::AccountService(const AccountsConfig& config, std::string service_host, store::AccountStore& store,
-                               const store::ServerSecret& secret, store::LiveKeyCache& keys,
+                               const store::ServerSecret& secret, store::LiveKeyCache& keys, pipeline::ServiceClock& clock,
                                std::unique_ptr<Mailer> mailer)
     : config_(config),
       service_host_(std::move(service_host)),
       store_(store),
       secret_(secret),
       keys_(keys),
-      clock_(config.manual_clock),
+      clock_(clock),
       mail_(std::move(mailer), kMailQueueCapacity) {}
 
 // --- responses --------------------------------------------------------------------

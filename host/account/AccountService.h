@@ -9,7 +9,7 @@
 // also carry the session's CSRF token (an HMAC of the session under the server secret).
 #pragma once
 
-#include "host/account/AccountClock.h"
+#include "host/pipeline/ServiceClock.h"
 #include "host/account/AccountsConfig.h"
 #include "host/account/MailQueue.h"
 #include "host/account/SendThrottle.h"
@@ -28,7 +28,7 @@ namespace ipfacts::account {
 class AccountService {
 public:
     AccountService(const AccountsConfig& config, std::string service_host, store::AccountStore& store,
-                   const store::ServerSecret& secret, store::LiveKeyCache& keys, std::unique_ptr<Mailer> mailer);
+                   const store::ServerSecret& secret, store::LiveKeyCache& keys, pipeline::ServiceClock& clock, std::unique_ptr<Mailer> mailer);
 
     void serveRequest(pipeline::Exchange& ex);
     void serveSignin(pipeline::Exchange& ex);
@@ -38,7 +38,7 @@ public:
     /// Deletes expired links (their plain addresses with them) and sessions. Any thread but a loop.
     void purge();
 
-    const AccountClock& clock() const { return clock_; }
+    const pipeline::ServiceClock& clock() const { return clock_; }
     const MailQueue& mail() const { return mail_; }
 
     static constexpr const char* kCookie = "ipf_session";
@@ -70,7 +70,7 @@ private:
     store::AccountStore& store_;
     const store::ServerSecret& secret_;
     store::LiveKeyCache& keys_;
-    AccountClock clock_;
+    pipeline::ServiceClock& clock_;  // the daemon's: the pipeline meters by it too
     SendThrottle throttle_;
     MailQueue mail_;
 };

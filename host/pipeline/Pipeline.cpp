@@ -51,10 +51,11 @@ int64_t monotonicMicros() {
 }
 
 Pipeline::Pipeline(const manifest::Manifest& m, std::unique_ptr<RouteTable> routes, const store::LiveKeyCache* keys,
-                   std::vector<HostHandler> host_handlers)
+                   std::vector<HostHandler> host_handlers, const ServiceClock& clock)
     : manifest_(m),
       routes_(std::move(routes)),
       keys_(keys),
+      clock_(clock),
       host_handlers_(std::move(host_handlers)),
       identity_(m.trusted_proxies),
       limiter_(true),  // its day counts are written behind (CounterWriteBehind)
@@ -166,7 +167,7 @@ bool Pipeline::identify(Exchange& ex) {
     // Wrong keys are counted per caller; past the limit the answer is 429
     // without a look-up, so guessing keys costs the service nothing.
     const CounterKey bad_keys = RateLimiter::addressKey(kInvalidKeyCounter, ex.caller_block.bytes(), ex.caller_block.size());
-    const int64_t now = static_cast<int64_t>(std::time(nullptr));
+    const int64_t now = clock_.now();
     if (limiter_.exhausted(bad_keys, manifest_.invalid_key_limit, now)) {
         counters_.local().refusal(metrics::Refusal::RateLimited);
         ex.response.addHeader("Retry-After", "60");
@@ -210,7 +211,7 @@ bool Pipeline::meter(Exchange& ex) {
         ex.response.addHeader("X-RateLimit-Policy", "unmetered");
         return true;
     }
-    const int64_t now = static_cast<int64_t>(std::time(nullptr));
+    const int64_t now = clock_.now();
     const CounterKey key = counterKeyOf(ex);
     std::optional<ChallengePass> pass;
     auto quota = quotaFor(ex, now, pass);
@@ -275,7 +276,7 @@ void Pipeline::writeChallenge(Exchange& ex, const manifest::Quota& quota, int64_
 
 bool Pipeline::meterShared(Exchange& ex) {
     ex.response.headers.reserve(ex.response.headers.size() + kHostHeaderBytes);
-    const int64_t now = static_cast<int64_t>(std::time(nullptr));
+    const int64_t now = clock_.now();
     const CounterKey key = counterKeyOf(ex);
     auto pending = std::make_shared<PendingMeter>();
     ex.pending_meter = pending;
@@ -318,7 +319,7 @@ bool Pipeline::applyDecision(Exchange& ex, const manifest::Quota& quota, const R
     addNumber(resp, "Retry-After", d.retry_after_s);
     counters_.local().refusal(d.challenge ? metrics::Refusal::ChallengeRequired : metrics::Refusal::RateLimited);
     if (d.challenge && challenge_)
-        writeChallenge(ex, quota, static_cast<int64_t>(std::time(nullptr)));
+        writeChallenge(ex, quota, clock_.now());
     else if (d.challenge)
         writeError(resp, 429, "challenge_required",
                    "more than " + std::to_string(quota.challenge_after) +

@@ -13,6 +13,7 @@
 #include "host/pipeline/RateLimiter.h"
 #include "host/pipeline/ResponseCache.h"
 #include "host/pipeline/RouteTable.h"
+#include "host/pipeline/ServiceClock.h"
 #include "host/pipeline/SharedCounters.h"
 #include "host/store/LiveKeyCache.h"
 
@@ -42,7 +43,7 @@ public:
     enum class Next { Respond, HandleInline, HandleOnWorker, AwaitMeter };
 
     Pipeline(const manifest::Manifest& m, std::unique_ptr<RouteTable> routes, const store::LiveKeyCache* keys,
-             std::vector<HostHandler> host_handlers);
+             std::vector<HostHandler> host_handlers, const ServiceClock& clock);
 
     /// Identify, route, meter. When it returns Respond the response is
     /// complete (preflight, 4xx, an answer from the response cache);
@@ -105,6 +106,7 @@ private:
     const manifest::Manifest& manifest_;
     std::unique_ptr<RouteTable> routes_;
     const store::LiveKeyCache* keys_;  // null: no keys issued
+    const ServiceClock& clock_;       // rate windows and challenges
     std::vector<HostHandler> host_handlers_;
     ClientIdentity identity_;
     RateLimiter limiter_;

@@ -177,6 +177,9 @@ struct Daemon::Parts {
     std::unique_ptr<store::AccountStore> keys;  // store.backend: the SQLite file or PostgreSQL
     std::unique_ptr<store::ServerSecret> secret;  // <state_dir>/server-secret, made at the first start
     std::unique_ptr<store::LiveKeyCache> key_cache;  // what the pipeline checks keys against
+    // The service's time: rate windows, challenges, links, sessions, usage days
+    // (manual, moved by host.account_clock, with accounts.manual_clock).
+    std::unique_ptr<pipeline::ServiceClock> clock;
     std::unique_ptr<account::AccountService> accounts;  // with an accounts: section
     std::unique_ptr<facilities::FacilitySet> facilities;
     ipf_host_api api{};
@@ -225,15 +228,16 @@ Daemon::Daemon(manifest::Manifest m) : parts_(std::make_unique<Parts>()) {
         for (const auto& a : p.m.metrics->listen) refuseIfHeld(a);
     }
     std::filesystem::create_directories(p.m.state_dir);
+    p.clock = std::make_unique<pipeline::ServiceClock>(p.m.accounts && p.m.accounts->manual_clock);
     p.keys = store::openAccountStore(p.m);
     p.secret = std::make_unique<store::ServerSecret>(store::ServerSecret::loadOrCreate(p.m.state_dir));
-    // Usage days follow the account clock (a test's manual one moves them too).
+    // Usage days follow the service clock (a test's manual one moves them too).
     p.key_cache = std::make_unique<store::LiveKeyCache>(
-        *p.keys, [&p] { return p.accounts ? p.accounts->clock().now() : static_cast<int64_t>(std::time(nullptr)); },
+        *p.keys, [&p] { return p.clock->now(); },
         p.m.key_refresh_ms);
     if (p.m.accounts)
         p.accounts = std::make_unique<account::AccountService>(*p.m.accounts, p.m.service_host, *p.keys, *p.secret,
-                                                               *p.key_cache, account::makeMailer(*p.m.accounts));
+                                                               *p.key_cache, *p.clock, account::makeMailer(*p.m.accounts));
     p.key_cache->start();
 
     p.facilities = facilities::startFacilities(p.m);
@@ -344,7 +348,7 @@ Daemon::Daemon(manifest::Manifest m) : parts_(std::make_unique<Parts>()) {
     host_handlers.push_back([acc](pipeline::Exchange& ex) { acc->serveDashboard(ex); });
     host_handlers.push_back([acc](pipeline::Exchange& ex) { acc->serveClock(ex); });
     p.pipeline = std::make_unique<pipeline::Pipeline>(p.m, std::make_unique<pipeline::RouteTable>(std::move(routes)),
-                                                      p.key_cache.get(), std::move(host_handlers));
+                                                      p.key_cache.get(), std::move(host_handlers), *p.clock);
     if (front::routeOf(p.pipeline->routes().routes(), "host", manifest::kHostHandlerNames[kFront])) {
         const auto& served = p.pipeline->routes().routes();
         p.front = std::make_unique<front::FrontDoor>(front::FrontDoor::Parts{
@@ -368,7 +372,7 @@ Daemon::Daemon(manifest::Manifest m) : parts_(std::make_unique<Parts>()) {
         p.day_counts = std::make_unique<store::SqliteDayCounts>(manifest::resolvePath(p.m.state_dir, p.m.store_path));
         p.write_behind = std::make_unique<pipeline::CounterWriteBehind>(
             p.pipeline->rateLimiter(), *p.day_counts, std::chrono::milliseconds(p.m.store_write_behind_ms),
-            [] { return static_cast<int64_t>(std::time(nullptr)); });
+            [&p] { return p.clock->now(); });
         if (size_t n = p.write_behind->restore()) spdlog::info("rate counters: {} day counts of today restored", n);
     }
     p.workers = std::make_unique<fiber::FiberScheduler>(fiber::FiberScheduler::Options{
@@ -448,7 +452,7 @@ int Daemon::run() {
         int64_t now = monotonicSeconds();
         if (sig == SIGHUP || now - last_purge >= 60) {
             last_purge = now;
-            p.pipeline->rateLimiter().purge(static_cast<int64_t>(std::time(nullptr)));
+            p.pipeline->rateLimiter().purge(p.clock->now());
             p.facilities->purge(static_cast<int64_t>(std::time(nullptr)));
             if (p.accounts) p.accounts->purge();  // expired links: their plain addresses go
         }

@@ -23,6 +23,7 @@ class QuotaTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(meteredRouteCarriesQuotaHeaders);
     CPPUNIT_TEST(unmeteredRouteSaysSo);
     CPPUNIT_TEST(minuteQuotaGives429WithRetryAfter);
+    CPPUNIT_TEST(windowsEndWhenTheServiceClockMoves);
     CPPUNIT_TEST(keyRaisesTheQuota);
     CPPUNIT_TEST(keyInQueryWorksAndIsNeverLogged);
     CPPUNIT_TEST(unknownKeyIs401WithDocsLink);
@@ -67,6 +68,43 @@ public:
         CPPUNIT_ASSERT_EQUAL(429, c.get("/limited/ip").status);  // retrying sooner stays blocked
         // Another rate class counts separately.
         CPPUNIT_ASSERT_EQUAL(200, c.get("/ip").status);
+    }
+
+    /// The minute and the UTC day end by the service clock (host/pipeline/ServiceClock), which
+    /// a daemon with accounts.manual_clock lets the test move: no waiting for a real edge.
+    void windowsEndWhenTheServiceClockMoves() {
+        Service node("quota-clock");  // its own clock: moving it leaves the shared daemon's alone
+        node.start();
+        HttpClient c("127.0.0.1", node.port(), false, "127.0.0.8");
+        auto advance = [&c](int64_t s) {
+            return parseJson(c.get("/test/account/clock?advance_s=" + std::to_string(s)).body)->getValue<int64_t>("now");
+        };
+        // To the first second of a UTC day (and so of a minute): the test's own seconds cross
+        // no edge but the ones it moves the clock over.
+        const int64_t now = advance(0);
+        advance(86400 - now % 86400);
+        for (int i = 0; i < 3; ++i) CPPUNIT_ASSERT_EQUAL(200, c.get("/limited/ip").status);
+        auto denied = c.get("/limited/ip");
+        CPPUNIT_ASSERT_EQUAL(429, denied.status);
+        const int retry = std::stoi(*denied.header("Retry-After"));
+        CPPUNIT_ASSERT(retry >= 50 && retry <= 60);
+        advance(retry - 1);
+        CPPUNIT_ASSERT_EQUAL(429, c.get("/limited/ip").status);  // a second early: still this minute
+        advance(1);
+        CPPUNIT_ASSERT_EQUAL(200, c.get("/limited/ip").status);  // the next minute
+        // The day: two answers, then the challenge; the next UTC day starts afresh.
+        CPPUNIT_ASSERT_EQUAL(200, c.get("/daily/ip").status);
+        CPPUNIT_ASSERT_EQUAL(200, c.get("/daily/ip").status);
+        auto challenged = c.get("/daily/ip");
+        CPPUNIT_ASSERT_EQUAL(std::string("challenge_required"), errorOf(challenged));
+        const int64_t reset = std::stoll(*challenged.header("X-RateLimit-Reset"));
+        const int64_t today_end = advance(0) / 86400 * 86400 + 86400;
+        CPPUNIT_ASSERT_EQUAL(today_end, reset);
+        advance(today_end - advance(0));
+        auto next_day = c.get("/daily/ip");
+        CPPUNIT_ASSERT_EQUAL(200, next_day.status);
+        CPPUNIT_ASSERT_EQUAL(std::string("1"), *next_day.header("X-RateLimit-Remaining"));
+        CPPUNIT_ASSERT_EQUAL(0, node.stop());
     }
 
     void keyRaisesTheQuota() {

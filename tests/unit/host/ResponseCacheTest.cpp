@@ -87,6 +87,7 @@ ipf_status fakeHandler(void* state, const ipf_request*, ipf_response* resp) {
 struct PipelineRig {
     manifest::Manifest m;
     FakePlugin plugin;
+    ServiceClock clock{false};
     std::unique_ptr<Pipeline> pipeline;
 
     PipelineRig() {
@@ -97,7 +98,7 @@ struct PipelineRig {
         routes.push_back(route("/api/v1/dns", "public, max-age=60"));
         routes.push_back(route("/ip", "private, no-store"));
         pipeline = std::make_unique<Pipeline>(m, std::make_unique<RouteTable>(std::move(routes)), nullptr,
-                                              std::vector<HostHandler>{});
+                                              std::vector<HostHandler>{}, clock);
     }
 
     Route route(const std::string& path, const std::string& cache_control) {

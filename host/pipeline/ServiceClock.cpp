@@ -1,19 +1,19 @@
-#include "host/account/AccountClock.h"
+#include "host/pipeline/ServiceClock.h"
 
 #include <chrono>
 
-namespace ipfacts::account {
+namespace ipfacts::pipeline {
 
-int64_t AccountClock::now() const {
+int64_t ServiceClock::now() const {
     const int64_t system =
         std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
     return system + offset_.load();
 }
 
-bool AccountClock::advance(int64_t seconds) {
+bool ServiceClock::advance(int64_t seconds) {
     if (!manual_) return false;
     offset_ += seconds;
     return true;
 }
 
-}  // namespace ipfacts::account
+}  // namespace ipfacts::pipeline

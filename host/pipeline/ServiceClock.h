@@ -1,0 +1,26 @@
+// ServiceClock: the one time the service judges by — rate windows (the minute,
+// the UTC day), challenges, sign-in links, sessions and usage days. The system
+// clock, plus an offset only a manual clock (accounts.manual_clock, tests) lets
+// host.account_clock move, so windows and expiries are tested without waiting.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+
+namespace ipfacts::pipeline {
+
+class ServiceClock {
+public:
+    explicit ServiceClock(bool manual) : manual_(manual) {}
+    /// Unix seconds. Thread-safe; as cheap as time(2) plus one atomic load.
+    int64_t now() const;
+    bool manual() const { return manual_; }
+    /// Moves a manual clock by `seconds`; false (and nothing moves) otherwise.
+    bool advance(int64_t seconds);
+
+private:
+    bool manual_;
+    std::atomic<int64_t> offset_{0};
+};
+
+}  // namespace ipfacts::pipeline
