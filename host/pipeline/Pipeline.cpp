@@ -5,6 +5,7 @@
 #include "host/pipeline/HttpText.h"
 #include "host/pipeline/JsonShape.h"
 #include "host/pipeline/QueryCheck.h"
+#include "host/store/ServerSecret.h"
 
 #include <spdlog/spdlog.h>
 #include <ipfacts/json.hpp>
@@ -123,6 +124,10 @@ Pipeline::Next Pipeline::begin(Exchange& ex) {
         ex.raw_query = q == std::string::npos ? std::string_view() : std::string_view(*ex.safe_target).substr(q + 1);
     }
     ex.bad_path_param = m.bad_param;
+    if (isSelfProbe(ex)) {
+        ex.response.addHeader("X-RateLimit-Policy", "unmetered");
+        return afterMeter(ex);
+    }
     if (shared_ && ex.route->rate_class->metered) {
         if (meterShared(ex)) return Next::AwaitMeter;
         // Answered at once (the store is known to be down, or a refused solution): carry on here.
@@ -130,6 +135,13 @@ Pipeline::Next Pipeline::begin(Exchange& ex) {
     }
     if (!meter(ex)) return Next::Respond;
     return afterMeter(ex);
+}
+
+bool Pipeline::isSelfProbe(const Exchange& ex) const {
+    if (self_probe_token_.empty()) return false;
+    for (const auto& h : ex.request.headers)
+        if (iequals(h.name, "x-ipfacts-self-probe")) return store::equalTokens(h.value, self_probe_token_);
+    return false;
 }
 
 Pipeline::Next Pipeline::resume(Exchange& ex) {

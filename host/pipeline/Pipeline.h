@@ -60,6 +60,9 @@ public:
     /// Past a class's challenge_after, anonymous callers get `challenge`'s
     /// proof of work to solve (kept by the caller); without it a bare 429.
     void setBotChallenge(BotChallenge* challenge) { challenge_ = challenge; }
+    /// Requests carrying X-Ipfacts-Self-Probe: `token` (the status prober's, sent to
+    /// this node's loopback only) are served unmetered. Empty: none is.
+    void setSelfProbeToken(std::string token) { self_probe_token_ = std::move(token); }
     bool countsShared() const { return shared_ != nullptr; }
 
     /// Runs the route's handler. Any thread; never throws.
@@ -90,6 +93,7 @@ public:
 
 private:
     bool identify(Exchange& ex);
+    bool isSelfProbe(const Exchange& ex) const;
     bool meter(Exchange& ex);
     bool meterShared(Exchange& ex);
     bool applyDecision(Exchange& ex, const manifest::Quota& quota, const RateDecision& d);
@@ -107,6 +111,7 @@ private:
     std::unique_ptr<RouteTable> routes_;
     const store::LiveKeyCache* keys_;  // null: no keys issued
     const ServiceClock& clock_;       // rate windows and challenges
+    std::string self_probe_token_;    // the status prober's own requests: not counted
     std::vector<HostHandler> host_handlers_;
     ClientIdentity identity_;
     RateLimiter limiter_;

@@ -180,6 +180,9 @@ struct Daemon::Parts {
     // The service's time: rate windows, challenges, links, sessions, usage days
     // (manual, moved by host.account_clock, with accounts.manual_clock).
     std::unique_ptr<pipeline::ServiceClock> clock;
+    // Fresh each start, known to the prober and the pipeline only: the prober's
+    // requests to this node are served unmetered.
+    std::string self_probe_token = store::randomHex(16);
     std::unique_ptr<account::AccountService> accounts;  // with an accounts: section
     std::unique_ptr<facilities::FacilitySet> facilities;
     ipf_host_api api{};
@@ -243,7 +246,8 @@ Daemon::Daemon(manifest::Manifest m) : parts_(std::make_unique<Parts>()) {
     p.facilities = facilities::startFacilities(p.m);
     if (p.m.status)
         p.status = std::make_unique<status::StatusService>(*p.m.status, p.m.service_host, store::openProbeHistory(p.m),
-                                                           proberGuard(p.m, *p.facilities), p.facilities->outcomes());
+                                                           proberGuard(p.m, *p.facilities), p.facilities->outcomes(),
+                                                           p.self_probe_token);
     p.api = plugins::makeHostApi(*p.facilities);
     plugins::PluginLoader loader(p.m, &p.api, *p.facilities);
     std::map<std::string, plugins::LoadedPlugin*> by_name;
@@ -349,6 +353,7 @@ Daemon::Daemon(manifest::Manifest m) : parts_(std::make_unique<Parts>()) {
     host_handlers.push_back([acc](pipeline::Exchange& ex) { acc->serveClock(ex); });
     p.pipeline = std::make_unique<pipeline::Pipeline>(p.m, std::make_unique<pipeline::RouteTable>(std::move(routes)),
                                                       p.key_cache.get(), std::move(host_handlers), *p.clock);
+    p.pipeline->setSelfProbeToken(p.self_probe_token);
     if (front::routeOf(p.pipeline->routes().routes(), "host", manifest::kHostHandlerNames[kFront])) {
         const auto& served = p.pipeline->routes().routes();
         p.front = std::make_unique<front::FrontDoor>(front::FrontDoor::Parts{

@@ -10,10 +10,21 @@ facilities::http::HttpClientOptions proberOptions() {
     return o;
 }
 
+/// True for http(s)://127.x.y.z[:port]/..., http(s)://[::1][:port]/... and localhost.
+bool onLoopback(std::string_view url) {
+    const size_t start = url.find("://");
+    if (start == std::string_view::npos) return false;
+    const std::string_view host = url.substr(start + 3);
+    auto startsWith = [host](std::string_view p) { return host.substr(0, p.size()) == p; };
+    return startsWith("127.") || startsWith("[::1]") || startsWith("localhost:") || startsWith("localhost/") ||
+           host == "localhost";
+}
+
 }  // namespace
 
-Prober::Prober(const StatusConfig& config, std::shared_ptr<const facilities::guard::AddressGuard> guard)
-    : config_(config), client_(std::move(guard), proberOptions()) {}
+Prober::Prober(const StatusConfig& config, std::shared_ptr<const facilities::guard::AddressGuard> guard,
+               std::string self_token)
+    : config_(config), client_(std::move(guard), proberOptions()), self_token_(std::move(self_token)) {}
 
 std::vector<ProbeSample> Prober::round(int64_t at_ms) const {
     std::vector<facilities::http::HttpRequest> requests;
@@ -21,6 +32,7 @@ std::vector<ProbeSample> Prober::round(int64_t at_ms) const {
         facilities::http::HttpRequest r;
         r.url = t.url;
         r.headers = {{"User-Agent", "ipfacts-status (region " + config_.region + ")"}};
+        if (!self_token_.empty() && onLoopback(t.url)) r.headers.push_back({"X-Ipfacts-Self-Probe", self_token_});
         r.timeout_ms = config_.timeout_ms;
         r.max_redirects = 0;
         r.allow_http = true;  // the operator wrote the URL, scheme included

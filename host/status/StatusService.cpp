@@ -58,14 +58,14 @@ void serve(pipeline::Exchange& ex, const char* type, const std::string& body) {
 
 StatusService::StatusService(StatusConfig config, std::string service_host, std::unique_ptr<ProbeHistory> history,
                              std::shared_ptr<const facilities::guard::AddressGuard> guard,
-                             std::shared_ptr<facilities::UpstreamOutcomes> outcomes)
+                             std::shared_ptr<facilities::UpstreamOutcomes> outcomes, std::string self_probe_token)
     : config_(std::move(config)),
       service_host_(std::move(service_host)),
       history_(std::move(history)),
       outcomes_(std::move(outcomes)),
       clock_(clockOf(config_)),
       manual_(config_.manual_clock ? static_cast<ManualClock*>(clock_.get()) : nullptr),
-      prober_(config_, std::move(guard)) {
+      prober_(config_, std::move(guard), std::move(self_probe_token)) {
     refresh();
 }
 

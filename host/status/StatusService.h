@@ -44,7 +44,7 @@ class StatusService {
 public:
     StatusService(StatusConfig config, std::string service_host, std::unique_ptr<ProbeHistory> history,
                   std::shared_ptr<const facilities::guard::AddressGuard> guard,
-                  std::shared_ptr<facilities::UpstreamOutcomes> outcomes);
+                  std::shared_ptr<facilities::UpstreamOutcomes> outcomes, std::string self_probe_token = "");
     ~StatusService();
 
     /// Starts the prober thread (not with a manual clock).

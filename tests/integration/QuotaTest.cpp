@@ -24,6 +24,7 @@ class QuotaTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(unmeteredRouteSaysSo);
     CPPUNIT_TEST(minuteQuotaGives429WithRetryAfter);
     CPPUNIT_TEST(windowsEndWhenTheServiceClockMoves);
+    CPPUNIT_TEST(theStatusProbesOfThisNodeSpendNoQuota);
     CPPUNIT_TEST(keyRaisesTheQuota);
     CPPUNIT_TEST(keyInQueryWorksAndIsNeverLogged);
     CPPUNIT_TEST(unknownKeyIs401WithDocsLink);
@@ -104,6 +105,32 @@ public:
         auto next_day = c.get("/daily/ip");
         CPPUNIT_ASSERT_EQUAL(200, next_day.status);
         CPPUNIT_ASSERT_EQUAL(std::string("1"), *next_day.header("X-RateLimit-Remaining"));
+        CPPUNIT_ASSERT_EQUAL(0, node.stop());
+    }
+
+    /// The prober's requests to this node carry the daemon's self-probe token and are not
+    /// counted: a probe a minute from 127.0.0.1 must not spend the quota of someone trying
+    /// the service from the same machine. A forged token is counted like any request.
+    void theStatusProbesOfThisNodeSpendNoQuota() {
+        Service node("quota-probe", [](std::string& text) {
+            const std::string self = "/ip\", label: \"Self (/ip)\"";
+            text.replace(text.find(self), self.size(), "/limited/ip\", label: \"Self (/ip)\"");
+        });
+        node.start();
+        HttpClient c("127.0.0.1", node.port());  // from 127.0.0.1, as the prober
+        const int64_t now = parseJson(c.get("/test/account/clock").body)->getValue<int64_t>("now");
+        c.get("/test/account/clock?advance_s=" + std::to_string(60 - now % 60));  // a minute's first second
+        for (int round = 0; round < 4; ++round) {  // more probes than /limited/ip's 3 a minute
+            auto r = c.get("/test/status/control?probe=1");
+            auto self = parseJson(r.body)->getArray("samples")->getObject(0);
+            CPPUNIT_ASSERT_EQUAL(200, self->getValue<int>("http_status"));
+        }
+        auto forged = c.get("/limited/ip", {"X-Ipfacts-Self-Probe: 00000000000000000000000000000000"});
+        CPPUNIT_ASSERT_EQUAL(200, forged.status);
+        CPPUNIT_ASSERT_EQUAL(std::string("tiny:anonymous"), *forged.header("X-RateLimit-Policy"));
+        CPPUNIT_ASSERT_EQUAL(200, c.get("/limited/ip").status);
+        CPPUNIT_ASSERT_EQUAL(200, c.get("/limited/ip").status);
+        CPPUNIT_ASSERT_EQUAL(429, c.get("/limited/ip").status);
         CPPUNIT_ASSERT_EQUAL(0, node.stop());
     }
 
