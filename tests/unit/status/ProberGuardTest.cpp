@@ -25,6 +25,7 @@ class ProberGuardTest : public CppUnit::TestFixture {
     CPPUNIT_TEST_SUITE(ProberGuardTest);
     CPPUNIT_TEST(loopbackRefusedWithoutAllow);
     CPPUNIT_TEST(outcomesCountByName);
+    CPPUNIT_TEST(selfTokenGoesToLoopbackHostsOnly);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -41,6 +42,19 @@ public:
         CPPUNIT_ASSERT_EQUAL(int64_t(1234), s[0].at_ms);
         CPPUNIT_ASSERT_EQUAL(0, s[0].http_status);
         CPPUNIT_ASSERT_MESSAGE(s[0].error, s[0].error.find("127.0.0.2") != std::string::npos);
+    }
+
+    /// The self-probe token must never leave the machine: only a host that is loopback
+    /// itself gets it, not a name that starts like one or a URL with userinfo.
+    void selfTokenGoesToLoopbackHostsOnly() {
+        for (const char* url : {"http://127.0.0.1:8080/ip", "https://127.1.2.3/", "http://[::1]:8080/ip",
+                                "http://localhost:8080/x", "http://localhost", "http://127.0.0.1?x=1"})
+            CPPUNIT_ASSERT_MESSAGE(url, ipfacts::status::onLoopback(url));
+        for (const char* url : {"http://127.0.0.1.evil.example/ip", "http://localhost.evil.example/",
+                                "http://127.0.0.1@evil.example/", "http://evil.example/127.0.0.1",
+                                "http://[::1].evil/", "http://10.0.0.1/", "127.0.0.1/ip", "http://127.0.0.256/",
+                                "http://[::2]/", "http://user:pw@localhost/"})
+            CPPUNIT_ASSERT_MESSAGE(url, !ipfacts::status::onLoopback(url));
     }
 
     void outcomesCountByName() {
