@@ -116,8 +116,15 @@ void AccountService::serveRequest(pipeline::Exchange& ex) {
                       " minutes; it works once:\n\n" + link +
                       "\n\nIf you did not ask for it, ignore this message: nothing happens without the link.\n",
                   link};
-    if (!mail_.post(std::move(m)))
+    if (!mail_.post(std::move(m))) {
+        // No mail goes out: the row holding the plain address goes at once, not at expiry.
+        try {
+            store_.takeLink(store::sha256Hex(token), now);
+        } catch (const store::StoreUnavailable&) {
+            // Purged with the expired links later.
+        }
         return fail(ex, 503, "mail_unavailable", "too much mail is waiting to be sent; try again in a minute");
+    }
     throttle_.record(by_caller, now);
     throttle_.record(by_recipient, now);
     if (wantsHtml(ex.request)) return html(ex, 200, sentPage(service_host_, config_.link_lifetime_s));

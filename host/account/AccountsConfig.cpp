@@ -1,6 +1,7 @@
 #include "host/account/AccountsConfig.h"
 
 #include "host/manifest/YamlReader.h"
+#include "host/net/LoopbackUrl.h"
 
 #include <yaml-cpp/yaml.h>
 
@@ -51,6 +52,12 @@ AccountsConfig AccountsConfig::fromYaml(const YAML::Node& n, const std::string& 
     r.integerKey(n, "sends_per_hour_per_recipient", "accounts", c.sends_per_hour_per_recipient, 1, 100);
     if (n["mailer"]) c.mailer = r.str(n["mailer"], "accounts.mailer");
     if (c.mailer != "log" && c.mailer != "smtp") r.fail(n["mailer"], "accounts.mailer must be log or smtp");
+    // The log mailer writes working sign-in links to the log: anyone who reads it could sign
+    // in as anyone who asked. Only for a service that links to this machine (development).
+    if (c.mailer == "log" && !net::urlOnLoopback(c.link_base_url))
+        r.fail(n["mailer"] ? n["mailer"] : n,
+               "accounts.mailer: log (the default) writes sign-in links to the log; with a link_base_url "
+               "off this machine use mailer: smtp");
     if (c.mailer == "smtp") {
         if (!n["smtp"]) r.fail(n, "accounts.mailer: smtp needs an smtp: section (host, port, starttls, sender)");
         c.smtp = readSmtp(r, n["smtp"]);

@@ -1,6 +1,7 @@
 // MailQueue: sends sign-in mail on a thread of its own, so no request waits on
 // an SMTP server. Bounded: past `capacity` queued messages a post is refused
-// (the caller says "try again later") rather than queued without end.
+// (the caller says "try again later") rather than queued without end. At stop
+// what still waits is dropped and counted in the log; a send under way finishes.
 #pragma once
 
 #include "host/account/Mailer.h"

@@ -97,8 +97,8 @@ void AccessLog::write(const Exchange& ex, int64_t duration_us) const {
     }
     std::string_view target = ex.request.target;
     std::string redacted;
-    if (size_t q = target.find('?'); q != std::string_view::npos && hasKeyParam(target.substr(q + 1))) {
-        redacted = redactKeyParam(target, "[redacted]");
+    if (size_t q = target.find('?'); q != std::string_view::npos && hasSecretParam(target.substr(q + 1))) {
+        redacted = redactSecretParams(target, "[redacted]");
         target = redacted;
     }
     if (ex.log_target) target = *ex.log_target;

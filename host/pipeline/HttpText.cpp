@@ -78,12 +78,26 @@ std::optional<std::vector<std::pair<std::string, std::string>>> parseQuery(std::
     return out;
 }
 
-bool isKeyParam(std::string_view param) {
+namespace {
+
+/// True when `param`'s name, percent-decoded, is `want` in any case.
+bool isParamNamed(std::string_view param, std::string_view want) {
     std::string_view name = param.substr(0, param.find('='));
-    if (name.size() < 3 || name.size() > 9) return false;  // "key" .. "%6B%65%79"
+    if (name.size() < want.size() || name.size() > 3 * want.size()) return false;  // "key" .. "%6B%65%79"
     auto decoded = percentDecode(name, true);
-    return decoded && iequals(*decoded, "key");
+    return decoded && iequals(*decoded, want);
 }
+
+/// The name a log writes a secret parameter under, or empty when `param` is none.
+std::string_view secretParamName(std::string_view param) {
+    if (isParamNamed(param, "key")) return "key";
+    if (isParamNamed(param, "token")) return "token";
+    return {};
+}
+
+}  // namespace
+
+bool isKeyParam(std::string_view param) { return isParamNamed(param, "key"); }
 
 bool hasKeyParam(std::string_view query) {
     while (true) {
@@ -108,9 +122,19 @@ std::optional<std::string> keyParamValue(std::string_view query) {
     }
 }
 
-std::string redactKeyParam(std::string_view target, std::string_view replacement) {
+bool hasSecretParam(std::string_view query) {
+    while (true) {
+        size_t end = query.find_first_of("&;");
+        if (!secretParamName(query.substr(0, end)).empty()) return true;
+        if (end == std::string_view::npos) return false;
+        query.remove_prefix(end + 1);
+    }
+}
+
+std::string redactSecretParams(std::string_view target, std::string_view replacement) {
     return rewriteQuery(target, [&](std::string_view p) -> std::optional<std::string> {
-        if (isKeyParam(p)) return "key=" + std::string(replacement);
+        const std::string_view name = secretParamName(p);
+        if (!name.empty()) return std::string(name) + "=" + std::string(replacement);
         return std::string(p);
     });
 }

@@ -29,9 +29,12 @@ bool hasKeyParam(std::string_view query);
 /// malformed escape reads as ""), or nullopt when there is none.
 std::optional<std::string> keyParamValue(std::string_view query);
 
-/// The target with every key parameter written "key=<replacement>", for
-/// logs: key values never leave the identify stage.
-std::string redactKeyParam(std::string_view target, std::string_view replacement);
+/// True when the raw query holds a parameter no log may show: `key`, or
+/// `token` (a sign-in link's, logged before its handler could redact it when
+/// the request is refused early: 404, 405, 400, 503).
+bool hasSecretParam(std::string_view query);
+/// The target with every such parameter written "<name>=<replacement>".
+std::string redactSecretParams(std::string_view target, std::string_view replacement);
 
 /// The target with key parameters removed entirely.
 std::string removeKeyParam(std::string_view target);

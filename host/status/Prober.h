@@ -21,10 +21,6 @@
 
 namespace ipfacts::status {
 
-/// True when `url`'s host is this machine: an IPv4 literal in 127/8, [::1] or
-/// localhost (never a name that merely starts so, nor a URL with userinfo).
-bool onLoopback(std::string_view url);
-
 class Prober {
 public:
     /// `self_token`: sent as X-Ipfacts-Self-Probe to loopback targets only; empty: never.

@@ -1,7 +1,7 @@
 // Fuzz target: the HTTP text routines of host/pipeline/HttpText.cpp, which see
 // every request target as the client sent it. The whole input is a request
 // target ("/path?query"); percentDecode (both modes), parseQuery,
-// redactKeyParam, removeKeyParam and iequals run on it, with their invariants.
+// redactSecretParams, removeKeyParam and iequals run on it, with their invariants.
 #include "host/pipeline/HttpText.h"
 
 #include "tests/fuzz/FuzzCheck.h"
@@ -110,14 +110,18 @@ void checkRemove(std::string_view target) {
 }
 
 void checkRedact(std::string_view target) {
-    std::string out = redactKeyParam(target, kReplacement);
+    std::string out = redactSecretParams(target, kReplacement);
     size_t q = target.find('?');
     FUZZ_CHECK(out.substr(0, out.find('?')) == target.substr(0, q));
     std::vector<std::string_view> before = paramsOf(target), after = paramsOf(out);
     FUZZ_CHECK(before.size() == after.size());
     const std::string redacted = "key=" + std::string(kReplacement);
-    for (size_t i = 0; i < before.size(); ++i)
-        FUZZ_CHECK(isKeyParam(before[i]) ? after[i] == redacted : after[i] == before[i]);
+    const std::string redacted_token = "token=" + std::string(kReplacement);
+    for (size_t i = 0; i < before.size(); ++i) {
+        if (isKeyParam(before[i])) FUZZ_CHECK(after[i] == redacted);
+        else if (hasSecretParam(before[i])) FUZZ_CHECK(after[i] == redacted_token);  // a sign-in token
+        else FUZZ_CHECK(after[i] == before[i]);
+    }
     // The key's value is gone: where it still occurs, it occurs in what was
     // kept anyway (the path, another parameter) or in the replacement text.
     // A value holds no '&' or ';', so any occurrence lies inside one segment
@@ -130,7 +134,8 @@ void checkRedact(std::string_view target) {
         if (!isKeyParam(p) || eq == std::string_view::npos || eq + 1 == p.size()) continue;
         std::string_view value = p.substr(eq + 1);
         if (out.find(value) == std::string::npos) continue;
-        FUZZ_CHECK(rest.find(value) != std::string::npos || first.find(value) != std::string::npos);
+        FUZZ_CHECK(rest.find(value) != std::string::npos || first.find(value) != std::string::npos ||
+                   redacted_token.find(value) != std::string::npos);
     }
 }
 

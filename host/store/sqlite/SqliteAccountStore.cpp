@@ -270,6 +270,10 @@ int SqliteAccountStore::purgeExpiredLinks(int64_t now) {
     st.bind(1, now).step();
     int n = sqlite3_changes(db_.get());
     SqliteStatement(db_.get(), "DELETE FROM signin_sessions WHERE expires_at <= ?1").bind(1, now).step();
+    // secure_delete zeroes a deleted address in the database pages, but the WAL frames that
+    // wrote it remain until a checkpoint truncates the log: do it here, at least once a minute
+    // (best effort: a reader of another connection may hold it back until the next time).
+    sqlite3_wal_checkpoint_v2(db_.get(), nullptr, SQLITE_CHECKPOINT_TRUNCATE, nullptr, nullptr);
     return n;
 }
 

@@ -17,8 +17,8 @@ class AccountsConfigTest : public CppUnit::TestFixture {
 
 public:
     void defaults() {
-        auto c = s_.read("accounts: { link_base_url: 'https://ipfacts.example/' }");
-        CPPUNIT_ASSERT_EQUAL(std::string("https://ipfacts.example"), c.link_base_url);
+        auto c = s_.read("accounts: { link_base_url: 'http://127.0.0.1:8080/' }");
+        CPPUNIT_ASSERT_EQUAL(std::string("http://127.0.0.1:8080"), c.link_base_url);
         CPPUNIT_ASSERT_EQUAL(900, c.link_lifetime_s);
         CPPUNIT_ASSERT_EQUAL(5, c.max_live_keys);
         CPPUNIT_ASSERT_EQUAL(std::string("log"), c.mailer);
@@ -37,6 +37,10 @@ public:
     void refusals() {
         CPPUNIT_ASSERT(s_.error("accounts: { mailer: log }").find("m.yaml:1: accounts needs link_base_url") == 0);
         CPPUNIT_ASSERT(s_.error("accounts: { link_base_url: ftp://x }").find("must be an http") != std::string::npos);
+        // The log mailer (the default) only for links to this machine: it logs working links.
+        for (const char* base : {"https://ipfacts.example", "http://127.0.0.1.example", "http://localhost@evil"})
+            CPPUNIT_ASSERT(s_.error(std::string("accounts: { link_base_url: '") + base + "' }").find("use mailer: smtp") !=
+                           std::string::npos);
         CPPUNIT_ASSERT(s_.error("accounts: { link_base_url: 'https://x', mailer: smtp }").find("needs an smtp") !=
                        std::string::npos);
         CPPUNIT_ASSERT(s_.error("accounts: { link_base_url: 'https://x', mailer: pigeon }").find("log or smtp") !=

@@ -88,7 +88,7 @@ public:
     }
     void keyParametersAreRedactedAndRemovedByTheSameRule() {
         CPPUNIT_ASSERT_EQUAL(std::string("/ip.md?key=[redacted]&a=1;key=[redacted]"),
-                             redactKeyParam("/ip.md?KEY=s1&a=1;ke%79=s2", "[redacted]"));
+                             redactSecretParams("/ip.md?KEY=s1&a=1;ke%79=s2", "[redacted]"));
         CPPUNIT_ASSERT_EQUAL(std::string("/ip.md?a=1&b=2"), removeKeyParam("/ip.md?Key=s1&a=1;k%65y=s2&b=2"));
         CPPUNIT_ASSERT_EQUAL(std::string("/api/v1/ua?ua=X11; Linux"), removeKeyParam("/api/v1/ua?ua=X11; Linux"));
         CPPUNIT_ASSERT(!hasKeyParam("ua=X11; Linux&monkey=1"));

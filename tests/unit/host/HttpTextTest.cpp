@@ -34,7 +34,12 @@ public:
         CPPUNIT_ASSERT(!parseQuery("a=%G0"));
     }
     void redactsAndRemovesKeyParameters() {
-        CPPUNIT_ASSERT_EQUAL(std::string("/ip?a=1&key=X&b=2"), redactKeyParam("/ip?a=1&key=secret&b=2", "X"));
+        CPPUNIT_ASSERT_EQUAL(std::string("/ip?a=1&key=X&b=2"), redactSecretParams("/ip?a=1&key=secret&b=2", "X"));
+        // A sign-in link's token too, whatever answered the request.
+        CPPUNIT_ASSERT_EQUAL(std::string("/api-keys/signin/?token=X&utm=1"),
+                             redactSecretParams("/api-keys/signin/?TO%6Ben=abc&utm=1", "X"));
+        CPPUNIT_ASSERT(hasSecretParam("utm=1&token=abc"));
+        CPPUNIT_ASSERT(!hasSecretParam("tokens=1&k=2"));
         CPPUNIT_ASSERT_EQUAL(std::string("/ip?a=1&b=2"), removeKeyParam("/ip?key=secret&a=1&key=again&b=2"));
         CPPUNIT_ASSERT_EQUAL(std::string("/ip?monkey=1"), removeKeyParam("/ip?monkey=1"));
         CPPUNIT_ASSERT_EQUAL(std::string("/ip"), removeKeyParam("/ip?key=s"));

@@ -161,7 +161,9 @@ public:
         std::string e = errorOf("routes:\n  - { path: /k, handler: host.account_request }\n");
         CPPUNIT_ASSERT_MESSAGE(e, e.find("m.yaml:2:") != std::string::npos &&
                                       e.find("'account_request' needs an accounts: section") != std::string::npos);
-        const std::string accounts = "accounts: { link_base_url: 'https://keys.example/' }\n";
+        const std::string accounts =
+            "accounts: { link_base_url: 'https://keys.example/', mailer: smtp,"
+            " smtp: { host: mail.example, port: 587, sender: keys@keys.example } }\n";
         auto m = loadManifest(write(accounts + "routes:\n  - { path: /k, handler: host.account_dashboard }\n"));
         CPPUNIT_ASSERT(m.accounts.has_value());
         // Without keys.docs_url, 401s link to the service's own key page.

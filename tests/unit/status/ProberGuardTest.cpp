@@ -3,6 +3,7 @@
 // upstream outcomes count per facility and upstream name.
 #include "host/facilities/UpstreamOutcomes.h"
 #include "host/facilities/guard/AddressGuard.h"
+#include "host/net/LoopbackUrl.h"
 #include "host/status/Prober.h"
 
 #include <cppunit/extensions/HelperMacros.h>
@@ -49,12 +50,12 @@ public:
     void selfTokenGoesToLoopbackHostsOnly() {
         for (const char* url : {"http://127.0.0.1:8080/ip", "https://127.1.2.3/", "http://[::1]:8080/ip",
                                 "http://localhost:8080/x", "http://localhost", "http://127.0.0.1?x=1"})
-            CPPUNIT_ASSERT_MESSAGE(url, ipfacts::status::onLoopback(url));
+            CPPUNIT_ASSERT_MESSAGE(url, ipfacts::net::urlOnLoopback(url));
         for (const char* url : {"http://127.0.0.1.evil.example/ip", "http://localhost.evil.example/",
                                 "http://127.0.0.1@evil.example/", "http://evil.example/127.0.0.1",
                                 "http://[::1].evil/", "http://10.0.0.1/", "127.0.0.1/ip", "http://127.0.0.256/",
                                 "http://[::2]/", "http://user:pw@localhost/"})
-            CPPUNIT_ASSERT_MESSAGE(url, !ipfacts::status::onLoopback(url));
+            CPPUNIT_ASSERT_MESSAGE(url, !ipfacts::net::urlOnLoopback(url));
     }
 
     void outcomesCountByName() {
