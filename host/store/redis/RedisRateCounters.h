@@ -58,7 +58,12 @@ private:
     };
     void run();
     void countBatch(std::deque<Ask>& batch);
-    RedisLink::Command commandOf(const Ask& a) const;
+    /// The EVALSHA calls that count `batch`: one per kAsksPerCall asks.
+    std::vector<RedisLink::Command> callsOf(const std::deque<Ask>& batch) const;
+    /// Appends one ask's four keys and six values.
+    void addAsk(const Ask& a, RedisLink::Command& keys, RedisLink::Command& values) const;
+    // Bounds one script run, so Redis is never busy with one node's batch for long.
+    static constexpr size_t kAsksPerCall = 256;
 
     RedisCountersConfig config_;
     RedisLink link_;
