@@ -112,6 +112,7 @@ void EventLoop::run() {
         }
         if (stop_begun_) wait_ms = static_cast<int>(std::clamp<int64_t>(answer_by_ - monotonicMillis(), 0, wait_ms));
         int n = epoll_wait(epfd_, events, 256, wait_ms);
+        pipeline_.holdSharedAsks();
         for (int i = 0; i < n; ++i) {
             uint64_t tag = events[i].data.u64;
             if (tag == kWakeTag) onWorkerDone();
@@ -120,6 +121,7 @@ void EventLoop::run() {
                 if (idx < listeners_.size()) accept(listeners_[idx]);
             } else onConnection(static_cast<int>(tag), events[i].events);
         }
+        pipeline_.sendSharedAsks();
         int64_t now = monotonicSeconds();
         if (now != last_sweep) {
             last_sweep = now;

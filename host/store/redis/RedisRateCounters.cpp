@@ -19,9 +19,12 @@ namespace {
 // the solution's expiry (0: none sent). Returns four integers per ask:
 // verdict (0 counted, 1 minute full, 2 day full, 3 challenge due, 4 solution
 // already used), minute count, day count, and the threshold that applied (0
-// for a caller that solved a challenge today). Nothing is counted for a
-// refused request, so a client retrying sooner stays blocked until the window
-// ends, exactly as in memory.
+// for a caller that solved a challenge today). Both counters are incremented
+// first and taken back when the request is refused (inside the one atomic
+// script, so no other client ever sees the interim count): an admitted
+// request, the common case, costs two commands, not four. Nothing is counted
+// for a refused request, so a client retrying sooner stays blocked until the
+// window ends, exactly as in memory.
 constexpr const char* kScript = R"lua(
 local function one(k, a)
   local ca = tonumber(ARGV[a + 3])
@@ -30,17 +33,19 @@ local function one(k, a)
     redis.call('SET', KEYS[k + 3], '1', 'EX', ARGV[a + 5])
   end
   if ca > 0 and redis.call('EXISTS', KEYS[k + 3]) == 1 then ca = 0 end
-  local m = tonumber(redis.call('GET', KEYS[k + 1]) or '0')
-  local d = tonumber(redis.call('GET', KEYS[k + 2]) or '0')
   local pm, pd = tonumber(ARGV[a + 1]), tonumber(ARGV[a + 2])
-  if pm > 0 and m >= pm then return 1, m, d, ca end
-  if pd > 0 and d >= pd then return 2, m, d, ca end
-  if ca > 0 and d >= ca then return 3, m, d, ca end
-  m = redis.call('INCR', KEYS[k + 1])
+  local m = redis.call('INCR', KEYS[k + 1])
   if m == 1 then redis.call('EXPIRE', KEYS[k + 1], ARGV[a + 4]) end
-  d = redis.call('INCR', KEYS[k + 2])
+  local d = redis.call('INCR', KEYS[k + 2])
   if d == 1 then redis.call('EXPIRE', KEYS[k + 2], ARGV[a + 5]) end
-  return 0, m, d, ca
+  local v = 0
+  if pm > 0 and m > pm then v = 1
+  elseif pd > 0 and d > pd then v = 2
+  elseif ca > 0 and d > ca then v = 3 end
+  if v == 0 then return 0, m, d, ca end
+  redis.call('DECR', KEYS[k + 1])
+  redis.call('DECR', KEYS[k + 2])
+  return v, m - 1, d - 1, ca
 end
 local out = {}
 for i = 0, #KEYS / 4 - 1 do
@@ -69,6 +74,9 @@ pipeline::RateDecision unavailable() {
     d.unavailable = true;
     return d;
 }
+
+// Set between hold() and send() on this thread: take() queues without waking the thread.
+thread_local bool t_held = false;
 
 int64_t steadyMs() {
     return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch())
@@ -110,12 +118,24 @@ void RedisRateCounters::take(const pipeline::CounterKey& key, const manifest::Qu
         if (!stopping_) {
             const bool first = queue_.empty();
             queue_.push_back(Ask{key, quota, now_s, pass ? *pass : pipeline::ChallengePass{}, std::move(done)});
-            // The thread wakes for the first ask; the rest join the same batch.
-            if (first) wake_.notify_one();
+            // The thread wakes for the first ask (or at send() when held); the rest join the same batch.
+            if (first && !t_held) wake_.notify_one();
             return;
         }
     }
     done(unavailable());
+}
+
+void RedisRateCounters::hold() { t_held = true; }
+
+void RedisRateCounters::send() {
+    t_held = false;
+    bool waiting;
+    {
+        std::lock_guard<std::mutex> lock(mu_);
+        waiting = !queue_.empty();
+    }
+    if (waiting) wake_.notify_one();
 }
 
 void RedisRateCounters::run() {

@@ -39,6 +39,8 @@ public:
 
     void take(const pipeline::CounterKey& key, const manifest::Quota& quota, int64_t now_s,
               const pipeline::ChallengePass* pass, Done done) override;
+    void hold() override;
+    void send() override;
 
     /// Stops the thread; requests still waiting are answered `unavailable`.
     void stop();
