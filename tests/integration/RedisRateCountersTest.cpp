@@ -62,6 +62,12 @@ int64_t evalshaCalls(int port) {
     return at == std::string::npos ? 0 : std::stoll(text.substr(at + tag.size()));
 }
 
+manifest::Quota quotaOf(int64_t per_minute, int64_t per_day, int64_t challenge_after = 0) {
+    manifest::Quota q;
+    q.per_minute = per_minute, q.per_day = per_day, q.challenge_after = challenge_after;
+    return q;
+}
+
 void resetStats(int port) {
     store::RedisLink link("127.0.0.1", port, 2000);
     link.run({{"CONFIG", "RESETSTAT"}});
@@ -100,9 +106,7 @@ class RedisRateCountersTest : public CppUnit::TestFixture {
 
     /// One ask alone: connects the link and loads the script before the stats are reset.
     void warmUp() {
-        manifest::Quota q;
-        q.per_minute = 1000;
-        auto d = takeHeld(1, 200, q);
+        auto d = takeHeld(1, 200, quotaOf(1000, 0));
         CPPUNIT_ASSERT(d[0].allowed && !d[0].unavailable);
         resetStats(redis_.port());
     }
@@ -119,9 +123,7 @@ public:
     }
 
     void aHeldBatchIsOneCallDecidedInOrder() {
-        manifest::Quota q;
-        q.per_minute = 4;
-        q.per_day = 1000;
+        const auto q = quotaOf(4, 1000);
         auto d = takeHeld(10, 1, q);
         CPPUNIT_ASSERT_EQUAL(int64_t(1), evalshaCalls(redis_.port()));
         for (size_t i = 0; i < d.size(); ++i) {
@@ -140,10 +142,7 @@ public:
     }
 
     void aSolutionSentTwiceInOneBatchIsAcceptedOnce() {
-        manifest::Quota q;
-        q.per_minute = 100;
-        q.per_day = 100;
-        q.challenge_after = 1;
+        const auto q = quotaOf(100, 100, 1);
         pipeline::ChallengePass pass{"a1b2c3", now_ + 600};
         auto d = takeHeld(2, 2, q, &pass);
         CPPUNIT_ASSERT_EQUAL(int64_t(1), evalshaCalls(redis_.port()));
@@ -155,10 +154,7 @@ public:
     }
 
     void aBatchLargerThanOneCallIsSplitAndStaysExact() {
-        manifest::Quota q;
-        q.per_minute = 1000;
-        q.per_day = 300;
-        auto d = takeHeld(700, 3, q);
+        auto d = takeHeld(700, 3, quotaOf(1000, 300));
         // 256 asks a call: three calls, sent in one write.
         CPPUNIT_ASSERT_EQUAL(int64_t(3), evalshaCalls(redis_.port()));
         for (size_t i = 0; i < d.size(); ++i) {
