@@ -64,6 +64,14 @@ public:
     /// this node's loopback only) are served unmetered. Empty: none is.
     void setSelfProbeToken(std::string token) { self_probe_token_ = std::move(token); }
     bool countsShared() const { return shared_ != nullptr; }
+    /// Around a round of events: the round's asks to the shared counters go
+    /// out together at its end (SharedCounters::hold and send).
+    void holdSharedAsks() {
+        if (shared_) shared_->hold();
+    }
+    void sendSharedAsks() {
+        if (shared_) shared_->send();
+    }
 
     /// Runs the route's handler. Any thread; never throws.
     void handle(Exchange& ex);

@@ -28,6 +28,12 @@ public:
     /// as SolutionReplayed when its token was used already). Thread-safe.
     virtual void take(const CounterKey& key, const manifest::Quota& quota, int64_t now_s, const ChallengePass* pass,
                       Done done) = 0;
+    /// From hold() until send() on the same thread, take() only queues its
+    /// ask; send() sends what waits. An event loop holds over each round of
+    /// events, so the round's requests reach the store as one batch at one
+    /// wake-up of the counting thread, not one at a time as they are parsed.
+    virtual void hold() {}
+    virtual void send() {}
 };
 
 }  // namespace ipfacts::pipeline

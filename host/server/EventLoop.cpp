@@ -112,6 +112,7 @@ void EventLoop::run() {
         }
         if (stop_begun_) wait_ms = static_cast<int>(std::clamp<int64_t>(answer_by_ - monotonicMillis(), 0, wait_ms));
         int n = epoll_wait(epfd_, events, 256, wait_ms);
+        pipeline_.holdSharedAsks();
         for (int i = 0; i < n; ++i) {
             uint64_t tag = events[i].data.u64;
             if (tag == kWakeTag) onWorkerDone();
@@ -120,6 +121,7 @@ void EventLoop::run() {
                 if (idx < listeners_.size()) accept(listeners_[idx]);
             } else onConnection(static_cast<int>(tag), events[i].events);
         }
+        pipeline_.sendSharedAsks();
         int64_t now = monotonicSeconds();
         if (now != last_sweep) {
             last_sweep = now;
@@ -259,6 +261,9 @@ void EventLoop::onConnection(int fd, uint32_t events) {
         // The worker still holds this connection's buffer; a hang-up is dealt
         // with once the answer comes back.
         if (events & (EPOLLHUP | EPOLLERR)) c.close_after_write = true;
+        // Parked for the counters, the socket stayed in the set: out now, so a
+        // level-triggered event does not wake the loop again until the answer.
+        if (c.awaiting_meter) unwatch(c);
         return;
     }
     if (events & EPOLLOUT) {
@@ -323,7 +328,9 @@ bool EventLoop::proceed(HttpConnection& c, pipeline::Pipeline::Next next) {
     if (next == pipeline::Pipeline::Next::AwaitMeter) {
         c.awaiting_worker = true;  // kept open and unswept, as for a worker
         c.awaiting_meter = true;
-        watch(c);
+        // The socket stays in the epoll set (taken out only if it stirs before
+        // the answer, see onConnection): the answer comes within a round trip,
+        // and two epoll_ctl calls a request cost more than the count itself.
         return false;
     }
     if (next == pipeline::Pipeline::Next::HandleInline) {
@@ -495,6 +502,8 @@ void EventLoop::flush(HttpConnection& c) {
 /// socket leaves the set: a level-triggered hang-up would otherwise wake the
 /// loop again and again until the answer is back.
 void EventLoop::watch(HttpConnection& c) {
+    // Parked for the counters: left as it is (see proceed and onConnection).
+    if (c.awaiting_meter) return;
     uint32_t want = 0;
     if (!c.awaiting_worker) {
         // RDHUP only with IN: a level-triggered half-close we are not reading
@@ -509,6 +518,12 @@ void EventLoop::watch(HttpConnection& c) {
     int op = want == 0 ? EPOLL_CTL_DEL : c.epoll_events == 0 ? EPOLL_CTL_ADD : EPOLL_CTL_MOD;
     epoll_ctl(epfd_, op, c.fd(), &ev);
     c.epoll_events = want;
+}
+
+void EventLoop::unwatch(HttpConnection& c) {
+    if (c.epoll_events == 0) return;
+    epoll_ctl(epfd_, EPOLL_CTL_DEL, c.fd(), nullptr);
+    c.epoll_events = 0;
 }
 
 void EventLoop::close(int fd) {

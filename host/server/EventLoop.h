@@ -67,6 +67,7 @@ private:
     void onWorkerDone();
     void flush(HttpConnection& c);
     void watch(HttpConnection& c);
+    void unwatch(HttpConnection& c);  // out of the epoll set, whatever it waited for
     void close(int fd);
     void closeIdleAtStop();
     void sweep();

@@ -90,6 +90,7 @@ class SharedCountersTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(aMinuteLimitHoldsExactlyAcrossTwoNodes);
     CPPUNIT_TEST(redisStoppedMidRunServesUnavailableThenResumes);
     CPPUNIT_TEST(aSolvedChallengeHoldsOnEveryNodeOnce);
+    CPPUNIT_TEST(pipelinedRequestsWaitingForTheirCountAnswerInOrder);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -109,6 +110,32 @@ public:
         a_.reset();
         b_.reset();
         redis_.reset();
+    }
+
+    // A request parked for its count leaves its socket in the epoll set (the
+    // loop no longer takes it out and puts it back for each count): pipelined
+    // requests behind it are answered after it, each counted, in order. A
+    // client that hangs up while its request waits leaves the node answering.
+    void pipelinedRequestsWaitingForTheirCountAnswerInOrder() {
+        HttpClient c("127.0.0.1", a_->port(), false, "127.0.0.61");
+        // Five writes back to back, none waiting for an answer: read together or
+        // (arriving while an earlier one waits for Redis) after it; same answers.
+        for (int i = 0; i < 5; ++i) c.sendRaw("GET /sharedbig/ip?_=" + std::to_string(i) + " HTTP/1.1\r\nHost: t\r\n\r\n");
+        long long last = -1;
+        for (int i = 0; i < 5; ++i) {
+            auto r = c.read();
+            CPPUNIT_ASSERT_MESSAGE("answer " + std::to_string(i), r.has_value());
+            CPPUNIT_ASSERT_EQUAL(200, r->status);
+            CPPUNIT_ASSERT_EQUAL(std::string("sharedbig:anonymous"), r->header("X-RateLimit-Policy").value_or("-"));
+            const long long left = std::stoll(r->header("X-RateLimit-Remaining").value_or("-1"));
+            if (i > 0) CPPUNIT_ASSERT_EQUAL(last - 1, left);  // counted one by one, in order
+            last = left;
+        }
+        {
+            HttpClient gone("127.0.0.1", a_->port(), false, "127.0.0.62");
+            gone.sendRaw("GET /sharedbig/ip HTTP/1.1\r\nHost: t\r\n\r\n");
+        }  // closed at once, its request most likely still parked
+        CPPUNIT_ASSERT_EQUAL(200, c.get("/sharedbig/ip").status);
     }
 
     void aMinuteLimitHoldsExactlyAcrossTwoNodes() {

@@ -1,8 +1,9 @@
 // RedisRateCounters: SharedCounters in Redis. A thread of its own gathers
-// the requests waiting to be counted and sends them as one pipelined batch:
-// each is one EVALSHA of a Lua script that reads the caller's minute and day
-// counts, decides, and increments both only when the request is admitted —
-// atomic in Redis, so two nodes never both take the last slot. The bot
+// the requests waiting to be counted (an event loop hands over a round's at
+// once: hold/send) and sends them as one batch: one EVALSHA of a Lua script
+// per kAsksPerCall requests, which for each in turn counts the caller's
+// minute and day and keeps the counts only when the request is admitted —
+// one atomic step in Redis, so two nodes never both take the last slot. The bot
 // challenge's books live there too: a caller's "solved today" mark and each
 // solution's replay record, set by the same script, so any node honours a
 // solution once and every node lets its caller on. When Redis
@@ -39,6 +40,8 @@ public:
 
     void take(const pipeline::CounterKey& key, const manifest::Quota& quota, int64_t now_s,
               const pipeline::ChallengePass* pass, Done done) override;
+    void hold() override;
+    void send() override;
 
     /// Stops the thread; requests still waiting are answered `unavailable`.
     void stop();
@@ -58,7 +61,12 @@ private:
     };
     void run();
     void countBatch(std::deque<Ask>& batch);
-    RedisLink::Command commandOf(const Ask& a) const;
+    /// The EVALSHA calls that count `batch`: one per kAsksPerCall asks.
+    std::vector<RedisLink::Command> callsOf(const std::deque<Ask>& batch) const;
+    /// Appends one ask's four keys and six values.
+    void addAsk(const Ask& a, RedisLink::Command& keys, RedisLink::Command& values) const;
+    // Bounds one script run, so Redis is never busy with one node's batch for long.
+    static constexpr size_t kAsksPerCall = 256;
 
     RedisCountersConfig config_;
     RedisLink link_;
