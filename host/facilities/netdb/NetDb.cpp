@@ -10,6 +10,7 @@
 #include "host/facilities/netdb/ZoneClock.h"
 
 #include <ipfacts/location.hpp>
+#include <ipfacts/netdb_wanted.hpp>
 
 #include <stdexcept>
 
@@ -61,7 +62,8 @@ NetDb::~NetDb() = default;
 
 NetDb::Stats NetDb::stats() const { return {asn_->ranges(), asn_->bytes(), load_ms_, asn_->loadMs()}; }
 
-NetFacts NetDb::lookup(const net::IpAddress& a, std::chrono::system_clock::time_point now) const {
+NetFacts NetDb::lookup(const net::IpAddress& a, std::chrono::system_clock::time_point now, uint32_t wanted) const {
+    wanted = netdbWanted(wanted);
     NetFacts f;
     f.version = a.isV4() ? 4 : 6;
     f.address = a.toString();
@@ -70,11 +72,12 @@ NetFacts NetDb::lookup(const net::IpAddress& a, std::chrono::system_clock::time_
     if (c.rfc) f.rfc = std::string(*c.rfc);
     f.description = c.describe();
     f.routable = c.routable;
+    const bool location = wanted & IPF_NETDB_WANT_LOCATION;
     // SPEC 2.1 has no null geo_accuracy: nothing finer than a country known.
-    f.geo_accuracy = std::string(kCountryOnlyAccuracy);
+    if (location) f.geo_accuracy = std::string(kCountryOnlyAccuracy);
     // Special-purpose space is IANA's whatever its kind; the RIR tables are
     // consulted only for ordinary addresses.
-    if (c.special) f.rir = RirTable::iana();
+    if (c.special && (wanted & IPF_NETDB_WANT_RIR)) f.rir = RirTable::iana();
     // Private, documentation, loopback... space has no place and no operator
     // to guess: the classification is the answer (SPEC 2.2), its kind the reason.
     if (!c.locatable()) {
@@ -82,10 +85,16 @@ NetFacts NetDb::lookup(const net::IpAddress& a, std::chrono::system_clock::time_
         return f;
     }
 
-    const std::optional<AsnMatch> asn = asn_->find(a);
-    addNetwork(f, asn);
-    if (!c.special && rir_) f.rir = rir_->registryOf(a, f.asn ? std::optional<uint32_t>(*f.asn) : std::nullopt);
-    if (!addGeo(f, a, now)) f.not_locatable_reason = std::string(kNotInDatabase);
+    // The RIR of an address may follow its AS, so either group reads the ASN table.
+    if (wanted & (IPF_NETDB_WANT_NETWORK | IPF_NETDB_WANT_RIR)) {
+        const std::optional<AsnMatch> asn = asn_->find(a);
+        if (wanted & IPF_NETDB_WANT_NETWORK) addNetwork(f, asn);
+        // AS 0 marks unrouted space (RFC 7607): no AS to go by.
+        const std::optional<uint32_t> routed_as = asn && asn->asn != 0 ? std::optional<uint32_t>(asn->asn) : std::nullopt;
+        if (!c.special && rir_ && (wanted & IPF_NETDB_WANT_RIR)) f.rir = rir_->registryOf(a, routed_as);
+    }
+    if (location && !addGeo(f, a, now, wanted & IPF_NETDB_WANT_LOCAL_TIME))
+        f.not_locatable_reason = std::string(kNotInDatabase);
     return f;
 }
 
@@ -98,7 +107,8 @@ void NetDb::addNetwork(NetFacts& f, const std::optional<AsnMatch>& asn) const {
     if (connection_types_) f.connection_type = connection_types_->typeOf(asn->asn, name_rules_[asn->name_index]);
 }
 
-bool NetDb::addGeo(NetFacts& f, const net::IpAddress& a, std::chrono::system_clock::time_point now) const {
+bool NetDb::addGeo(NetFacts& f, const net::IpAddress& a, std::chrono::system_clock::time_point now,
+                   bool with_local_time) const {
     std::optional<GeoRecord> r;
     for (const auto& db : geo_)
         if ((r = db->lookup(a))) break;  // files are tried in configured order; the first answer wins
@@ -120,7 +130,7 @@ bool NetDb::addGeo(NetFacts& f, const net::IpAddress& a, std::chrono::system_clo
     if (r->city || r->region) f.geo_accuracy = std::string(kApproximateAccuracy);
     if (r->timezone) {
         f.timezone = r->timezone;
-        f.local_time = zones_->localTime(*r->timezone, now);
+        if (with_local_time) f.local_time = zones_->localTime(*r->timezone, now);
     }
     // A record with coordinates or a zone but no place name locates nothing.
     f.locatable = r->city || r->region || r->country;

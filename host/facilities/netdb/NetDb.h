@@ -60,7 +60,10 @@ public:
     /// only, except the first time a zone is met (one small TZif read).
     /// geo_accuracy is always set; not_locatable_reason exactly when
     /// locatable is false: the block's kind, or "not in database".
-    ipfacts::NetFacts lookup(const net::IpAddress& a, std::chrono::system_clock::time_point now) const;
+    /// `wanted` (IPF_NETDB_WANT_* bits, ABI 1.6) names the groups looked up;
+    /// the others are left unknown, exactly as ipfacts::onlyWanted says.
+    ipfacts::NetFacts lookup(const net::IpAddress& a, std::chrono::system_clock::time_point now,
+                             uint32_t wanted = IPF_NETDB_WANT_ALL) const;
 
     struct Stats {
         size_t asn_ranges;   // ranges in the ASN table, both families
@@ -73,7 +76,8 @@ public:
 private:
     void addNetwork(ipfacts::NetFacts& f, const std::optional<netdb::AsnMatch>& asn) const;
     /// Location facts, geo_accuracy and locatable; false when no database holds a location.
-    bool addGeo(ipfacts::NetFacts& f, const net::IpAddress& a, std::chrono::system_clock::time_point now) const;
+    bool addGeo(ipfacts::NetFacts& f, const net::IpAddress& a, std::chrono::system_clock::time_point now,
+                bool with_local_time) const;
 
     std::shared_ptr<const netdb::SpecialPurposeRegistry> special_;
     std::vector<std::unique_ptr<netdb::GeoDatabase>> geo_;

@@ -27,7 +27,8 @@ void fill(FactsBox& b) {
     ipfacts::fill(b.facts, b.c, none);
 }
 
-ipf_status lookup(ipf_plugin_ctx* ctx, ipf_str address, const ipf_netdb_facts** out) {
+/// lookup_wanted (ABI 1.6): only the groups `wanted` names are looked up.
+ipf_status lookupWanted(ipf_plugin_ctx* ctx, ipf_str address, uint32_t wanted, const ipf_netdb_facts** out) {
     if (!ctx || !out) return IPF_INVALID;
     const auto* f = facilityOf<NetDbFacility>(ctx);
     if (!f) return IPF_UNAVAILABLE;
@@ -36,17 +37,21 @@ ipf_status lookup(ipf_plugin_ctx* ctx, ipf_str address, const ipf_netdb_facts** 
     if (!a || (address.len && address.ptr[0] == '[')) return IPF_INVALID;
     auto db = f->handle().current();
     auto box = std::make_unique<FactsBox>();
-    box->facts = db->lookup(*a, std::chrono::system_clock::now());
+    box->facts = db->lookup(*a, std::chrono::system_clock::now(), wanted);
     fill(*box);
     *out = &box.release()->c;  // ownership passes to the plugin until facts_free
     return IPF_OK;
+}
+
+ipf_status lookup(ipf_plugin_ctx* ctx, ipf_str address, const ipf_netdb_facts** out) {
+    return lookupWanted(ctx, address, IPF_NETDB_WANT_ALL, out);
 }
 
 void factsFree(const ipf_netdb_facts* f) {
     std::unique_ptr<const FactsBox> owned(reinterpret_cast<const FactsBox*>(f));
 }
 
-const ipf_netdb_api kTable{sizeof(ipf_netdb_api), lookup, factsFree};
+const ipf_netdb_api kTable{sizeof(ipf_netdb_api), lookup, factsFree, lookupWanted};
 
 NetDbConfig configOf(const NetDbFiles& s, std::shared_ptr<const netdb::SpecialPurposeRegistry> registry) {
     NetDbConfig c;

@@ -5,6 +5,7 @@
 
 #include <ipfacts/plugin.hpp>
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -17,8 +18,9 @@ struct CallerFacts {
 };
 
 /// Looks `address` up in the host's address database; the facts stay where
-/// the host put them until the CallerFacts goes.
-CallerFacts lookUpFacts(const Host& host, std::string_view address);
+/// the host put them until the CallerFacts goes. `wanted` (IPF_NETDB_WANT_*
+/// bits) names the groups read; the others may come back unknown.
+CallerFacts lookUpFacts(const Host& host, std::string_view address, uint32_t wanted = IPF_NETDB_WANT_ALL);
 
 /// 6 when `address` looks like IPv6 (has a colon), else 4. For the client
 /// addresses the host hands out this is all a version needs, and unlike a

@@ -53,6 +53,24 @@ const char* fieldName(CallerField f) {
     return "";
 }
 
+uint32_t factsWanted(CallerField f) {
+    // The reason of a null field needs only what every look-up gives: the
+    // special-purpose block's kind and RFC.
+    switch (f) {
+        case CallerField::Asn:
+        case CallerField::AsName:
+        case CallerField::Isp: return IPF_NETDB_WANT_NETWORK;
+        case CallerField::Rir: return IPF_NETDB_WANT_RIR;
+        case CallerField::Country:
+        case CallerField::CountryName:
+        case CallerField::City:
+        case CallerField::Region:
+        case CallerField::Loc:
+        case CallerField::Timezone: return IPF_NETDB_WANT_LOCATION;
+    }
+    return IPF_NETDB_WANT_ALL;
+}
+
 FieldText fieldText(const CallerFacts& found, CallerField f) {
     if (found.missing) return FieldText{std::nullopt, *found.missing};
     FieldText out{valueOf(found.facts, f), {}};

@@ -6,6 +6,7 @@
 
 #include "CallerFacts.h"
 
+#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -21,6 +22,10 @@ struct FieldText {
 
 /// The IpReport field name of `f` ("country_name").
 const char* fieldName(CallerField f);
+
+/// The groups of address facts (IPF_NETDB_WANT_*) fieldText reads for `f`:
+/// a per-field path asks the host for these alone.
+uint32_t factsWanted(CallerField f);
 
 /// `f` of the facts found, as /json writes it, or the reason it is null:
 /// the database's absence, the address's special-purpose block, or the

@@ -102,7 +102,7 @@ void IpPlugin::markdown(Request& req, Response& resp) {
 }
 
 void IpPlugin::field(Request& req, Response& resp, CallerField f) {
-    const FieldText t = fieldText(lookUpFacts(host_, req.clientAddress()), f);
+    const FieldText t = fieldText(lookUpFacts(host_, req.clientAddress(), factsWanted(f)), f);
     if (t.value) {
         // Database text on one line: a newline inside would read as two answers.
         std::string line = *t.value;

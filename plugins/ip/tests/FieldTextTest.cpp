@@ -5,6 +5,7 @@
 
 #include <cppunit/extensions/HelperMacros.h>
 
+#include <cstdint>
 #include <string>
 
 extern "C" const ipf_plugin_descriptor* ipfacts_plugin_v1(void);
@@ -54,6 +55,8 @@ class FieldTextTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(specialPurposeAddressSaysWhy);
     CPPUNIT_TEST(noDatabaseSaysWhy);
     CPPUNIT_TEST(aNewlineInDataStaysOneLine);
+    CPPUNIT_TEST(eachFieldAsksForItsOneGroupOfFacts);
+    CPPUNIT_TEST(notInDatabaseReasonNeedsNoOtherGroup);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -132,6 +135,55 @@ public:
         LoadedPlugin plugin(fake, ipfacts_plugin_v1());
         CPPUNIT_ASSERT_EQUAL(IPF_OK, plugin.call("as_name"));
         CPPUNIT_ASSERT_EQUAL(std::string("Evil Corp\n"), fake.written.body);
+    }
+
+    // A per-field path pays for the facts it answers from only (ABI 1.6
+    // lookup_wanted). The fake answers by ipfacts::onlyWanted, so the values
+    // above being right also proves each group asked for is enough.
+    void eachFieldAsksForItsOneGroupOfFacts() {
+        const std::pair<const char*, uint32_t> want[] = {
+            {"country", IPF_NETDB_WANT_LOCATION}, {"country_name", IPF_NETDB_WANT_LOCATION},
+            {"city", IPF_NETDB_WANT_LOCATION},    {"region", IPF_NETDB_WANT_LOCATION},
+            {"loc", IPF_NETDB_WANT_LOCATION},     {"timezone", IPF_NETDB_WANT_LOCATION},
+            {"asn", IPF_NETDB_WANT_NETWORK},      {"as_name", IPF_NETDB_WANT_NETWORK},
+            {"isp", IPF_NETDB_WANT_NETWORK},      {"rir", IPF_NETDB_WANT_RIR}};
+        for (const auto& [handler, wanted] : want) {
+            FakeHost fake;
+            fake.netdb["203.0.113.7"] = mountainView();
+            LoadedPlugin plugin(fake, ipfacts_plugin_v1());
+            CPPUNIT_ASSERT_EQUAL(IPF_OK, plugin.call(handler));
+            CPPUNIT_ASSERT_EQUAL_MESSAGE(handler, size_t(1), fake.netdbWantedAsked.size());
+            CPPUNIT_ASSERT_EQUAL_MESSAGE(handler, wanted, fake.netdbWantedAsked[0]);
+        }
+        // /json and /ip.md read every group: they still make the full look-up.
+        for (const char* handler : {"report", "markdown"}) {
+            FakeHost fake;
+            fake.netdb["203.0.113.7"] = mountainView();
+            LoadedPlugin plugin(fake, ipfacts_plugin_v1());
+            CPPUNIT_ASSERT_EQUAL(IPF_OK, plugin.call(handler));
+            CPPUNIT_ASSERT_MESSAGE(handler, fake.netdbWantedAsked.empty());
+            CPPUNIT_ASSERT_EQUAL_MESSAGE(handler, 1, fake.netdbCalls);
+        }
+    }
+
+    // Public space the database does not hold: the reason is the generic one
+    // whichever group was looked up (the location group's "not in database"
+    // is not a special-purpose reason).
+    void notInDatabaseReasonNeedsNoOtherGroup() {
+        NetFacts f;
+        f.address = "203.0.113.7";
+        f.kind = "public";
+        f.not_locatable_reason = "not in database";
+        f.geo_accuracy = "country-only";
+        for (const char* handler : {"country", "asn", "loc"}) {
+            FakeHost fake;
+            fake.netdb["203.0.113.7"] = f;
+            LoadedPlugin plugin(fake, ipfacts_plugin_v1());
+            CPPUNIT_ASSERT_EQUAL(IPF_OK, plugin.call(handler));
+            CPPUNIT_ASSERT_EQUAL(404, fake.written.status);
+            CPPUNIT_ASSERT_EQUAL(std::string("the address database has no ") + handler + " for this address",
+                                 headerOf(fake, "X-Null-Reason"));
+        }
     }
 };
 

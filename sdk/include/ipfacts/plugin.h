@@ -34,7 +34,7 @@ extern "C" {
 #endif
 
 #define IPF_ABI_MAJOR 1
-#define IPF_ABI_MINOR 5
+#define IPF_ABI_MINOR 6
 
 /* A string view: `len` bytes at `ptr`, not necessarily NUL-terminated.
  * An absent value is {NULL, 0}; an empty present value is {"", 0}. */
@@ -200,7 +200,30 @@ struct ipf_netdb_api {
      * OWNERSHIP: *out is host memory released by facts_free. */
     ipf_status (*lookup)(ipf_plugin_ctx* ctx, ipf_str address, const ipf_netdb_facts** out);
     void (*facts_free)(const ipf_netdb_facts* facts);
+
+    /* ---- since 1.6; check with IPF_FACILITY_HAS(struct ipf_netdb_api,
+     * host->netdb, lookup_wanted) ---- */
+    /* As lookup, but the host looks up only the groups of facts `wanted`
+     * names (IPF_NETDB_WANT_* bits; IPF_NETDB_WANT_ALL is lookup). Always
+     * filled: version, routable, address, kind, rfc, description, and for
+     * special-purpose space (never looked up) locatable 0 with
+     * not_locatable_reason its kind. A group not wanted reads as unknown
+     * ({NULL,0}, asn -1, has_location 0, rir "UNKNOWN", connection_type
+     * "unknown"), and for other space locatable 0 with not_locatable_reason {NULL,0}.
+     * Every fact filled is the one lookup gives. Same ownership as lookup:
+     * *out is released by facts_free. */
+    ipf_status (*lookup_wanted)(ipf_plugin_ctx* ctx, ipf_str address, uint32_t wanted,
+                                const ipf_netdb_facts** out);
 };
+
+/* Since 1.6: the groups of facts ipf_netdb_api.lookup_wanted can be asked for. */
+#define IPF_NETDB_WANT_LOCATION 0x1u   /* city, region, region_code, country, country_name,
+                                        * continent, postal, latitude, longitude, timezone,
+                                        * geo_accuracy, locatable, not_locatable_reason */
+#define IPF_NETDB_WANT_LOCAL_TIME 0x2u /* local_time; implies IPF_NETDB_WANT_LOCATION */
+#define IPF_NETDB_WANT_NETWORK 0x4u    /* asn, as_name, as_domain, isp, connection_type */
+#define IPF_NETDB_WANT_RIR 0x8u        /* rir */
+#define IPF_NETDB_WANT_ALL 0xFu
 
 /* ---- Outbound HTTP (since 1.3) ------------------------------------------- */
 

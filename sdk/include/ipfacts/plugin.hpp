@@ -15,6 +15,7 @@
 
 #include <ipfacts/json.hpp>
 #include <ipfacts/location.hpp>
+#include <ipfacts/netdb_wanted.hpp>
 #include <ipfacts/plugin.h>
 #include <ipfacts/reasons.hpp>
 #include <ipfacts/results.hpp>
@@ -97,10 +98,18 @@ public:
     /// a literal or there is no netdb. Never blocks. geo_accuracy is always
     /// set, and locatable / not_locatable_reason say whether there is a
     /// location and why not (ipfacts/location.hpp), whatever the host's minor.
-    std::optional<Held<NetFactsView>> netFacts(std::string_view address) const {
+    /// `wanted` (IPF_NETDB_WANT_* bits) names the groups of facts the caller
+    /// reads: a host of ABI 1.6 looks up only those and leaves the rest
+    /// unknown (ipfacts/netdb_wanted.hpp), an older one looks up everything.
+    /// Ask for some only where the facts are read for those groups alone.
+    std::optional<Held<NetFactsView>> netFacts(std::string_view address, uint32_t wanted = IPF_NETDB_WANT_ALL) const {
         if (!hasNetDb()) return std::nullopt;
+        const ipf_netdb_api* db = api_->netdb;
         const ipf_netdb_facts* f = nullptr;
-        if (api_->netdb->lookup(ctx_, str(address), &f) != IPF_OK || !f) return std::nullopt;
+        const bool some = netdbWanted(wanted) != IPF_NETDB_WANT_ALL &&
+                          IPF_FACILITY_HAS(struct ipf_netdb_api, db, lookup_wanted);
+        const ipf_status st = some ? db->lookup_wanted(ctx_, str(address), wanted, &f) : db->lookup(ctx_, str(address), &f);
+        if (st != IPF_OK || !f) return std::nullopt;
         Held<NetFactsView> held(f, api_->netdb->facts_free);
         // A host older than 1.4 does not state its location rule: apply it here (a copy, old hosts only).
         if (!fields::reaches(*f, offsetof(ipf_netdb_facts, not_locatable_reason) + sizeof f->not_locatable_reason))

@@ -4,7 +4,10 @@
 
 #include <cppunit/extensions/HelperMacros.h>
 
+#include <ipfacts/netdb_wanted.hpp>
+
 #include <atomic>
+#include <cstdio>
 #include <cmath>
 #include <iterator>
 #include <memory>
@@ -55,6 +58,32 @@ void assertLocated(const NetFacts& f, const std::string& accuracy) {
     CPPUNIT_ASSERT_EQUAL_MESSAGE(f.address, accuracy, orNone(f.geo_accuracy));
 }
 
+// Every member of NetFacts as text, by the SDK's field list (ipfacts/fields.h),
+// so a member appended later is compared too.
+#define SHOWN_SIZE(n, a)
+#define SHOWN_PRESENCE(n, a)
+#define SHOWN_RESERVED(n, a)
+#define SHOWN_TEXT(n, a) out += #n "=" + f.n + ";";
+#define SHOWN_TEXT_OR(n, a) SHOWN_TEXT(n, a)
+#define SHOWN_OPT_TEXT(n, a) out += #n "=" + orNone(f.n) + ";";
+#define SHOWN_INT(n, a) out += #n "=" + std::to_string(f.n) + ";";
+#define SHOWN_FLAG(n, a) SHOWN_INT(n, a)
+#define SHOWN_OPT_INT(n, a) out += #n "=" + (f.n ? std::to_string(*f.n) : std::string("(none)")) + ";";
+#define SHOWN_OPT_REAL(n, a) out += #n "=" + (f.n ? exactly(*f.n) : std::string("(none)")) + ";";
+#define SHOWN(kind, n, a) SHOWN_##kind(n, a)
+
+std::string exactly(double d) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.17g", d);
+    return buf;
+}
+
+std::string shown(const NetFacts& f) {
+    std::string out;
+    IPF_NETDB_FACTS_FIELDS(SHOWN)
+    return out;
+}
+
 }  // namespace
 
 class NetDbTest : public CppUnit::TestFixture {
@@ -70,6 +99,7 @@ class NetDbTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(classifiesByTheSharedRegistry);
     CPPUNIT_TEST(missingFilesStopTheLoad);
     CPPUNIT_TEST(concurrentLookupsAgree);
+    CPPUNIT_TEST(lookupOfSomeGroupsIsPartOfTheFullOne);
     CPPUNIT_TEST_SUITE_END();
 
     NetDb db{fixtureConfig()};
@@ -291,6 +321,40 @@ public:
         const auto s = db.stats();
         CPPUNIT_ASSERT_EQUAL(size_t(12), s.asn_ranges);
         CPPUNIT_ASSERT(s.asn_bytes > 0 && s.load_ms > 0 && s.asn_load_ms <= s.load_ms);
+    }
+
+    // ABI 1.6 lookup_wanted: a look-up of some groups gives exactly the full
+    // look-up's facts of those groups and leaves the rest unknown
+    // (ipfacts::onlyWanted), for every combination of groups, over both mmdb
+    // layouts, IPv4 and IPv6, located, country-only, absent, mapped and
+    // special-purpose addresses, an AS 0 range and an RIR found by AS.
+    void lookupOfSomeGroupsIsPartOfTheFullOne() {
+        NetDbConfig c = fixtureConfig();
+        c.city_mmdb.push_back(dataFixture("city-geoip2.mmdb"));
+        NetDb all(c);
+        const char* addresses[] = {"8.8.8.8", "1.1.1.1", "9.9.9.9", "81.2.69.200", "104.131.0.1",
+                                   "89.160.20.113", "216.160.83.60", "2001:43fc:a000::1", "2001:4860:4860::8888",
+                                   "2a02:2e0::1", "::ffff:8.8.8.8", "::ffff:10.0.0.1", "192.0.0.9", "192.0.2.1",
+                                   "10.0.0.1", "127.0.0.1", "2001::1", "fe80::1", "::", "203.0.114.1"};
+        int located = 0, networked = 0;
+        for (const char* a : addresses) {
+            const IpAddress ip = *IpAddress::parse(a);
+            const NetFacts full = all.lookup(ip, kNow);
+            located += full.locatable;
+            networked += full.asn.has_value();
+            CPPUNIT_ASSERT_EQUAL_MESSAGE(a, shown(full), shown(all.lookup(ip, kNow, IPF_NETDB_WANT_ALL)));
+            for (uint32_t wanted = 0; wanted <= IPF_NETDB_WANT_ALL; ++wanted)
+                CPPUNIT_ASSERT_EQUAL_MESSAGE(std::string(a) + " wanted " + std::to_string(wanted),
+                                             shown(ipfacts::onlyWanted(full, wanted)), shown(all.lookup(ip, kNow, wanted)));
+        }
+        // The addresses above do exercise what is left out.
+        CPPUNIT_ASSERT(located >= 5 && networked >= 5);
+        const NetFacts country = all.lookup(*IpAddress::parse("8.8.8.8"), kNow, IPF_NETDB_WANT_LOCATION);
+        CPPUNIT_ASSERT_EQUAL(std::string("US"), orNone(country.country));
+        CPPUNIT_ASSERT(!country.asn && !country.local_time);
+        CPPUNIT_ASSERT_EQUAL(std::string("UNKNOWN"), country.rir);
+        const NetFacts network = all.lookup(*IpAddress::parse("8.8.8.8"), kNow, IPF_NETDB_WANT_NETWORK);
+        CPPUNIT_ASSERT(network.asn && !network.country && !network.geo_accuracy && !network.not_locatable_reason);
     }
 };
 CPPUNIT_TEST_SUITE_REGISTRATION(NetDbTest);

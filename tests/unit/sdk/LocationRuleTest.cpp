@@ -34,7 +34,7 @@ struct OneFacts {
     static void release(const ipf_netdb_facts*) { ++freed; }
 };
 
-const ipf_netdb_api kTable{sizeof(ipf_netdb_api), OneFacts::lookup, OneFacts::release};
+const ipf_netdb_api kTable{sizeof(ipf_netdb_api), OneFacts::lookup, OneFacts::release, nullptr};
 
 /// Host::netFacts over kTable, as a host of the given ipf_netdb_facts size.
 NetFacts through(const NetFacts& given, uint32_t struct_size) {

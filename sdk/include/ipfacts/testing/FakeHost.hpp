@@ -27,6 +27,7 @@
 #ifndef IPFACTS_TESTING_FAKEHOST_HPP
 #define IPFACTS_TESTING_FAKEHOST_HPP
 
+#include <ipfacts/netdb_wanted.hpp>
 #include <ipfacts/plugin.hpp>
 #include <ipfacts/testing/FakeCache.hpp>
 #include <ipfacts/testing/FakeConnect.hpp>
@@ -124,6 +125,7 @@ public:
     bool hasNetDb = true;                   ///< false: the netdb slot is NULL
     std::map<std::string, NetFacts> netdb;  ///< by address text; an address not here: lookup fails
     int netdbCalls = 0;
+    std::vector<uint32_t> netdbWantedAsked;  ///< `wanted` of each lookup_wanted call (ABI 1.6)
 
     // ---- resolver facility -------------------------------------------------
     bool hasResolver = true;       ///< false: the resolver slot is NULL
@@ -285,13 +287,21 @@ private:
     }
 
     static ipf_status netdbLookup(ipf_plugin_ctx* c, ipf_str address, const ipf_netdb_facts** out) {
-        FakeHost& f = of(c);
+        return lendFacts(of(c), address, IPF_NETDB_WANT_ALL, out);
+    }
+    /// As a host of 1.6: the groups not wanted read as unknown (ipfacts/netdb_wanted.hpp).
+    static ipf_status netdbLookupWanted(ipf_plugin_ctx* c, ipf_str address, uint32_t wanted,
+                                        const ipf_netdb_facts** out) {
+        of(c).netdbWantedAsked.push_back(wanted);
+        return lendFacts(of(c), address, wanted, out);
+    }
+    static ipf_status lendFacts(FakeHost& f, ipf_str address, uint32_t wanted, const ipf_netdb_facts** out) {
         ++f.netdbCalls;
         auto it = f.netdb.find(text(address));
         if (it == f.netdb.end()) return IPF_ERROR;
         auto* h = new LentFacts();
         h->owner = &f;
-        h->copy = it->second;
+        h->copy = onlyWanted(it->second, wanted);
         fields::Arena none;  // ipf_netdb_facts points to no arrays
         fill(h->copy, *h, none);
         ++f.openFacts;
@@ -374,7 +384,7 @@ private:
     }
 
     void wireFacilities() {
-        netdbApi_ = {sizeof(ipf_netdb_api), netdbLookup, factsFree};
+        netdbApi_ = {sizeof(ipf_netdb_api), netdbLookup, factsFree, netdbLookupWanted};
         resolverApi_ = {sizeof(ipf_resolver_api), resolve, dnsBatchSize, dnsBatchAnswer, dnsBatchFree, resolveNamed};
         dohApi_ = {sizeof(ipf_doh_api), queryAll, dnsBatchSize, dnsBatchAnswer, dnsBatchFree};
         metersApi_.struct_size = sizeof metersApi_;
