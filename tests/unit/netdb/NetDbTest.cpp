@@ -327,7 +327,7 @@ public:
     // look-up's facts of those groups and leaves the rest unknown
     // (ipfacts::onlyWanted), for every combination of groups, over both mmdb
     // layouts, IPv4 and IPv6, located, country-only, absent, mapped and
-    // special-purpose addresses, an AS 0 range and an RIR found by AS.
+    // special-purpose addresses, and an RIR that follows the AS.
     void lookupOfSomeGroupsIsPartOfTheFullOne() {
         NetDbConfig c = fixtureConfig();
         c.city_mmdb.push_back(dataFixture("city-geoip2.mmdb"));
@@ -338,14 +338,9 @@ public:
                                    "10.0.0.1", "127.0.0.1", "2001::1", "fe80::1", "::", "203.0.114.1"};
         int located = 0, networked = 0;
         for (const char* a : addresses) {
-            const IpAddress ip = *IpAddress::parse(a);
-            const NetFacts full = all.lookup(ip, kNow);
+            const NetFacts full = assertEveryWantedIsPartOf(all, a);
             located += full.locatable;
             networked += full.asn.has_value();
-            CPPUNIT_ASSERT_EQUAL_MESSAGE(a, shown(full), shown(all.lookup(ip, kNow, IPF_NETDB_WANT_ALL)));
-            for (uint32_t wanted = 0; wanted <= IPF_NETDB_WANT_ALL; ++wanted)
-                CPPUNIT_ASSERT_EQUAL_MESSAGE(std::string(a) + " wanted " + std::to_string(wanted),
-                                             shown(ipfacts::onlyWanted(full, wanted)), shown(all.lookup(ip, kNow, wanted)));
         }
         // The addresses above do exercise what is left out.
         CPPUNIT_ASSERT(located >= 5 && networked >= 5);
@@ -355,6 +350,25 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::string("UNKNOWN"), country.rir);
         const NetFacts network = all.lookup(*IpAddress::parse("8.8.8.8"), kNow, IPF_NETDB_WANT_NETWORK);
         CPPUNIT_ASSERT(network.asn && !network.country && !network.geo_accuracy && !network.not_locatable_reason);
+
+        // Where IANA's tables name no registry the AS does: the RIR group alone
+        // still reads the ASN table.
+        ScratchFile rir("ipv4:\n  - { prefix: 8.0.0.0/8, rir: IANA }\nasn:\n  - { first: 15000, last: 15999, rir: ARIN }\n");
+        c.rir = rir.path();
+        NetDb by_as(c);
+        CPPUNIT_ASSERT_EQUAL(std::string("ARIN"), assertEveryWantedIsPartOf(by_as, "8.8.8.8").rir);
+    }
+
+    /// The full facts of `address`, after checking that every look-up of some
+    /// groups of it is onlyWanted of them.
+    static NetFacts assertEveryWantedIsPartOf(const NetDb& db, const char* address) {
+        const IpAddress ip = *IpAddress::parse(address);
+        const NetFacts full = db.lookup(ip, kNow);
+        CPPUNIT_ASSERT_EQUAL_MESSAGE(address, shown(full), shown(db.lookup(ip, kNow, IPF_NETDB_WANT_ALL)));
+        for (uint32_t wanted = 0; wanted <= IPF_NETDB_WANT_ALL; ++wanted)
+            CPPUNIT_ASSERT_EQUAL_MESSAGE(std::string(address) + " wanted " + std::to_string(wanted),
+                                         shown(ipfacts::onlyWanted(full, wanted)), shown(db.lookup(ip, kNow, wanted)));
+        return full;
     }
 };
 CPPUNIT_TEST_SUITE_REGISTRATION(NetDbTest);
