@@ -76,6 +76,7 @@ public:
         std::memset(p + 1, ' ', k - 1);
         n_ += k;
     }
+    size_t size() const { return n_; }
     std::string take() {
         buf_.resize(n_);
         return std::move(buf_);
@@ -94,6 +95,10 @@ private:
 
 std::string prettyJson(std::string_view json) {
     Writer out(json.size() * 2 + 64);
+    // Indentation costs 1 + 2 x depth bytes an element: a deep body of tiny
+    // elements (a hostile upstream's raw RDAP) would grow a hundredfold. Past
+    // this bound the answer goes out compact, as it came.
+    const size_t limit = json.size() * kMaxPrettyGrowth + 4096;
     int depth = 0;
     for (size_t i = 0; i < json.size(); ++i) {
         const char c = json[i];
@@ -121,6 +126,7 @@ std::string prettyJson(std::string_view json) {
         } else if (c == ',') {
             out.put(',');
             out.newline(depth);
+            if (out.size() > limit) return std::string(json);
         } else if (c == ':') {
             out.put(": ");
         } else if (isScalarByte(c)) {

@@ -14,8 +14,10 @@ namespace ipfacts::pipeline {
 
 /// `json` indented by two spaces per level, one member or element per line,
 /// "name": value, empty objects and arrays kept as {} and [], and a final
-/// newline. Input that is not well-formed JSON comes back unchanged.
+/// newline. Input that is not well-formed JSON comes back unchanged, and so
+/// does JSON whose pretty form would pass kMaxPrettyGrowth times its size.
 std::string prettyJson(std::string_view json);
+inline constexpr size_t kMaxPrettyGrowth = 8;
 
 /// The top-level object `json` with only the members named in `names`, in
 /// the object's own order, compact. Input that is not a JSON object comes

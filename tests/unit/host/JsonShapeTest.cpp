@@ -11,6 +11,7 @@ class JsonShapeTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(prettyIndentsByTwo);
     CPPUNIT_TEST(prettyKeepsStringsAndNumbersByteForByte);
     CPPUNIT_TEST(prettyLeavesNonJsonAlone);
+    CPPUNIT_TEST(prettyGrowthIsBounded);
     CPPUNIT_TEST(selectKeepsTheAnswersOrder);
     CPPUNIT_TEST(selectKeepsNestedValuesWhole);
     CPPUNIT_TEST(selectLeavesNonObjectsAlone);
@@ -33,6 +34,20 @@ public:
         for (const std::string in : {"{\"a\":1", "{\"a\":\"x}", "}", "8.8.8.8\n", "{\"a\":<b>}"})
             CPPUNIT_ASSERT_EQUAL(in, prettyJson(in));
     }
+    /// Tiny elements 100 levels down would grow about 200-fold pretty: such a body goes out
+    /// compact; one level less deep than the bound allows is still indented.
+    void prettyGrowthIsBounded() {
+        std::string deep(100, '[');
+        for (int i = 0; i < 2000; ++i) deep += "0,";
+        deep += "0" + std::string(100, ']');
+        CPPUNIT_ASSERT_EQUAL(deep, prettyJson(deep));
+        std::string shallow = "[[";
+        for (int i = 0; i < 2000; ++i) shallow += "0,";
+        shallow += "0]]";
+        const std::string pretty = prettyJson(shallow);
+        CPPUNIT_ASSERT(pretty != shallow && pretty.size() <= shallow.size() * kMaxPrettyGrowth + 4096);
+    }
+
     void selectKeepsTheAnswersOrder() {
         const std::string in = R"({"ip":"8.8.8.8","version":4,"city":null,"asn":15169})";
         CPPUNIT_ASSERT_EQUAL(std::string(R"({"ip":"8.8.8.8","asn":15169})"), selectMembers(in, {"asn", "ip"}));
