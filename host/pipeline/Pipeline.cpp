@@ -51,6 +51,10 @@ int64_t monotonicMicros() {
         .count();
 }
 
+namespace {
+const net::IpAddress kIpv6Loopback = *net::IpAddress::parse("::1");
+}  // namespace
+
 Pipeline::Pipeline(const manifest::Manifest& m, std::unique_ptr<RouteTable> routes, const store::LiveKeyCache* keys,
                    std::vector<HostHandler> host_handlers, const ServiceClock& clock)
     : manifest_(m),
@@ -138,7 +142,11 @@ Pipeline::Next Pipeline::begin(Exchange& ex) {
 }
 
 bool Pipeline::isSelfProbe(const Exchange& ex) const {
-    if (self_probe_token_.empty()) return false;
+    // The prober talks to this node over loopback: any other peer is no probe,
+    // and its request costs no header scan here.
+    const net::IpAddress& peer = ex.request.peer;
+    const bool loopback = peer.isV4() ? peer.bytes()[0] == 127 : peer == kIpv6Loopback;
+    if (self_probe_token_.empty() || !loopback) return false;
     for (const auto& h : ex.request.headers)
         if (iequals(h.name, "x-ipfacts-self-probe")) return store::equalTokens(h.value, self_probe_token_);
     return false;
