@@ -35,7 +35,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (size == 0) return 0;
     const QueryKind kind = data[0] % 3 == 0 ? QueryKind::Ip : data[0] % 3 == 1 ? QueryKind::Autnum : QueryKind::Domain;
     const std::string_view text(reinterpret_cast<const char*>(data + 1), size - 1);
-    Summary s = parseWhois(text, kind, "whois.example");
+    Summary s = parseWhois(text, kind, "whois.example", "example.com");
     FUZZ_CHECK(s.source == "whois");
     checkDate(s.registered);
     checkDate(s.updated);

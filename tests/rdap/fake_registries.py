@@ -23,8 +23,10 @@ plugins/rdap/tests/fixtures the way registries do:
   /_count?prefix=P   how many requests began with P (JSON {"count": n})
 
 Two WHOIS servers (RFC 3912): IANA's stand-in answers every query with
-`refer: 127.0.0.1:<registry port>`; the registry answers a domain with the gTLD
-layout and anything else with the RIPE layout, and keeps the queries it read.
+`refer: 127.0.0.1:<registry port>`; the registry answers a query of the WHOIS corpus
+(tests/rdap/corpus/whois/cases.yaml: its `replay` or `query`) with the recorded answer,
+byte for byte, any other domain with the gTLD layout and anything else with the RIPE
+layout, and keeps the queries it read.
 
 It writes the manifest's inputs too: bootstrap/{ipv4,ipv6,asn,dns}.json pointing at
 these paths, overrides.yaml and whois-servers.yaml. ports.env holds RDAP_PORT,
@@ -43,6 +45,19 @@ from urllib.parse import parse_qs, urlparse
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 FIXTURES = os.path.join(HERE, "..", "..", "plugins", "rdap", "tests", "fixtures")
+WHOIS_CORPUS = os.path.join(HERE, "corpus", "whois")
+
+
+def whois_corpus():
+    """The recorded WHOIS answers by the query the suite asks: {query: bytes}."""
+    import yaml
+    with open(os.path.join(WHOIS_CORPUS, "cases.yaml"), encoding="utf-8") as f:
+        cases = yaml.safe_load(f)["cases"]
+    out = {}
+    for case in cases:
+        with open(os.path.join(WHOIS_CORPUS, "answers", case["query"] + ".txt"), "rb") as f:
+            out[str(case.get("replay", case["query"])).lower()] = f.read()
+    return out
 
 
 def fixture(name):
@@ -127,7 +142,8 @@ class WhoisHandler(socketserver.StreamRequestHandler):
     def handle(self):
         query = self.rfile.readline(1024).decode("utf-8", "replace").strip()
         self.server.queries.append(query)
-        self.wfile.write(self.server.answer(query).encode())
+        answer = self.server.answer(query)
+        self.wfile.write(answer if isinstance(answer, bytes) else answer.encode())
 
 
 class WhoisServer(socketserver.ThreadingTCPServer):
@@ -172,8 +188,15 @@ def bootstrap(state, rdap_port):
 def serve(state):
     rdap = ThreadingHTTPServer(("127.0.0.1", 0), Rdap)
     rdap.daemon_threads = True
-    registry = WhoisServer(lambda q: fixture("whois/gtld.txt") if "." in q and not q[0].isdigit()
-                           else fixture("whois/ripe.txt"))
+    recorded = whois_corpus()
+
+    def registry_answer(q):
+        asked = q.split()[-1].lower() if q.split() else ""
+        if asked in recorded:
+            return recorded[asked]
+        return fixture("whois/gtld.txt") if "." in q and not q[0].isdigit() else fixture("whois/ripe.txt")
+
+    registry = WhoisServer(registry_answer)
     iana = WhoisServer(lambda q: "%% IANA WHOIS server (fake)\r\n\r\nrefer:        127.0.0.1:%d\r\n\r\ninetnum:      %s\r\nsource:       IANA\r\n"
                        % (registry.server_address[1], q))
     for server in (rdap, registry, iana):

@@ -211,11 +211,12 @@ LookupResult RdapLookup::viaWhois(const RdapQuery& q) {
     WhoisAnswer a = askWhois(host_, whois_, q, settings_.whoisTimeoutMs);
     if (!a.error.empty()) return failure(503, "registry_unavailable", "no RDAP service covers " + q.text + "; " + a.error);
     const WhoisExchange& last = a.final();
-    Summary s = parseWhois(last.text, q.kind, last.server);
-    // A name echoed back with "Status: free" is no registration: what marks one is data about it.
-    const bool empty = !s.handle && !s.start_address && !s.start_autnum && !s.registered && !s.registrar &&
-                       s.nameservers.empty();
-    if (empty && whoisSaysNotFound(last.text))
+    Summary s = parseWhois(last.text, q.kind, last.server, q.text);
+    const WhoisOutcome outcome = whoisOutcome(last.text, s);
+    if (outcome == WhoisOutcome::RateLimited)  // a refusal is no answer: not passed on, not cached
+        return failure(503, "registry_rate_limited",
+                       "the WHOIS server " + last.server + " refused the query (its rate limit); cached answers still serve");
+    if (outcome == WhoisOutcome::NotRegistered)
         return failure(404, "not_registered", "the WHOIS server " + last.server + " has no registration for " + q.text);
     LookupResult r;
     r.serviceUrl = "whois://" + last.server;

@@ -1,79 +1,17 @@
 #include "WhoisParser.h"
 
 #include "AsciiText.h"
-
 #include "RdapSummary.h"
+#include "WhoisDate.h"
+#include "WhoisRecord.h"
 
 #include <algorithm>
 #include <cctype>
-#include <map>
+#include <cmath>
 #include <vector>
 
 namespace ipfacts::rdap {
 namespace {
-
-/// Every `key: value` line (key lower case, inner spaces kept), in order; an
-/// indented line under a key with no value of its own (EURid, Nominet
-/// blocks) is a value of that key. Comments (% and #) are skipped.
-using Pairs = std::vector<std::pair<std::string, std::string>>;
-
-Pairs pairsOf(std::string_view text, std::vector<std::string>& comments) {
-    Pairs out;
-    std::string block;  // the key whose indented values follow
-    size_t at = 0;
-    while (at <= text.size()) {
-        size_t nl = text.find('\n', at);
-        std::string_view line = text.substr(at, nl == std::string_view::npos ? std::string_view::npos : nl - at);
-        at = nl == std::string_view::npos ? text.size() + 1 : nl + 1;
-        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-        const std::string t = trimText(line);
-        if (t.empty()) {
-            block.clear();
-            if (!out.empty() && !out.back().first.empty()) out.emplace_back("", "");  // an object ends
-            continue;
-        }
-        if (t[0] == '%' || t[0] == '#') {
-            comments.push_back(t);
-            continue;
-        }
-        const bool indented = std::isspace(static_cast<unsigned char>(line[0]));
-        const size_t colon = t.find(':');
-        // "key: value"; a colon inside a URL or time ("https://", "12:00") has no blank after it.
-        const bool keyed = colon != std::string::npos && colon > 0 && colon < 40 &&
-                           (colon + 1 == t.size() || t[colon + 1] == ' ' || t[colon + 1] == '\t');
-        if (keyed) {
-            std::string key = lowerText(trimText(std::string_view(t).substr(0, colon)));
-            std::string value = trimText(std::string_view(t).substr(colon + 1));
-            if (value.empty()) {
-                block = indented && !block.empty() ? block + "." + key : key;
-                continue;
-            }
-            out.emplace_back(indented && !block.empty() ? block + "." + key : key, value);
-            continue;
-        }
-        if (indented && !block.empty()) out.emplace_back(block, t);
-    }
-    return out;
-}
-
-struct Fields {
-    Pairs pairs;
-    std::vector<std::string> comments;
-
-    std::string first(std::initializer_list<const char*> keys) const {
-        for (const char* k : keys)
-            for (const auto& [key, value] : pairs)
-                if (key == k) return value;
-        return "";
-    }
-    std::vector<std::string> all(std::initializer_list<const char*> keys) const {
-        std::vector<std::string> out;
-        for (const auto& [key, value] : pairs)
-            for (const char* k : keys)
-                if (key == k) out.push_back(value);
-        return out;
-    }
-};
 
 std::string firstWord(const std::string& s) { return s.substr(0, s.find_first_of(" \t")); }
 
@@ -83,142 +21,311 @@ void addUnique(std::vector<std::string>& v, std::string s) {
 
 bool looksLikeEmail(const std::string& s) { return s.find('@') != std::string::npos && s.find(' ') == std::string::npos; }
 
+/// An address as a registry writes it: ARIN pads IPv4 octets ("074.125.000.000"),
+/// LACNIC leaves trailing zero octets out of a block ("200.57.128/19"), IPv6
+/// comes in either letter case with leading zeros ("2001:0240::").
+std::optional<Address> addressOf(const std::string& text) {
+    if (text.find(':') != std::string::npos || text.empty()) return parseAddress(text);
+    std::vector<std::string> octets;
+    for (size_t at = 0; at <= text.size();) {
+        const size_t dot = std::min(text.find('.', at), text.size());
+        std::string o = text.substr(at, dot - at);
+        if (o.empty() || o.size() > 3 || !std::all_of(o.begin(), o.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+            return std::nullopt;
+        octets.push_back(std::to_string(std::stoi(o)));
+        at = dot + 1;
+    }
+    if (octets.size() > 4) return std::nullopt;
+    while (octets.size() < 4) octets.push_back("0");
+    return parseAddress(octets[0] + "." + octets[1] + "." + octets[2] + "." + octets[3]);
+}
+
 /// "192.0.2.0 - 192.0.2.255" (ARIN, RIPE), or a CIDR (LACNIC, inet6num).
 void readRange(const std::string& value, Summary& s) {
     const size_t dash = value.find(" - ");
     if (dash != std::string::npos) {
-        s.start_address = trimText(std::string_view(value).substr(0, dash));
-        s.end_address = trimText(std::string_view(value).substr(dash + 3));
-        s.cidr = cidrsOfRange(*s.start_address, *s.end_address);
-        if (s.cidr.empty()) s.start_address = s.end_address = std::nullopt;
+        const auto a = addressOf(trimText(std::string_view(value).substr(0, dash)));
+        const auto b = addressOf(trimText(std::string_view(value).substr(dash + 3)));
+        if (!a || !b) return;
+        s.cidr = cidrsOfRange(a->text(), b->text());
+        if (!s.cidr.empty()) s.start_address = a->text(), s.end_address = b->text();
         return;
     }
     const size_t slash = value.find('/');
-    auto start = parseAddress(trimText(std::string_view(value).substr(0, slash)));
-    if (!start || slash == std::string::npos) return;
-    std::string len = trimText(std::string_view(value).substr(slash + 1));
-    int bits = 0;
-    try {
-        bits = std::stoi(len);
-    } catch (const std::exception&) {
+    if (slash == std::string::npos) return;
+    auto start = addressOf(trimText(std::string_view(value).substr(0, slash)));
+    const std::string len = trimText(std::string_view(value).substr(slash + 1));
+    if (!start || len.empty() || len.size() > 3 || !std::all_of(len.begin(), len.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
         return;
-    }
+    const int bits = std::stoi(len);
     const int max = start->version == 4 ? 32 : 128;
-    if (bits < 0 || bits > max) return;
+    if (bits > max) return;
     Address end = *start;
     for (int b = bits; b < max; ++b) end.bytes[b / 8] |= static_cast<uint8_t>(0x80 >> (b % 8));
+    for (int b = bits; b < max; ++b) start->bytes[b / 8] &= static_cast<uint8_t>(~(0x80 >> (b % 8)));
     s.start_address = start->text();
     s.end_address = end.text();
     s.cidr = {start->text() + "/" + std::to_string(bits)};
 }
 
-void readIp(const Fields& f, Summary& s) {
-    if (std::string arin = f.first({"netrange"}); !arin.empty()) {  // ARIN
-        readRange(arin, s);
-        std::vector<std::string> cidrs;
-        for (const auto& c : f.all({"cidr"}))
-            for (size_t at = 0; at < c.size();) {
-                size_t comma = c.find(',', at);
-                if (std::string one = trimText(std::string_view(c).substr(at, comma == std::string::npos ? std::string::npos : comma - at));
-                    isCidrText(one))
-                    addUnique(cidrs, one);
-                at = comma == std::string::npos ? c.size() : comma + 1;
-            }
-        if (!cidrs.empty()) s.cidr = cidrs;
-        s.handle = keepUnlessRedacted(s, "handle", f.first({"nethandle"}));
-        s.name = keepUnlessRedacted(s, "name", f.first({"netname"}));
-        s.type = keepUnlessRedacted(s, "type", f.first({"nettype"}));
-        s.country = keepUnlessRedacted(s, "country", f.first({"country"}));
-        s.registered = isoUtc(f.first({"regdate"}));
-        s.updated = isoUtc(f.first({"updated"}));
-        s.abuse_email = keepUnlessRedacted(s, "abuse_email", f.first({"orgabuseemail", "rabuseemail"}));
-        return;
+/// How many addresses the summary's blocks hold (as a power-of-two sum), to find the most specific object.
+double spanOf(const Summary& s) {
+    double n = 0;
+    for (const auto& c : s.cidr) {
+        const int bits = std::stoi(c.substr(c.find('/') + 1));
+        n += std::ldexp(1.0, (c.find(':') == std::string::npos ? 32 : 128) - bits);
     }
-    readRange(f.first({"inetnum", "inet6num"}), s);  // RIPE-style and LACNIC
-    s.handle = keepUnlessRedacted(s, "handle", f.first({"inetnum", "inet6num"}));
-    s.name = keepUnlessRedacted(s, "name", f.first({"netname", "owner"}));
-    s.type = keepUnlessRedacted(s, "type", f.first({"status"}));
-    s.country = keepUnlessRedacted(s, "country", f.first({"country"}));
-    if (!s.type) s.status.clear();
-    else s.status = {lowerText(*s.type)};
+    return n;
 }
 
-void readAutnum(const Fields& f, Summary& s) {
-    std::string number = f.first({"asnumber", "aut-num"});
+/// The latest date among values such as "hm-changed@apnic.net 20021025".
+Text latestDate(const std::vector<std::string>& values) {
+    Text out;
+    for (const auto& v : values)
+        if (Text d = whoisDate(v); d && (!out || *d > *out)) out = d;
+    return out;
+}
+
+void readArin(const WhoisRecord& r, Summary& s) {
+    readRange(r.first({"netrange"}), s);
+    std::vector<std::string> cidrs;
+    for (const auto& c : r.all({"cidr"}))
+        for (size_t at = 0; at < c.size();) {
+            const size_t comma = std::min(c.find(',', at), c.size());
+            Summary one;
+            readRange(trimText(std::string_view(c).substr(at, comma - at)), one);
+            if (one.cidr.size() == 1) addUnique(cidrs, one.cidr.front());
+            at = comma + 1;
+        }
+    if (!cidrs.empty() && s.start_address) s.cidr = cidrs;
+    s.handle = keepUnlessRedacted(s, "handle", r.first({"nethandle"}));
+    s.name = keepUnlessRedacted(s, "name", r.first({"netname"}));
+    s.type = keepUnlessRedacted(s, "type", r.first({"nettype"}));
+    s.country = keepUnlessRedacted(s, "country", r.first({"country"}));
+    s.registered = whoisDate(r.first({"regdate"}));
+    s.updated = whoisDate(r.first({"updated"}));
+    s.abuse_email = keepUnlessRedacted(s, "abuse_email", r.first({"orgabuseemail", "rabuseemail"}));
+}
+
+/// RIPE-style databases (and LACNIC) may answer with several inetnum objects, the
+/// most specific one last or first: the summary is the one holding the fewest addresses.
+void readRipeStyle(const WhoisRecord& r, Summary& s) {
+    int best = -1;
+    double bestSpan = 0;
+    for (const auto& p : r.pairs()) {
+        if (p.key != "inetnum" && p.key != "inet6num") continue;
+        Summary one;
+        readRange(p.value, one);
+        if (one.cidr.empty()) continue;
+        if (best < 0 || spanOf(one) < bestSpan) {
+            best = p.object, bestSpan = spanOf(one);
+            s.start_address = one.start_address, s.end_address = one.end_address, s.cidr = one.cidr;
+            s.handle = keepUnlessRedacted(s, "handle", p.value);
+        }
+    }
+    if (best < 0) return;
+    const auto inBest = [best](int o) { return o == best; };
+    s.name = keepUnlessRedacted(s, "name", r.first({"netname", "owner"}, inBest));
+    s.type = keepUnlessRedacted(s, "type", r.first({"status"}, inBest));
+    s.country = keepUnlessRedacted(s, "country", r.first({"country"}, inBest));
+    s.registered = whoisDate(r.first({"created"}, inBest));
+    s.updated = whoisDate(r.first({"last-modified"}, inBest));
+    if (!s.updated) s.updated = latestDate(r.all({"changed"}, inBest));
+    if (s.type) s.status = {lowerText(*s.type)};
+}
+
+void readAutnum(const WhoisRecord& r, Summary& s) {
+    std::string number = r.first({"asnumber", "aut-num"});
     if (number.size() > 2 && (number[0] == 'A' || number[0] == 'a')) number = number.substr(2);
-    try {
-        if (!number.empty()) s.start_autnum = s.end_autnum = std::stoll(firstWord(number));
-    } catch (const std::exception&) {
-    }
-    s.handle = keepUnlessRedacted(s, "handle", f.first({"ashandle", "aut-num"}));
-    s.name = keepUnlessRedacted(s, "name", f.first({"asname", "as-name", "owner"}));
-    s.country = keepUnlessRedacted(s, "country", f.first({"country"}));
-    s.registered = isoUtc(f.first({"regdate"}));
-    s.updated = isoUtc(f.first({"updated"}));
-    s.abuse_email = keepUnlessRedacted(s, "abuse_email", f.first({"orgabuseemail"}));
+    number = firstWord(number);
+    if (!number.empty() && number.size() <= 10 && std::all_of(number.begin(), number.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+        s.start_autnum = s.end_autnum = std::stoll(number);
+    s.handle = keepUnlessRedacted(s, "handle", r.first({"ashandle", "aut-num"}));
+    s.name = keepUnlessRedacted(s, "name", r.first({"asname", "as-name", "owner"}));
+    s.country = keepUnlessRedacted(s, "country", r.first({"country"}));
+    s.registered = whoisDate(r.first({"regdate", "created"}));
+    s.updated = whoisDate(r.first({"updated", "last-modified", "changed"}));
+    s.abuse_email = keepUnlessRedacted(s, "abuse_email", r.first({"orgabuseemail"}));
 }
 
-void readDomain(const Fields& f, Summary& s) {
-    s.ldh_name = keepUnlessRedacted(s, "ldh_name", lowerText(firstWord(f.first({"domain name", "domain"}))));
-    s.unicode_name = s.ldh_name;
-    s.name = s.ldh_name;
-    s.handle = keepUnlessRedacted(s, "handle", f.first({"registry domain id"}));
-    std::string registrar = f.first({"registrar", "registrar.name", "registrar.organisation"});
-    const size_t tag = registrar.find(" [Tag");  // Nominet: "Name [Tag = X]"
-    if (tag != std::string::npos) registrar = registrar.substr(0, tag);
-    s.registrar = keepUnlessRedacted(s, "registrar", registrar);
-    s.registered = isoUtc(f.first({"creation date", "registered on", "created"}));
-    s.updated = isoUtc(f.first({"updated date", "last updated", "changed"}));
-    s.expires = isoUtc(f.first({"registry expiry date", "registrar registration expiration date", "expiry date"}));
-    for (const auto& ns : f.all({"name server", "nserver", "name servers", "nameservers"})) {
-        std::string n = lowerText(firstWord(ns));
-        while (!n.empty() && n.back() == '.') n.pop_back();
-        addUnique(s.nameservers, n);
+/// "NETPLANET GmbH ( https://nic.at/registrar/597 )", "Whois Corp.(http://whois.co.kr)",
+/// "Name [Tag = X]" (Nominet): the registrar's name alone.
+std::string registrarName(std::string v) {
+    for (const char* cut : {" [Tag", "(http", "( http"})
+        if (const size_t at = v.find(cut); at != std::string::npos && at > 0) v = trimText(std::string_view(v).substr(0, at));
+    return v.rfind("http", 0) == 0 ? "" : v;
+}
+
+/// The registrar's name. Where the registrar line holds a handle and its record
+/// names it ("Registrar: MARK-0292" then "Name: …", .sk; "registrar: ua.markmonitor"
+/// then "organization: …", .ua), the name; under a "Registrar:" heading, its "name:" (.ee).
+std::string registrarOf(const WhoisRecord& r) {
+    const auto& pairs = r.pairs();
+    for (size_t i = 0; i < pairs.size(); ++i) {
+        static const char* kKeys[] = {"registrar", "registrar name", "sponsoring registrar", "registration service provider",
+                                      "registrar.name", "registrar.organization", "registrar.organisation", "registrar_name",
+                                      "current registar", "authorized agency"};
+        if (std::none_of(std::begin(kKeys), std::end(kKeys), [&](const char* k) { return pairs[i].key == k; })) continue;
+        const std::string n = registrarName(pairs[i].value);
+        if (n.empty()) continue;
+        const bool handle = n.find(' ') == std::string::npos;
+        if (handle && i + 1 < pairs.size() && pairs[i + 1].object == pairs[i].object &&
+            (pairs[i + 1].key == "name" || pairs[i + 1].key == "organization" || pairs[i + 1].key == "org-name"))
+            return pairs[i + 1].value;
+        return n;
     }
-    for (const auto& st : f.all({"domain status", "status"})) addUnique(s.status, firstWord(st));
-    const std::string dnssec = lowerText(f.first({"dnssec", "dnssec.signed"}));
-    if (!dnssec.empty())
-        s.dnssec_signed = dnssec.find("unsigned") == std::string::npos && dnssec != "no" && dnssec.find("signed") != std::string::npos;
-    else if (!f.all({"dnskey"}).empty()) s.dnssec_signed = true;  // DENIC lists the keys
-    s.abuse_email = keepUnlessRedacted(s, "abuse_email", f.first({"registrar abuse contact email"}));
+    return r.first({"name", "organization", "organisation"}, [&r](int o) { return r.labelOf(o) == "registrar"; });
+}
+
+/// Status words as written, without the EPP reference URL some registries add
+/// ("clientHold https://icann.org/epp#clientHold", "ok (https://…)"), one per
+/// comma ("REGISTERED, DELEGATED, VERIFIED").
+void addStatus(std::vector<std::string>& out, std::string v) {
+    for (const char* cut : {" (http", " http"})
+        if (const size_t at = v.find(cut); at != std::string::npos) v = v.substr(0, at);
+    // An EPP code with a remark in brackets: "ok (paid and in zone)", "serverUpdateProhibited (Secured by …)".
+    if (const size_t at = v.find(" ("); at != std::string::npos && std::islower(static_cast<unsigned char>(v[0])) &&
+        std::all_of(v.begin(), v.begin() + static_cast<long>(at), [](char c) { return std::isalpha(static_cast<unsigned char>(c)); }))
+        v = v.substr(0, at);
+    for (size_t at = 0; at <= v.size();) {
+        const size_t comma = std::min(v.find(',', at), v.size());
+        addUnique(out, trimText(std::string_view(v).substr(at, comma - at)));
+        at = comma + 1;
+    }
+}
+
+bool looksLikeHostName(const std::string& n) {
+    return n.size() > 2 && n.size() <= 253 && n.find('.') != std::string::npos &&
+           std::all_of(n.begin(), n.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '-' || c == '_'; });
+}
+
+/// What a "DNSSEC:" line says: signed, unsigned, or nothing decisive ("미서명" is read by its English twin).
+std::optional<bool> dnssecOf(const std::string& value) {
+    const std::string v = lowerText(value);
+    if (v.find("unsigned") != std::string::npos || v == "no" || v == "inactive" || v == "false" || v.find("disabled") != std::string::npos)
+        return false;
+    if (v.find("signed") != std::string::npos || v == "yes" || v == "active" || v == "true") return true;
+    return std::nullopt;
+}
+
+/// The objects a domain's own dates and status are read from: the one naming the
+/// domain, else any that is not a contact's, registrar's or host's record (RPSL-like
+/// registries answer with those after the domain, each with its own dates).
+struct DomainObjects {
+    const WhoisRecord& r;
+    int home;
+
+    bool foreign(int o) const {
+        static const char* kOthers[] = {"nic-hdl", "nic-hdl-br", "nic-handle", "person", "role", "contact", "registrar",
+                                        "organisation", "organization", "irt", "ns-list", "nsset", "keyset"};
+        const std::string k = r.firstKeyOf(o);
+        if (std::any_of(std::begin(kOthers), std::end(kOthers), [&](const char* x) { return k == x; })) return true;
+        // A section under a contact's heading: "Organization Using Domain Name", "Administrative Contact/Agent".
+        static const char* kHeadings[] = {"organization", "organisation", "contact", "registrant", "holder", "registrar"};
+        const std::string label = r.labelOf(o);
+        return std::any_of(std::begin(kHeadings), std::end(kHeadings), [&](const char* x) { return label.find(x) != std::string::npos; });
+    }
+    std::string first(std::initializer_list<const char*> keys) const {
+        std::string v = home >= 0 ? r.first(keys, [this](int o) { return o == home; }) : "";
+        return v.empty() ? r.first(keys, [this](int o) { return !foreign(o); }) : v;
+    }
+    std::vector<std::string> all(std::initializer_list<const char*> keys) const {
+        std::vector<std::string> v = home >= 0 ? r.all(keys, [this](int o) { return o == home; }) : std::vector<std::string>{};
+        return v.empty() ? r.all(keys, [this](int o) { return !foreign(o); }) : v;
+    }
+};
+
+void readDomainEntities(const WhoisRecord& r, Summary& s) {
     // EURid-style indented blocks: "Technical:" then "Organisation:", "Email:".
-    for (const auto& [block, role] : {std::pair<const char*, const char*>{"registrant", "registrant"}, {"technical", "technical"}}) {
-        const std::string plain = f.first({block});
-        const std::string org = f.first({(std::string(block) + ".organisation").c_str(), (std::string(block) + ".name").c_str()});
-        const std::string email = f.first({(std::string(block) + ".email").c_str()});
+    for (const char* role : {"registrant", "technical"}) {
+        const std::string b(role);
+        const std::string plain = r.first({role});
+        const std::string org = r.first({(b + ".organisation").c_str(), (b + ".name").c_str()});
+        const std::string email = r.first({(b + ".email").c_str()});
         if (plain.empty() && org.empty() && email.empty()) continue;
         SummaryEntity e;
         e.roles = {role};
-        e.name = keepUnlessRedacted(s, std::string(role) + ".name", org.empty() ? plain : org);
-        e.email = keepUnlessRedacted(s, std::string(role) + ".email", email);
+        e.name = keepUnlessRedacted(s, b + ".name", org.empty() ? plain : org);
+        e.email = keepUnlessRedacted(s, b + ".email", email);
         s.entities.push_back(std::move(e));
     }
     for (const char* role : {"registrant", "admin", "tech"}) {
-        const std::string email = f.first({(std::string(role) + " email").c_str()});
-        const std::string name = f.first({(std::string(role) + " name").c_str()});
+        const std::string b(role);
+        const std::string email = r.first({(b + " email").c_str()});
+        const std::string name = r.first({(b + " name").c_str()});
         if (email.empty() && name.empty()) continue;
         SummaryEntity e;
-        e.roles = {role == std::string("admin") ? "administrative" : role == std::string("tech") ? "technical" : role};
-        e.name = keepUnlessRedacted(s, std::string(role) + ".name", name);
-        e.email = looksLikeEmail(email) ? keepUnlessRedacted(s, std::string(role) + ".email", email)
-                                        : keepUnlessRedacted(s, std::string(role) + ".email", email.empty() ? "" : "redacted");
+        e.roles = {b == "admin" ? "administrative" : b == "tech" ? "technical" : b};
+        e.name = keepUnlessRedacted(s, b + ".name", name);
+        e.email = looksLikeEmail(email) ? keepUnlessRedacted(s, b + ".email", email)
+                                        : keepUnlessRedacted(s, b + ".email", email.empty() ? "" : "redacted");
         s.entities.push_back(std::move(e));
     }
+}
+
+void readDomain(const WhoisRecord& r, Summary& s, const std::string& query) {
+    const DomainObjects d{r, r.objectOf({"domain name", "domain", "domain_name"})};
+    std::string name = lowerText(firstWord(r.first({"domain name", "domain", "domain_name"})));
+    if (name.find('.') == std::string::npos) name = lowerText(query);  // the answer does not say; the question did
+    while (!name.empty() && name.back() == '.') name.pop_back();
+    s.ldh_name = keepUnlessRedacted(s, "ldh_name", name);
+    s.unicode_name = s.ldh_name;
+    s.name = s.ldh_name;
+    s.handle = keepUnlessRedacted(s, "handle", r.first({"registry domain id"}));
+    s.registrar = keepUnlessRedacted(s, "registrar", registrarOf(r));
+    // Keys that can only be the domain's are read wherever they stand (HKIRC writes the
+    // dates among the registrant's lines); a bare "created" or "changed" only from the
+    // domain's own objects, never from a contact's record.
+    s.registered = whoisDate(d.first({"creation date", "created", "registration time", "registered", "registered on",
+                                      "domain record activated", "record created", "record created on", "domain registered",
+                                      "registration date", "registered date", "domain name commencement date",
+                                      "domain created", "first registration date", "relevant dates.registered on"}));
+    if (!s.registered) s.registered = whoisDate(r.first({"creation date", "domain name commencement date", "registered date"}));
+    s.updated = whoisDate(d.first({"updated date", "updated", "last updated", "last-update", "last modified", "last update",
+                                   "changed", "modified", "modification date", "last-updated", "update date",
+                                   "domain record last updated", "last updated date", "domain_datelastmodified",
+                                   "relevant dates.last updated"}));
+    if (!s.updated) s.updated = whoisDate(r.first({"updated date", "last updated date"}));
+    s.expires = whoisDate(d.first({"registry expiry date", "registrar registration expiration date", "expiry date",
+                                   "expiration date", "expires", "expire date", "expire", "expire-date", "paid-till",
+                                   "renewal date", "valid until", "expires on", "domain expires", "relevant dates.expiry date",
+                                   "record expires on", "record will expire on", "expiration time"}));
+    if (!s.expires)
+        s.expires = whoisDate(r.first({"registry expiry date", "registrar registration expiration date", "expiry date", "expiration date"}));
+    for (const auto& ns : r.all({"name server", "nserver", "name servers", "nameservers", "nameserver", "domain nameservers",
+                                 "domain name servers", "name servers information", "hostname", "dns", "primary server",
+                                 "secondary server", "host name", "*.host name", "domain servers in listed order", "ns_name_*"})) {
+        std::string n = lowerText(firstWord(ns));
+        while (!n.empty() && n.back() == '.') n.pop_back();
+        if (looksLikeHostName(n) && n != name) addUnique(s.nameservers, n);
+    }
+    for (const auto& st : d.all({"domain status", "status", "state"})) addStatus(s.status, st);
+    if (s.status.empty())
+        for (const auto& st : d.all({"registration status"})) addStatus(s.status, st);
+    for (const auto& v : r.all({"dnssec", "signed", "domain_signed"}))
+        if ((s.dnssec_signed = dnssecOf(v))) break;
+    if (!s.dnssec_signed && !r.all({"dnskey"}).empty()) s.dnssec_signed = true;  // DENIC lists the keys
+    for (const auto& v : r.all({"registrar abuse contact email", "abuse-email"}))
+        if (looksLikeEmail(v)) {
+            s.abuse_email = keepUnlessRedacted(s, "abuse_email", v);
+            break;
+        }
+    readDomainEntities(r, s);
 }
 
 /// RIPE-style databases name the abuse contact in a comment:
 /// "% Abuse contact for '193.0.0.0 - 193.0.7.255' is 'abuse@ripe.net'".
-void readAbuseComment(const Fields& f, Summary& s) {
-    for (const auto& c : f.comments) {
+void readAbuseComment(const WhoisRecord& r, Summary& s) {
+    for (const auto& c : r.comments()) {
         const size_t at = c.find("Abuse contact for");
         if (at == std::string::npos) continue;
         const size_t is = c.find(" is '", at);
         if (is == std::string::npos) continue;
         const size_t end = c.find('\'', is + 5);
-        if (end != std::string::npos) s.abuse_email = c.substr(is + 5, end - is - 5);
+        if (end != std::string::npos && looksLikeEmail(c.substr(is + 5, end - is - 5))) s.abuse_email = c.substr(is + 5, end - is - 5);
     }
     if (!s.abuse_email)
-        for (const auto& v : f.all({"abuse-mailbox", "orgabuseemail"}))
+        for (const auto& v : r.all({"abuse-mailbox", "orgabuseemail"}))
             if (looksLikeEmail(v)) {
                 s.abuse_email = v;
                 break;
@@ -226,30 +333,31 @@ void readAbuseComment(const Fields& f, Summary& s) {
 }
 
 /// Contacts: ARIN's Org*/RTech* groups, RIPE-style role/person objects and LACNIC's nic-hdl objects.
-void readContacts(const Fields& f, Summary& s) {
-    if (!f.first({"orgid"}).empty()) {
+void readContacts(const WhoisRecord& r, Summary& s) {
+    if (!r.first({"orgid"}).empty()) {
         SummaryEntity org;
-        org.handle = f.first({"orgid"});
+        org.handle = r.first({"orgid"});
         org.roles = {"registrant"};
-        org.name = keepUnlessRedacted(s, "registrant.name", f.first({"orgname"}));
+        org.name = keepUnlessRedacted(s, "registrant.name", r.first({"orgname"}));
         s.entities.push_back(org);
-        if (!s.country) s.country = keepUnlessRedacted(s, "country", f.first({"country"}));
+        if (!s.country) s.country = keepUnlessRedacted(s, "country", r.first({"country"}));
     }
     for (const auto& [prefix, role] : {std::pair<const char*, const char*>{"orgabuse", "abuse"}, {"orgtech", "technical"},
                                        {"orgnoc", "noc"}, {"rabuse", "abuse"}, {"rtech", "technical"}}) {
-        const std::string handle = f.first({(std::string(prefix) + "handle").c_str()});
+        const std::string p(prefix);
+        const std::string handle = r.first({(p + "handle").c_str()});
         if (handle.empty()) continue;
         SummaryEntity e;
         e.handle = handle;
         e.roles = {role};
-        e.name = keepUnlessRedacted(s, std::string(role) + ".name", f.first({(std::string(prefix) + "name").c_str()}));
-        e.email = keepUnlessRedacted(s, std::string(role) + ".email", f.first({(std::string(prefix) + "email").c_str()}));
+        e.name = keepUnlessRedacted(s, std::string(role) + ".name", r.first({(p + "name").c_str()}));
+        e.email = keepUnlessRedacted(s, std::string(role) + ".email", r.first({(p + "email").c_str()}));
         s.entities.push_back(std::move(e));
     }
     // RIPE-style: the object's contact references, by role.
     for (const auto& [key, role] : {std::pair<const char*, const char*>{"abuse-c", "abuse"}, {"admin-c", "administrative"},
                                     {"tech-c", "technical"}, {"owner-c", "registrant"}, {"org", "registrant"}}) {
-        for (const auto& handle : f.all({key})) {
+        for (const auto& handle : r.all({key})) {
             SummaryEntity e;
             e.handle = handle;
             e.roles = {role};
@@ -271,11 +379,12 @@ void readContacts(const Fields& f, Summary& s) {
                 }
         hdl.clear(), name.clear(), mail.clear();
     };
-    for (const auto& [key, value] : f.pairs) {
-        if (key.empty()) endObject();
-        if (key == "role" || key == "person") name = value;
-        if (key == "nic-hdl" || key == "nic-hdl-br") hdl = value;
-        if ((key == "e-mail" || key == "abuse-mailbox") && mail.empty()) mail = value;
+    int object = -1;
+    for (const auto& p : r.pairs()) {
+        if (p.object != object) endObject(), object = p.object;
+        if (p.key == "role" || p.key == "person") name = p.value;
+        if (p.key == "nic-hdl" || p.key == "nic-hdl-br") hdl = p.value;
+        if ((p.key == "e-mail" || p.key == "abuse-mailbox") && mail.empty()) mail = p.value;
     }
     endObject();
 }
@@ -287,32 +396,34 @@ std::string withoutScheme(std::string v) {
     return lowerText(v);
 }
 
+bool saysAny(std::string_view text, std::initializer_list<const char*> marks) {
+    const std::string t = lowerText(std::string(text.substr(0, 4096)));
+    return std::any_of(marks.begin(), marks.end(), [&](const char* m) { return t.find(m) != std::string::npos; });
+}
+
 }  // namespace
 
-Summary parseWhois(std::string_view text, QueryKind kind, const std::string& server) {
+Summary parseWhois(std::string_view text, QueryKind kind, const std::string& server, const std::string& query) {
     Summary s;
     s.source = "whois";
-    Fields f;
-    f.pairs = pairsOf(text, f.comments);
-    if (kind == QueryKind::Ip) readIp(f, s);
-    if (kind == QueryKind::Autnum) readAutnum(f, s);
+    const WhoisRecord r(text);
+    if (kind == QueryKind::Ip) r.first({"netrange"}).empty() ? readRipeStyle(r, s) : readArin(r, s);
+    if (kind == QueryKind::Autnum) readAutnum(r, s);
     if (kind == QueryKind::Domain) {
-        readDomain(f, s);
+        readDomain(r, s, query);
     } else {
-        readContacts(f, s);
-        readAbuseComment(f, s);
-        if (!s.registered) s.registered = isoUtc(f.first({"created", "regdate"}));
-        if (!s.updated) s.updated = isoUtc(f.first({"last-modified", "changed", "updated"}));
+        readContacts(r, s);
+        readAbuseComment(r, s);
     }
     s.registry = registryNameOf(server);
     return s;
 }
 
 std::string whoisReferral(std::string_view text) {
-    std::vector<std::string> comments;
-    for (const auto& [key, value] : pairsOf(text, comments)) {
-        if (key == "refer" || key == "whois" || key == "registrar whois server" || key == "referralserver") {
-            std::string v = withoutScheme(firstWord(value));
+    const WhoisRecord record(text);
+    for (const auto& p : record.pairs()) {
+        if (p.key == "refer" || p.key == "whois" || p.key == "registrar whois server" || p.key == "referralserver") {
+            std::string v = withoutScheme(firstWord(p.value));
             // A server name (or [v6]:port) and nothing else: the answer is the server's to write.
             const bool server = !v.empty() && v.size() <= 260 && std::all_of(v.begin(), v.end(), [](char c) {
                 return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '-' || c == ':' || c == '[' || c == ']';
@@ -324,10 +435,22 @@ std::string whoisReferral(std::string_view text) {
 }
 
 bool whoisSaysNotFound(std::string_view text) {
-    const std::string t = lowerText(std::string(text.substr(0, 4096)));
-    static const char* kMarks[] = {"no match for", "not found", "no entries found", "no data found", "status: free",
-                                   "no object found", "domain not found", "%error:101"};
-    return std::any_of(std::begin(kMarks), std::end(kMarks), [&](const char* m) { return t.find(m) != std::string::npos; });
+    return saysAny(text, {"no match", "not found", "no entries found", "no data found", "status: free", "no object found",
+                          "domain not found", "%error:101", "no matching record", " is free"});
+}
+
+bool whoisSaysRateLimited(std::string_view text) {
+    return saysAny(text, {"access control limit", "limit exceeded", "has been exceeded", "quota exceeded", "too many queries",
+                          "too many requests", "rate limit exceeded"});
+}
+
+WhoisOutcome whoisOutcome(std::string_view text, const Summary& s) {
+    // A name echoed back with "Status: free" is no registration: what marks one is data about it.
+    const bool empty = !s.handle && !s.start_address && !s.start_autnum && !s.registered && !s.registrar &&
+                       s.nameservers.empty();
+    if (!empty) return WhoisOutcome::Answer;
+    if (whoisSaysRateLimited(text)) return WhoisOutcome::RateLimited;
+    return whoisSaysNotFound(text) ? WhoisOutcome::NotRegistered : WhoisOutcome::Answer;
 }
 
 }  // namespace ipfacts::rdap

@@ -15,9 +15,9 @@
 
 namespace ipfacts::rdap {
 
-/// Reads `text` as the answer to a `kind` query from `server`. Never throws;
-/// a text with nothing recognisable gives a summary of nulls.
-Summary parseWhois(std::string_view text, QueryKind kind, const std::string& server);
+/// Reads `text` as the answer to the `kind` query `query` from `server`.
+/// Never throws; a text with nothing recognisable gives a summary of nulls.
+Summary parseWhois(std::string_view text, QueryKind kind, const std::string& server, const std::string& query);
 
 /// The server this answer refers the query to ("refer:", "whois:",
 /// "ReferralServer: whois://host:port", "Registrar WHOIS Server:"), as
@@ -27,6 +27,16 @@ std::string whoisReferral(std::string_view text);
 /// True when the answer says the object does not exist ("No match for",
 /// "NOT FOUND", "Status: free", "%ERROR:101: no entries found").
 bool whoisSaysNotFound(std::string_view text);
+
+/// True when the server refuses to answer now ("access control limit reached",
+/// "query quota ... has been exceeded", "WHOIS LIMIT EXCEEDED").
+bool whoisSaysRateLimited(std::string_view text);
+
+enum class WhoisOutcome { Answer, NotRegistered, RateLimited };
+
+/// What an answer and its summary amount to: data about a registration, the
+/// server saying there is none, or the server refusing to answer now.
+WhoisOutcome whoisOutcome(std::string_view text, const Summary& summary);
 
 }  // namespace ipfacts::rdap
 

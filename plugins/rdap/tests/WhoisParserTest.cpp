@@ -45,7 +45,7 @@ class WhoisParserTest : public CppUnit::TestFixture {
 
 public:
     void arin() {
-        Summary s = parseWhois(sample("arin.txt"), QueryKind::Ip, "whois.arin.net");
+        Summary s = parseWhois(sample("arin.txt"), QueryKind::Ip, "whois.arin.net", "");
         CPPUNIT_ASSERT_EQUAL(std::string("whois"), s.source);
         CPPUNIT_ASSERT_EQUAL(std::string("NET-198-51-100-0-1"), opt(s.handle));
         CPPUNIT_ASSERT_EQUAL(std::string("EXAMPLE-198"), opt(s.name));
@@ -63,7 +63,7 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::string("abuse"), entity(s, "ABUSE3850-ARIN")->roles.front());
     }
     void ripe() {
-        Summary s = parseWhois(sample("ripe.txt"), QueryKind::Ip, "whois.ripe.net");
+        Summary s = parseWhois(sample("ripe.txt"), QueryKind::Ip, "whois.ripe.net", "");
         CPPUNIT_ASSERT_EQUAL(std::string("203.0.113.0"), opt(s.start_address));
         CPPUNIT_ASSERT_EQUAL(std::string("203.0.113.127"), opt(s.end_address));
         CPPUNIT_ASSERT(s.cidr == std::vector<std::string>{"203.0.113.0/25"});
@@ -80,7 +80,7 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::string("Example ISP Admins"), opt(admin->name));
     }
     void apnic() {
-        Summary s = parseWhois(sample("apnic.txt"), QueryKind::Ip, "whois.apnic.net");
+        Summary s = parseWhois(sample("apnic.txt"), QueryKind::Ip, "whois.apnic.net", "");
         CPPUNIT_ASSERT_EQUAL(std::string("192.0.2.0"), opt(s.start_address));
         CPPUNIT_ASSERT(s.cidr == std::vector<std::string>{"192.0.2.0/24"});
         CPPUNIT_ASSERT_EQUAL(std::string("EXAMPLE-AP"), opt(s.name));
@@ -91,7 +91,7 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::string("2020-04-23T06:18:55Z"), opt(s.updated));
     }
     void lacnic() {
-        Summary s = parseWhois(sample("lacnic.txt"), QueryKind::Ip, "whois.lacnic.net");
+        Summary s = parseWhois(sample("lacnic.txt"), QueryKind::Ip, "whois.lacnic.net", "");
         CPPUNIT_ASSERT_EQUAL(std::string("200.160.0.0"), opt(s.start_address));
         CPPUNIT_ASSERT_EQUAL(std::string("200.160.15.255"), opt(s.end_address));
         CPPUNIT_ASSERT(s.cidr == std::vector<std::string>{"200.160.0.0/20"});
@@ -104,7 +104,7 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::string("LACNIC"), opt(s.registry));
     }
     void afrinic() {
-        Summary s = parseWhois(sample("afrinic.txt"), QueryKind::Ip, "whois.afrinic.net");
+        Summary s = parseWhois(sample("afrinic.txt"), QueryKind::Ip, "whois.afrinic.net", "");
         CPPUNIT_ASSERT_EQUAL(std::string("196.0.0.0"), opt(s.start_address));
         CPPUNIT_ASSERT(s.cidr == std::vector<std::string>{"196.0.0.0/22"});
         CPPUNIT_ASSERT_EQUAL(std::string("KE"), opt(s.country));
@@ -114,7 +114,7 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::string("AFRINIC"), opt(s.registry));
     }
     void gtld() {
-        Summary s = parseWhois(sample("gtld.txt"), QueryKind::Domain, "whois.pir.example");
+        Summary s = parseWhois(sample("gtld.txt"), QueryKind::Domain, "whois.pir.example", "");
         CPPUNIT_ASSERT_EQUAL(std::string("example.org"), opt(s.ldh_name));
         CPPUNIT_ASSERT_EQUAL(std::string("4e1f3a8b0c_DOMAIN_ORG-VRSN"), opt(s.handle));
         CPPUNIT_ASSERT_EQUAL(std::string("Example Registrar, LLC"), opt(s.registrar));
@@ -129,7 +129,7 @@ public:
         CPPUNIT_ASSERT(has(s.redacted, "registrant.email"));
     }
     void denic() {
-        Summary s = parseWhois(sample("denic.txt"), QueryKind::Domain, "whois.denic.de");
+        Summary s = parseWhois(sample("denic.txt"), QueryKind::Domain, "whois.denic.de", "");
         CPPUNIT_ASSERT_EQUAL(std::string("example.de"), opt(s.ldh_name));
         CPPUNIT_ASSERT(s.nameservers == (std::vector<std::string>{"ns1.example.net", "ns2.example.net"}));
         CPPUNIT_ASSERT(s.status == std::vector<std::string>{"connect"});
@@ -138,7 +138,7 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::string("whois.denic.de"), opt(s.registry));
     }
     void eurid() {
-        Summary s = parseWhois(sample("eurid.txt"), QueryKind::Domain, "whois.eu");
+        Summary s = parseWhois(sample("eurid.txt"), QueryKind::Domain, "whois.eu", "");
         CPPUNIT_ASSERT_EQUAL(std::string("example.eu"), opt(s.ldh_name));
         CPPUNIT_ASSERT_EQUAL(std::string("Example Registrar BV"), opt(s.registrar));
         CPPUNIT_ASSERT(s.nameservers == (std::vector<std::string>{"ns1.example.eu", "ns2.example.eu"}));
