@@ -3,8 +3,10 @@
 // anyone running one controls. The first byte picks the kind (ip, autnum,
 // domain); the rest is the server's answer. Whatever arrives, the summary
 // says `source: whois`, its dates are ISO 8601 UTC or null, its CIDR blocks
-// and addresses parse, nothing redacted is shown, and the referral, when
-// one is found, is a bare host[:port].
+// and addresses parse, nothing redacted is shown, a domain's name and name
+// servers are single words with a dot, and the referral, when one is found,
+// is a bare host[:port]. Seeded with the real answers of
+// tests/rdap/corpus/whois (corpus-*).
 #include "Summary.h"
 #include "WhoisParser.h"
 
@@ -51,8 +53,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         const size_t slash = c.find('/');
         FUZZ_CHECK(slash != std::string::npos && parseAddress(c.substr(0, slash)));
     }
+    for (const auto& ns : s.nameservers) FUZZ_CHECK(ns.find('.') != std::string::npos && ns.find_first_of(" \t\r\n") == std::string::npos);
+    if (s.ldh_name) FUZZ_CHECK(s.ldh_name->find_first_of(" \t\r\n") == std::string::npos);
     const std::string referral = whoisReferral(text);
     FUZZ_CHECK(referral.find_first_of(" \t\r\n/") == std::string::npos);
     (void)whoisSaysNotFound(text);
+    (void)whoisOutcome(text, s);
     return 0;
 }

@@ -61,6 +61,7 @@ WhoisCorpus WhoisCorpus::load(const std::string& dir) {
                 if (!n[field]) throw std::runtime_error("cases.yaml: " + c.query + " has no " + field);
                 c.expected[field] = valueOf(n[field]);
             }
+        if (root["referrals"][c.query]) c.referral = root["referrals"][c.query].as<std::string>();
         out.cases_.push_back(std::move(c));
     }
     for (const auto& kv : root["known_wrong"]) out.knownWrong_[kv.first.as<std::string>()] = kv.second.as<std::string>();
@@ -77,7 +78,10 @@ std::string WhoisCorpus::answer(const WhoisCase& c) const {
 
 bool WhoisCoverage::judge(const WhoisCase& c, const std::string& field, const FieldValue& got) {
     const auto at = c.expected.find(field);
-    const FieldValue want = at == c.expected.end() ? FieldValue::of(c.outcome) : at->second;
+    // Beyond the summary's fields: the outcome, and the referral ("" none).
+    const FieldValue want = at != c.expected.end() ? at->second
+                            : field == "referral"   ? (c.referral.empty() ? FieldValue::none() : FieldValue::of(c.referral))
+                                                    : FieldValue::of(c.outcome);
     Tally& t = table_[c.source][field];
     if (want == got) {
         want.absent() ? ++t.absent : (++t.right, ++right_);

@@ -38,6 +38,7 @@ struct WhoisCase {
     std::string kind;     ///< "domain" or "ip"
     std::string source;   ///< the recording's repository (README.md)
     std::string outcome;  ///< "answer", "not_registered" or "rate_limited"
+    std::string referral;  ///< the server the answer refers to, "" for none
     std::map<std::string, FieldValue> expected;  ///< field -> value (every field of the kind)
 };
 

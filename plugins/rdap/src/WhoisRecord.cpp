@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <regex>
 
 namespace ipfacts::rdap {
 namespace {
@@ -49,13 +48,34 @@ bool isHeading(const std::string& t) {
     });
 }
 
+/// Sentences some registries write instead of a key: "Record created on 2018-02-05 22:59:12".
+bool readSentence(const std::string& t, std::string& key, std::string& value) {
+    const std::string lower = lowerText(t.substr(0, 24));
+    for (const char* k : {"record created on ", "record expires on ", "registered on ", "expires on "}) {
+        const std::string_view p(k);
+        if (lower.compare(0, p.size(), p) != 0 || t.size() == p.size()) continue;
+        key = std::string(p.substr(0, p.size() - 1));
+        value = trimText(std::string_view(t).substr(p.size()));
+        return !value.empty();
+    }
+    return false;
+}
+
+/// JPRS: "a. [Domain Name]                GOOGLE.CO.JP", "[State]   Connected (2024/03/31)".
+bool readBracketed(const std::string& t, std::string& key, std::string& value) {
+    size_t at = 0;
+    if (t.size() > 2 && std::islower(static_cast<unsigned char>(t[0])) && t[1] == '.') at = t.find_first_not_of(' ', 2);
+    if (at == std::string::npos || at >= t.size() || t[at] != '[') return false;
+    const size_t close = t.find(']', at);
+    if (close == std::string::npos || close == at + 1 || close - at > 41) return false;
+    key = cleanKey(std::string_view(t).substr(at + 1, close - at - 1));
+    value = trimText(std::string_view(t).substr(close + 1));
+    return !key.empty();
+}
+
 }  // namespace
 
 WhoisRecord::WhoisRecord(std::string_view text) {
-    // Sentences some registries write instead of a key ("Record created on 2018-02-05 22:59:12").
-    static const std::regex sentence(R"((record created on|record expires on|registered on|expires on)\s+(.+))", std::regex::icase);
-    // JPRS: "a. [Domain Name]                GOOGLE.CO.JP", "[State]   Connected (2024/03/31)".
-    static const std::regex bracketed(R"((?:[a-z]\.\s*)?\[([^\]]{1,40})\]\s*(.*))");
     std::string block;  // the key whose values follow on the lines below
     size_t blockDepth = 0;
     bool blockFlat = false;  // only unkeyed lines at the block key's depth so far (pl, mo, hk)
@@ -67,7 +87,10 @@ WhoisRecord::WhoisRecord(std::string_view text) {
     std::string label;  // the heading the next object begins under
     auto add = [&](std::string key, std::string value) {
         if (value.empty() || key.empty()) return;
-        if (!objectHasPairs) labels_.resize(static_cast<size_t>(object) + 1), labels_.back() = label;
+        if (!objectHasPairs) {
+            labels_.resize(static_cast<size_t>(object) + 1), labels_.back() = label;
+            firstKeys_.resize(static_cast<size_t>(object) + 1), firstKeys_.back() = key;
+        }
         pairs_.push_back({std::move(key), std::move(value), object});
         objectHasPairs = true;
         blockHasValues = true;
@@ -98,10 +121,7 @@ WhoisRecord::WhoisRecord(std::string_view text) {
         if (isRule(t)) continue;
         std::string key, value;
         bool keyed = false;
-        std::smatch m;
-        if (t[0] == '[' || (t.size() > 3 && t[1] == '.' && t.find('[') != std::string::npos)) {
-            if (t.size() < 400 && std::regex_match(t, m, bracketed)) key = cleanKey(m[1].str()), value = trimText(m[2].str()), keyed = true;
-        }
+        keyed = readBracketed(t, key, value);
         if (!keyed) {
             const size_t colon = t.find(':');
             // "key: value"; a colon inside a URL or a time ("https://", "12:00") has no blank after it.
@@ -114,8 +134,8 @@ WhoisRecord::WhoisRecord(std::string_view text) {
                 value = trimText(std::string_view(t).substr(from));
             }
         }
-        if (!keyed && t.size() < 400 && std::regex_match(t, m, sentence)) {
-            add(lowerText(m[1].str()), trimText(m[2].str()));
+        if (!keyed && readSentence(t, key, value)) {
+            add(key, value);
             continue;
         }
         const bool inBlock = !block.empty() && depth > blockDepth;
@@ -179,9 +199,7 @@ std::string WhoisRecord::labelOf(int object) const {
 }
 
 std::string WhoisRecord::firstKeyOf(int object) const {
-    for (const auto& p : pairs_)
-        if (p.object == object) return p.key;
-    return "";
+    return object >= 0 && static_cast<size_t>(object) < firstKeys_.size() ? firstKeys_[static_cast<size_t>(object)] : "";
 }
 
 }  // namespace ipfacts::rdap

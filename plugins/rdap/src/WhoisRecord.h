@@ -47,7 +47,7 @@ public:
 
 private:
     std::vector<WhoisPair> pairs_;
-    std::vector<std::string> labels_;  // by object
+    std::vector<std::string> labels_, firstKeys_;  // by object
     std::vector<std::string> comments_;
 };
 

@@ -1,7 +1,7 @@
 // The WHOIS parser over the corpus of real recorded answers
 // (tests/rdap/corpus/whois: 59 TLD servers, the five RIRs, "no match" and
 // rate-limit texts): every field of every case against the summary written
-// by reading the answer. Prints the coverage table (source x field: right,
+// by reading the answer, and the referral each gives. Prints the coverage table (source x field: right,
 // wrong, not present); fails on any wrong field the corpus does not list
 // as known, and on a known one that has become right (so the list stays true).
 #include "WhoisParser.h"
@@ -62,6 +62,8 @@ public:
             const Summary s = parseWhois(answer, kind, "whois.corpus.example", c.query);
             CPPUNIT_ASSERT_EQUAL(std::string("whois"), s.source);
             coverage.judge(c, "outcome", FieldValue::of(outcomeName(whoisOutcome(answer, s))));
+            const std::string referral = whoisReferral(answer);
+            coverage.judge(c, "referral", referral.empty() ? FieldValue::none() : FieldValue::of(referral));
             if (c.outcome != "answer") continue;
             for (const auto& field : testing::WhoisCorpus::fieldsOf(c.kind)) coverage.judge(c, field, fieldOf(s, field));
         }
