@@ -105,7 +105,7 @@ target fuzz_lookup_target 80000 ". sdk/include plugins/lookup/src" "libidn2" \
 rdap=plugins/rdap/src
 target fuzz_rdap_query 60000 ". sdk/include $rdap" "libidn2" \
   "tests/fuzz/fuzz_rdap_query.cpp $rdap/RdapQuery.cpp"
-target fuzz_whois_parser 30000 ". sdk/include $rdap" "" \
+target fuzz_whois_parser 12000 ". sdk/include $rdap" "" \
   "tests/fuzz/fuzz_whois_parser.cpp $rdap/WhoisParser.cpp $rdap/WhoisRecord.cpp $rdap/WhoisDate.cpp $rdap/Summary.cpp $rdap/RegistryName.cpp"
 target fuzz_dnsbl_answer 60000 ". sdk/include plugins/dnsbl/src" "" \
   "tests/fuzz/fuzz_dnsbl_answer.cpp plugins/dnsbl/src/ListingVerdict.cpp plugins/dnsbl/src/RowCodec.cpp"

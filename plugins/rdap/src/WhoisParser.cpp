@@ -266,8 +266,9 @@ void readDomainEntities(const WhoisRecord& r, Summary& s) {
 void readDomain(const WhoisRecord& r, Summary& s, const std::string& query) {
     const DomainObjects d{r, r.objectOf({"domain name", "domain", "domain_name"})};
     std::string name = lowerText(firstWord(r.first({"domain name", "domain", "domain_name"})));
-    if (name.find('.') == std::string::npos) name = lowerText(query);  // the answer does not say; the question did
     while (!name.empty() && name.back() == '.') name.pop_back();
+    // The answer does not name it (or not in LDH form, or with stray bytes): the question did.
+    if (!looksLikeHostName(name)) name = lowerText(query);
     s.ldh_name = keepUnlessRedacted(s, "ldh_name", name);
     s.unicode_name = s.ldh_name;
     s.name = s.ldh_name;
