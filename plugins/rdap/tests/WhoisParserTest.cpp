@@ -41,6 +41,8 @@ class WhoisParserTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(eurid);
     CPPUNIT_TEST(referrals);
     CPPUNIT_TEST(notFound);
+    CPPUNIT_TEST(arinZeroPaddedOctets);
+    CPPUNIT_TEST(domainNameFallsBackToTheQuery);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -165,6 +167,23 @@ public:
         CPPUNIT_ASSERT(whoisSaysNotFound("Domain: nope.de\nStatus: free\n"));
         CPPUNIT_ASSERT(whoisSaysNotFound("%ERROR:101: no entries found\n"));
         CPPUNIT_ASSERT(!whoisSaysNotFound(sample("denic.txt")));
+    }
+    void arinZeroPaddedOctets() {
+        // ARIN's older answers pad each octet to three digits.
+        Summary s = parseWhois("NetRange:       074.125.000.000 - 074.125.255.255\nCIDR:           074.125.000.000/16\n"
+                               "NetHandle:      NET-74-125-0-0-1\n",
+                               QueryKind::Ip, "whois.arin.net", "74.125.0.1");
+        CPPUNIT_ASSERT_EQUAL(std::string("74.125.0.0"), opt(s.start_address));
+        CPPUNIT_ASSERT_EQUAL(std::string("74.125.255.255"), opt(s.end_address));
+        CPPUNIT_ASSERT(s.cidr == std::vector<std::string>{"74.125.0.0/16"});
+    }
+    void domainNameFallsBackToTheQuery() {
+        Summary s = parseWhois("Registrar: Example Registrar\nName Server: ns1.example.net\n", QueryKind::Domain, "whois.example",
+                               "example.com");
+        CPPUNIT_ASSERT_EQUAL(std::string("example.com"), opt(s.ldh_name));
+        CPPUNIT_ASSERT_EQUAL(std::string("Example Registrar"), opt(s.registrar));
+        Summary named = parseWhois("Domain Name: EXAMPLE.ORG\n", QueryKind::Domain, "whois.example", "example.com");
+        CPPUNIT_ASSERT_EQUAL(std::string("example.org"), opt(named.ldh_name));  // the answer's own name stands
     }
 };
 
