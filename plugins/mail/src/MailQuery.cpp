@@ -15,9 +15,12 @@ std::variant<std::optional<std::string_view>, MailQueryError> single(const Reque
     return std::optional<std::string_view>(req.query(name).value_or(std::string_view()));
 }
 
+// What an SMTP client may send as a local part or a HELO name, as given:
+// ASCII from the space (quoted local parts hold spaces; broken clients say
+// "HELO JUMPIN' JUPITER") to '~'; no control characters, nothing else.
 bool printableAscii(std::string_view s) {
     for (char c : s)
-        if (c < 0x21 || c > 0x7e) return false;
+        if (c < 0x20 || c > 0x7e) return false;
     return true;
 }
 

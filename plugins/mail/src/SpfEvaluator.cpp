@@ -1,5 +1,6 @@
 #include "SpfEvaluator.h"
 
+#include "MailText.h"
 #include "SpfMacro.h"
 #include "SpfParser.h"
 #include "SpfTree.h"
@@ -65,6 +66,16 @@ void truncateLeft(std::string& name) {
     }
 }
 
+// A name a DNS question can carry: 1-253 bytes, labels of 1-63. A macro can
+// expand to anything (a HELO name with a 70-byte label): such a target
+// names nothing (RFC 7208 4.3: a malformed domain is "none").
+bool isLookupName(std::string_view name) {
+    if (name.empty() || name.size() > kMaxDnsNameBytes) return false;
+    for (std::string_view label : splitOn(name, '.'))
+        if (label.empty() || label.size() > kMaxDnsLabelBytes) return false;
+    return true;
+}
+
 class Evaluator {
 public:
     Evaluator(MailDns& dns, const Address& ip, const SpfSender& sender, SpfEvaluation& out)
@@ -76,6 +87,7 @@ public:
     // check_host(ip, domain): the result, with out_.path filled.
     Outcome checkHost(const std::string& domain, int depth) {
         if (depth > kSpfLookupLimit) return {"permerror", "more than " + std::to_string(kSpfLookupLimit) + " levels of include/redirect"};
+        if (!isLookupName(domain)) return {"none", "'" + domain + "' is not a domain name that can be looked up"};
         const MailAnswer& txt = dns_.get(domain, "TXT");
         if (!txt.usable()) return {"temperror", "the TXT lookup of " + domain + " failed: " + txt.why};
         const std::vector<std::string> records = spfRecordsIn(txt);
@@ -174,6 +186,7 @@ private:
                 out_.skipped.push_back(domain + ": '" + term.text + "' needs a macro value the request did not give (sender=, helo=); not evaluated");
                 return std::nullopt;
             }
+            if (!isLookupName(*target)) return std::nullopt;  // names nothing: no match
             if (term.name == "a") m = addressMatch(*target, term, why);
             else if (term.name == "mx") m = mxMatch(*target, term, why);
             else if (term.name == "exists") m = exists(*target, why);

@@ -64,7 +64,8 @@ public:
         expect(with("sender", "b\x01" "b@mail.test"), "invalid_sender", "local-part@domain");
         expect(with("sender", std::string(320, 'a') + "@mail.test"), "invalid_sender", "at most 320 bytes");
         expect(with("helo", ""), "invalid_helo", "1 to 255 printable ASCII");
-        expect(with("helo", "mail test"), "invalid_helo", "1 to 255 printable ASCII");
+        expect(with("helo", "mail\ttest"), "invalid_helo", "1 to 255 printable ASCII");
+        expect(with("helo", "mail.t\xc3\xa9st"), "invalid_helo", "1 to 255 printable ASCII");
         expect(with("helo", std::string(256, 'h')), "invalid_helo", "1 to 255 printable ASCII");
         auto twice = with("helo", "a.test");
         twice.emplace_back("helo", "b.test");

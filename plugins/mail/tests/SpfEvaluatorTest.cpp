@@ -40,6 +40,7 @@ class SpfEvaluatorTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(validatedNameMacro);
     CPPUNIT_TEST(slashInsideDomainSpecIsAName);
     CPPUNIT_TEST(hyphenTopLabelIsAPermerror);
+    CPPUNIT_TEST(unaskableExpansionIsNoMatch);
     CPPUNIT_TEST(pathNamesTheDecidingTerms);
     CPPUNIT_TEST_SUITE_END();
 
@@ -192,7 +193,7 @@ public:
         v.sender = "strong-bad@email.example.com";
         v.localPart = "strong-bad";
         CPPUNIT_ASSERT_EQUAL(std::string("strong-bad%40email.example.com"), expandMacros("%{S}", v).value_or(""));
-        CPPUNIT_ASSERT_EQUAL(std::string("bad.strong"), expandMacros("%{l-r}", v).value_or(""));
+        CPPUNIT_ASSERT_EQUAL(std::string("bad.strong"), expandMacros("%{lr-}", v).value_or(""));
         CPPUNIT_ASSERT(!expandMacros("%{o}", v));  // no sender domain given
     }
 
@@ -222,6 +223,22 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::string("pass"), result(fake, "e11.test", "::ffff:192.0.2.4"));
         CPPUNIT_ASSERT_EQUAL(std::string("neutral"), result(fake, "e11.test", "192.0.2.5"));
         CPPUNIT_ASSERT_EQUAL(std::string("pass"), result(fake, "e11mx.test", "192.0.2.99"));
+    }
+
+    // A macro that expands to a label over 63 bytes names nothing: no match
+    // (RFC 7208 4.3 by analogy), not a failed lookup; a local part with a
+    // space and a HELO name with an apostrophe expand as given.
+    void unaskableExpansionIsNoMatch() {
+        MailFake fake;
+        fake.txt("t12.test", {"v=spf1 a:%{H}.bar -all"});
+        fake.txt("inc.test", {"v=spf1 include:%{h}.bar -all"});
+        const SpfSender longHelo{"foo@t12.test", std::string(64, 'x') + ".example"};
+        CPPUNIT_ASSERT_EQUAL(std::string("fail"), evaluate(fake, "t12.test", "192.0.2.1", longHelo).result);
+        CPPUNIT_ASSERT_EQUAL(std::string("permerror"), evaluate(fake, "inc.test", "192.0.2.1", longHelo).result);
+        fake.txt("e9.test", {"v=spf1 a:%{H} exists:%{l}.l.e9.test -all"});
+        fake.answer("macro error.l.e9.test", "A", {"127.0.0.2"});
+        const SpfSender odd{"Macro Error@e9.test", "JUMPIN' JUPITER"};
+        CPPUNIT_ASSERT_EQUAL(std::string("pass"), evaluate(fake, "e9.test", "192.0.2.1", odd).result);
     }
 
     // RFC 7208 7.1: a toplabel does not start with '-': a permerror, never a lookup.
