@@ -108,6 +108,7 @@ class MailTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(twelveLookupsExceedTheLimit);
     CPPUNIT_TEST(ipEvaluationGivesResultAndPath);
     CPPUNIT_TEST(loopsVoidsSeveralSplitMacros);
+    CPPUNIT_TEST(senderAndHeloReachMacros);
     CPPUNIT_TEST(slowIncludeIsPartialNotAnError);
     CPPUNIT_TEST(dmarcBothWays);
     CPPUNIT_TEST(mtaStsPolicyCoversOneMxOfTwo);
@@ -195,6 +196,24 @@ public:
         CPPUNIT_ASSERT(anyContains(exists->getArray("notes"), "macro not expanded"));
         CPPUNIT_ASSERT_EQUAL(std::string("pass"), macro->getObject("evaluation")->getValue<std::string>("result"));
         CPPUNIT_ASSERT_EQUAL(size_t(1), macro->getObject("evaluation")->getArray("skipped")->size());
+    }
+
+    // sender= gives %{l} its value: the include it names is evaluated (no SPF
+    // record there: permerror) instead of skipped; both are echoed.
+    void senderAndHeloReachMacros() {
+        auto without = mx("domain=macro.mail.test&ip=192.0.2.9")->getObject("spf")->getObject("evaluation");
+        CPPUNIT_ASSERT_EQUAL(std::string("fail"), without->getValue<std::string>("result"));
+        CPPUNIT_ASSERT_EQUAL(size_t(1), without->getArray("skipped")->size());
+        CPPUNIT_ASSERT(without->isNull("sender"));
+        auto with = mx("domain=macro.mail.test&ip=192.0.2.9&sender=bob%40Macro.Mail.Test&helo=mx.example")
+                        ->getObject("spf")
+                        ->getObject("evaluation");
+        CPPUNIT_ASSERT_EQUAL(std::string("permerror"), with->getValue<std::string>("result"));
+        CPPUNIT_ASSERT_EQUAL(size_t(0), with->getArray("skipped")->size());
+        CPPUNIT_ASSERT_EQUAL(std::string("bob@macro.mail.test"), with->getValue<std::string>("sender"));
+        CPPUNIT_ASSERT_EQUAL(std::string("mx.example"), with->getValue<std::string>("helo"));
+        CPPUNIT_ASSERT_EQUAL(std::string("include:%{l}._u.mail.test"),
+                             with->getArray("path")->getObject(0)->getValue<std::string>("term"));
     }
 
     void slowIncludeIsPartialNotAnError() {

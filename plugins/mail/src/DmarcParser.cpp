@@ -151,6 +151,9 @@ DmarcRecord parseDmarc(std::string_view text) {
     TagReader reader(r);
     std::vector<std::string> seen;
     const std::vector<std::string_view> parts = splitOn(text, ';');
+    // v is a tag as written too: `tags` is the record's every tag, in order.
+    const std::string_view version = trimmed(parts.front());
+    r.tags.emplace_back("v", std::string(trimmed(version.substr(version.find('=') + 1))));
     for (size_t i = 1; i < parts.size(); ++i) {
         const std::string_view part = trimmed(parts[i]);
         if (part.empty()) continue;  // "p=none;" ends with an empty part
@@ -179,7 +182,7 @@ DmarcRecord parseDmarc(std::string_view text) {
         reader.read(name, value);
     }
     if (!r.policy) r.errors.push_back("p: the policy tag is required (RFC 7489 6.3)");
-    else if (!r.tags.empty() && r.tags.front().first != "p")
+    else if (r.tags.size() > 1 && r.tags[1].first != "p")
         r.notes.push_back("p should directly follow v (RFC 7489 6.3)");
     for (const std::string& tag : r.removedTags)
         r.notes.push_back(tag + ": removed by RFC 9989; receivers following it ignore the tag");

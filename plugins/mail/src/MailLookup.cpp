@@ -27,7 +27,8 @@ TlsRptFacts lookUpTlsRpt(MailDns& dns, const std::string& domain) {
 }  // namespace
 
 MailFacts lookUpMail(const Host& host, const PublicSuffixList& psl, const MailSettings& settings,
-                     const std::string& domain, const std::string& asciiDomain, const std::optional<Address>& ip) {
+                     const std::string& domain, const std::string& asciiDomain, const std::optional<Address>& ip,
+                     const SpfSender& sender) {
     MailFacts facts;
     facts.domain = domain;
     facts.asciiDomain = asciiDomain;
@@ -39,7 +40,7 @@ MailFacts lookUpMail(const Host& host, const PublicSuffixList& psl, const MailSe
     facts.mx = lookUpMx(dns, d);
     if (facts.mx.reason) facts.reasons.add("records", *facts.mx.reason);
     facts.spf = checkSpf(dns, d, settings.spf);
-    if (ip) facts.evaluation = evaluateSpf(dns, d, *ip);
+    if (ip) facts.evaluation = evaluateSpf(dns, d, *ip, sender);
     facts.dmarc = lookUpDmarc(dns, psl, d);
     facts.tlsRpt = lookUpTlsRpt(dns, d);
     facts.mtaSts = checkMtaSts(host, dns, d, facts.mx, settings.mtaSts);

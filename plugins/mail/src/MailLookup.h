@@ -10,6 +10,7 @@
 #include "MailFacts.h"
 #include "MtaStsCheck.h"
 #include "PublicSuffixList.h"
+#include "SpfEvaluator.h"
 #include "SpfTree.h"
 
 #include <ipfacts/address.hpp>
@@ -25,10 +26,12 @@ struct MailSettings {
     MtaStsFetch mtaSts;
 };
 
-/// Looks everything up for `asciiDomain`. Blocking; never throws for a
-/// DNS or HTTP failure (each lands in its part, with its reason).
+/// Looks everything up for `asciiDomain`, evaluating SPF for `ip` (with
+/// `sender`'s mailbox and HELO name) when given. Blocking; never throws for
+/// a DNS or HTTP failure (each lands in its part, with its reason).
 MailFacts lookUpMail(const Host& host, const PublicSuffixList& psl, const MailSettings& settings,
-                     const std::string& domain, const std::string& asciiDomain, const std::optional<Address>& ip);
+                     const std::string& domain, const std::string& asciiDomain, const std::optional<Address>& ip,
+                     const SpfSender& sender = {});
 
 }  // namespace ipfacts::mail
 

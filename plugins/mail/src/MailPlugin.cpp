@@ -20,7 +20,7 @@ void MailPlugin::mx(Request& req, Response& resp) {
     std::variant<MailQuery, MailQueryError> query = readMailQuery(req);
     if (auto* e = std::get_if<MailQueryError>(&query)) return void(resp.error(400, e->token, e->message));
     const MailQuery& q = std::get<MailQuery>(query);
-    const MailFacts facts = lookUpMail(host_, *psl_, settings_, q.domain, q.asciiDomain, q.ip);
+    const MailFacts facts = lookUpMail(host_, *psl_, settings_, q.domain, q.asciiDomain, q.ip, SpfSender{q.sender, q.helo});
     // Stamped after the lookups: when they were true.
     resp.json(writeMailResponse(facts, ResponseStamp::now(host_)));
     // A partial SPF tree or a field null for a reason (a time-out, a failed

@@ -82,6 +82,10 @@ void writeEvaluation(JsonWriter& w, const std::optional<SpfEvaluation>& e) {
         w.beginObject().field("domain", s.domain).field("term", s.term).field("result", s.result).endObject();
     w.endArray().field("lookupCount", e->lookupCount).field("voidLookupCount", e->voidLookupCount);
     stringArray(w, "skipped", e->skipped);
+    w.key("sender");
+    e->sender ? w.value(*e->sender) : w.null();
+    w.key("helo");
+    e->helo ? w.value(*e->helo) : w.null();
     w.endObject();
 }
 

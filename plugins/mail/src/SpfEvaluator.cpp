@@ -1,10 +1,12 @@
 #include "SpfEvaluator.h"
 
+#include "MailText.h"
 #include "SpfMacro.h"
 #include "SpfParser.h"
 #include "SpfTree.h"
 
 #include <ipfacts/dns_answers.hpp>
+#include <ipfacts/dns_name.hpp>
 
 #include <algorithm>
 #include <optional>
@@ -40,13 +42,52 @@ std::string qualifierResult(char q) {
     }
 }
 
+// RFC 7208 7.3: the sender's parts; a mailbox without a local part is postmaster's.
+MacroValues senderValues(const SpfSender& sender) {
+    MacroValues v;
+    v.helo = sender.helo;
+    if (!sender.mailbox) return v;
+    const size_t at = sender.mailbox->rfind('@');
+    std::string local = at == std::string::npos ? std::string() : sender.mailbox->substr(0, at);
+    std::string domain = at == std::string::npos ? *sender.mailbox : sender.mailbox->substr(at + 1);
+    if (local.empty()) local = "postmaster";
+    v.sender = local + "@" + domain;
+    v.localPart = local;
+    v.senderDomain = domain;
+    return v;
+}
+
+// RFC 7208 7.3: an expanded name longer than 253 bytes loses labels on the left.
+void truncateLeft(std::string& name) {
+    while (name.size() > kMaxDnsNameBytes) {
+        const size_t dot = name.find('.');
+        if (dot == std::string::npos) return name.clear();
+        name.erase(0, dot + 1);
+    }
+}
+
+// A name a DNS question can carry: 1-253 bytes, labels of 1-63. A macro can
+// expand to anything (a HELO name with a 70-byte label): such a target
+// names nothing (RFC 7208 4.3: a malformed domain is "none").
+bool isLookupName(std::string_view name) {
+    if (name.empty() || name.size() > kMaxDnsNameBytes) return false;
+    for (std::string_view label : splitOn(name, '.'))
+        if (label.empty() || label.size() > kMaxDnsLabelBytes) return false;
+    return true;
+}
+
 class Evaluator {
 public:
-    Evaluator(MailDns& dns, const Address& ip, SpfEvaluation& out) : dns_(dns), ip_(ip), out_(out) {}
+    Evaluator(MailDns& dns, const Address& ip, const SpfSender& sender, SpfEvaluation& out)
+        : dns_(dns), ip_(ip), ipText_(ip.text()), values_(senderValues(sender)), out_(out) {
+        values_.ip = ipText_;
+        values_.version = ip_.version;
+    }
 
     // check_host(ip, domain): the result, with out_.path filled.
     Outcome checkHost(const std::string& domain, int depth) {
         if (depth > kSpfLookupLimit) return {"permerror", "more than " + std::to_string(kSpfLookupLimit) + " levels of include/redirect"};
+        if (!isLookupName(domain)) return {"none", "'" + domain + "' is not a domain name that can be looked up"};
         const MailAnswer& txt = dns_.get(domain, "TXT");
         if (!txt.usable()) return {"temperror", "the TXT lookup of " + domain + " failed: " + txt.why};
         const std::vector<std::string> records = spfRecordsIn(txt);
@@ -85,9 +126,49 @@ private:
 
     std::optional<std::string> targetOf(const std::string& domain, const SpfTerm& term) {
         if (!term.value) return domain;
-        std::optional<std::string> t = expandKnownMacros(*term.value, domain, ip_.text(), ip_.version);
+        MacroValues values = values_;
+        values.domain = domain;
+        if (usesMacroLetter(*term.value, 'p')) values.validatedName = validatedName(domain);
+        std::optional<std::string> t = expandMacros(*term.value, values);
         if (t && !t->empty() && t->back() == '.') t->pop_back();
+        if (t) truncateLeft(*t);
         return t;
+    }
+
+    // RFC 7208 7.3 %{p}: a validated name of the address, the domain or one
+    // under it first; "unknown" when there is none.
+    std::string validatedName(const std::string& domain) {
+        const std::vector<std::string> names = validatedNames();
+        for (const std::string& n : names)
+            if (isAtOrUnder(n, domain)) return n;
+        return names.empty() ? "unknown" : names.front();
+    }
+
+    static bool isAtOrUnder(const std::string& name, const std::string& domain) {
+        return sameDnsText(name, domain) ||
+               (name.size() > domain.size() && name[name.size() - domain.size() - 1] == '.' &&
+                sameDnsText(std::string_view(name).substr(name.size() - domain.size()), domain));
+    }
+
+    // RFC 7208 5.5: the PTR names of the address (at most 10) whose own
+    // addresses include it. A failed lookup gives none.
+    std::vector<std::string> validatedNames() {
+        const MailAnswer& ptr = dns_.get(arpaName(ip_), "PTR");
+        std::vector<std::string> names, validated;
+        for (const std::string& data : ptr.data) {
+            std::string n(hostnameOf(data));
+            if (!n.empty() && names.size() < kMaxPtrNames) names.push_back(n);
+        }
+        std::vector<DnsQuestion> qs;
+        for (const std::string& n : names) qs.push_back(DnsQuestion{n, addressType()});
+        dns_.ask(qs);
+        for (const std::string& n : names)
+            for (const std::string& data : dns_.get(n, addressType()).data)
+                if (std::optional<Address> address = parseAddress(data); address && *address == ip_) {
+                    validated.push_back(n);
+                    break;
+                }
+        return validated;
     }
 
     // A void answer counts against the limit of two (RFC 7208 4.6.4).
@@ -102,9 +183,10 @@ private:
         else {
             std::optional<std::string> target = targetOf(domain, term);
             if (!target) {
-                out_.skipped.push_back(domain + ": '" + term.text + "' needs the sender to expand its macro; not evaluated");
+                out_.skipped.push_back(domain + ": '" + term.text + "' needs a macro value the request did not give (sender=, helo=); not evaluated");
                 return std::nullopt;
             }
+            if (!isLookupName(*target)) return std::nullopt;  // names nothing: no match
             if (term.name == "a") m = addressMatch(*target, term, why);
             else if (term.name == "mx") m = mxMatch(*target, term, why);
             else if (term.name == "exists") m = exists(*target, why);
@@ -125,7 +207,7 @@ private:
     std::optional<Outcome> include(const std::string& domain, const SpfTerm& term, int depth) {
         std::optional<std::string> target = targetOf(domain, term);
         if (!target) {
-            out_.skipped.push_back(domain + ": '" + term.text + "' needs the sender to expand its macro; not evaluated");
+            out_.skipped.push_back(domain + ": '" + term.text + "' needs a macro value the request did not give (sender=, helo=); not evaluated");
             return std::nullopt;
         }
         const size_t mark = out_.path.size();
@@ -211,40 +293,27 @@ private:
         const MailAnswer& ptr = dns_.get(arpaName(ip_), "PTR");
         if (!ptr.usable()) return Match::No;  // 5.5: a failed PTR lookup is no match, not an error
         if (overVoidLimit(ptr)) return why = "more than 2 void lookups", Match::PermError;
-        std::vector<std::string> names;
-        for (const std::string& data : ptr.data) {
-            std::string n(hostnameOf(data));
-            if (!n.empty() && names.size() < kMaxPtrNames) names.push_back(n);
-        }
-        std::vector<DnsQuestion> qs;
-        for (const std::string& n : names) qs.push_back(DnsQuestion{n, addressType()});
-        dns_.ask(qs);
-        for (const std::string& n : names) {
-            const MailAnswer& a = dns_.get(n, addressType());
-            bool validated = false;
-            for (const std::string& data : a.data)
-                if (std::optional<Address> address = parseAddress(data); address && *address == ip_) validated = true;
-            if (!validated) continue;
-            const bool under = sameDnsText(n, target) ||
-                               (n.size() > target.size() && n[n.size() - target.size() - 1] == '.' &&
-                                sameDnsText(std::string_view(n).substr(n.size() - target.size()), target));
-            if (under) return Match::Yes;
-        }
+        for (const std::string& n : validatedNames())
+            if (isAtOrUnder(n, target)) return Match::Yes;
         return Match::No;
     }
 
     MailDns& dns_;
     const Address ip_;
+    const std::string ipText_;
+    MacroValues values_;  // the sender's; d is set per term
     SpfEvaluation& out_;
 };
 
 }  // namespace
 
-SpfEvaluation evaluateSpf(MailDns& dns, const std::string& domain, const Address& ip) {
+SpfEvaluation evaluateSpf(MailDns& dns, const std::string& domain, const Address& ip, const SpfSender& sender) {
     SpfEvaluation out;
     const Address plain = unmapped(ip);
     out.ip = plain.text();
-    Evaluator evaluator(dns, plain, out);
+    out.sender = sender.mailbox;
+    out.helo = sender.helo;
+    Evaluator evaluator(dns, plain, sender, out);
     const Outcome o = evaluator.checkHost(domain, 0);
     out.result = o.result;
     out.reason = o.reason;

@@ -92,13 +92,31 @@ std::vector<std::string> split(std::string_view s, std::string_view delimiters) 
     return parts;
 }
 
+// RFC 3986 unreserved characters stay; every other byte becomes %XX.
+std::string urlEscaped(std::string_view value) {
+    static const char* hex = "0123456789ABCDEF";
+    std::string out;
+    for (char c : value) {
+        const auto b = static_cast<unsigned char>(c);
+        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '.' ||
+            c == '_' || c == '~') {
+            out += c;
+        } else {
+            out += '%';
+            out += hex[b >> 4];
+            out += hex[b & 15];
+        }
+    }
+    return out;
+}
+
 std::string transform(std::string_view value, const Expand& e) {
     std::vector<std::string> parts = split(value, e.delimiters.empty() ? "." : e.delimiters);
     if (e.reverse) std::reverse(parts.begin(), parts.end());
     const size_t from = (e.keep && e.keep < parts.size()) ? parts.size() - e.keep : 0;
     std::string out;
     for (size_t k = from; k < parts.size(); ++k) out += (k > from ? "." : "") + parts[k];
-    return out;
+    return e.upper ? urlEscaped(out) : out;
 }
 
 // %{i}: dotted quad, or 32 dot-separated nibbles for IPv6 (RFC 7208 7.3).
@@ -139,23 +157,47 @@ bool hasMacroExpand(std::string_view text) {
     return false;
 }
 
-std::optional<std::string> expandKnownMacros(std::string_view text, std::string_view domain, std::string_view ip,
-                                             int version) {
+std::optional<std::string> expandMacros(std::string_view text, const MacroValues& values) {
     std::string out, why;
     const bool ok = walk(text, why, [&](std::string_view lit) { out += lit; }, [&](const Expand& e) {
-        std::string value;
+        std::optional<std::string> value;
         switch (e.letter) {
-            case 'd': value = std::string(domain); break;
-            case 'i': value = ipForMacro(ip, version); break;
-            case 'c': value = std::string(ip); break;
-            case 'v': value = version == 4 ? "in-addr" : "ip6"; break;
-            default: return false;  // needs the sender, the HELO name or a PTR check
+            case 'd': value = std::string(values.domain); break;
+            case 'i': value = ipForMacro(values.ip, values.version); break;
+            case 'c': value = std::string(values.ip); break;
+            case 'v': value = values.version == 4 ? "in-addr" : "ip6"; break;
+            case 's': value = values.sender; break;
+            case 'l': value = values.localPart; break;
+            case 'o': value = values.senderDomain; break;
+            case 'h': value = values.helo; break;
+            case 'p': value = values.validatedName; break;
+            default: break;  // r, t: only in explanations, which are not fetched
         }
-        out += transform(value, e);
+        if (!value) return false;
+        out += transform(*value, e);
         return true;
     });
     if (!ok) return std::nullopt;
     return out;
+}
+
+std::optional<std::string> expandKnownMacros(std::string_view text, std::string_view domain, std::string_view ip,
+                                             int version) {
+    MacroValues values;
+    values.domain = domain;
+    values.ip = ip;
+    values.version = version;
+    return expandMacros(text, values);
+}
+
+bool usesMacroLetter(std::string_view text, char letter) {
+    std::string why;
+    bool uses = false;
+    walk(text, why, [](std::string_view) {}, [&](const Expand& e) {
+        uses = uses || e.letter == lower(letter);
+        return true;
+    });
+    return uses;
 }
 
 }  // namespace ipfacts::mail

@@ -55,32 +55,51 @@ private:
         record_.errors.push_back("term " + std::to_string(number_) + " '" + std::string(text_) + "': " + why);
     }
 
-    // domain-spec = macro-string domain-end (RFC 7208 7.1)
+    // domain-spec = macro-string domain-end (RFC 7208 7.1): any visible
+    // character but a lone '%' ("a:foo:bar/baz.example.com" is a name), then
+    // a macro-expand or "." toplabel [ "." ].
     void checkDomainSpec(SpfTerm& term, std::string_view spec) {
         if (spec.empty()) return error(term.name + " needs a domain");
         if (std::optional<std::string> why = macroStringError(spec)) return error(*why);
         term.hasMacro = hasMacroExpand(spec);
-        if (spec.find('%') != std::string_view::npos) {  // macros or escapes: no plain name to check
-            // domain-end: the spec ends in a macro-expand or in "." toplabel
-            if (spec.back() == '}') return;
-            const size_t dot = spec.rfind('.', spec.size() - (spec.back() == '.' ? 2 : 1));
-            if (dot == std::string_view::npos) return error("the domain does not end in a top-level label or a macro");
-            std::string_view top = spec.substr(dot + 1);
-            if (!top.empty() && top.back() == '.') top.remove_suffix(1);
-            if (top.empty() || top.find('%') != std::string_view::npos ||
-                std::all_of(top.begin(), top.end(), isDigit))
-                return error("the domain does not end in a top-level label or a macro");
-            return;
+        if (spec.back() == '}' && term.hasMacro) return;  // ends in a macro-expand
+        if (spec.find('%') == std::string_view::npos) {
+            if (std::optional<std::string> why = plainNameError(spec)) return error(*why);
         }
-        NameCheck name = checkAsciiName(spec);
-        if (!name.ok() || name.ascii == ".") return error("'" + std::string(spec) + "' is not a domain name" +
-                                                          (name.ok() ? "" : ": " + name.error));
-        const size_t dot = name.ascii.rfind('.');
-        if (dot == std::string::npos)
-            return error("'" + std::string(spec) + "' is a single label; SPF domains end in a top-level label");
-        const std::string top = name.ascii.substr(dot + 1);
+        std::string_view name = spec;
+        if (name.size() > 1 && name.back() == '.') name.remove_suffix(1);
+        const size_t dot = name.rfind('.');
+        if (dot == std::string_view::npos)
+            return error(term.hasMacro ? "'" + std::string(spec) + "' does not end in a top-level label or a macro"
+                                       : "'" + std::string(spec) + "' is a single label; SPF domains end in a top-level label");
+        if (std::optional<std::string> why = topLabelError(name.substr(dot + 1)))
+            return error("'" + std::string(spec) + "' " + *why);
+    }
+
+    // A name without macros is looked up as written: DNS length limits hold.
+    static std::optional<std::string> plainNameError(std::string_view spec) {
+        std::string_view name = spec;
+        if (name.back() == '.') name.remove_suffix(1);
+        if (name.empty() || name.size() > kMaxDnsNameBytes)
+            return "'" + std::string(spec) + "' is not a domain name: empty or longer than 253 bytes";
+        for (std::string_view label : splitOn(name, '.')) {
+            if (label.empty()) return "'" + std::string(spec) + "' is not a domain name: it has an empty label";
+            if (label.size() > kMaxDnsLabelBytes)
+                return "'" + std::string(spec) + "' is not a domain name: a label is longer than 63 bytes";
+        }
+        return std::nullopt;
+    }
+
+    // toplabel = ( *alphanum ALPHA *alphanum ) / ( 1*alphanum "-" *( alphanum / "-" ) alphanum )
+    static std::optional<std::string> topLabelError(std::string_view top) {
+        const auto alphanum = [](char c) { return isAlpha(c) || isDigit(c); };
+        if (top.empty() || !std::all_of(top.begin(), top.end(), [&](char c) { return alphanum(c) || c == '-'; }))
+            return std::string("does not end in a top-level label (letters, digits and inner hyphens)");
+        if (top.front() == '-' || top.back() == '-')
+            return std::string("ends in a top-level label that starts or ends with '-' (RFC 7208 7.1)");
         if (std::all_of(top.begin(), top.end(), isDigit))
-            return error("'" + std::string(spec) + "' ends in a numeric label (an address belongs in ip4:)");
+            return std::string("ends in a numeric label (an address belongs in ip4:)");
+        return std::nullopt;
     }
 
     void readModifier(SpfTerm& term, std::string_view name, std::string_view value) {
@@ -98,21 +117,32 @@ private:
         term.hasMacro = hasMacroExpand(value);
     }
 
-    // Splits a trailing dual-cidr-length ("/24", "//64", "/24//64") off `rest`.
+    // Splits a trailing dual-cidr-length ("/24", "//64", "/24//64") off
+    // `rest`. Only a trailing "/" or "//" followed by digits is one: a "/"
+    // elsewhere belongs to the domain-spec (RFC 7208 5.3, 5.4, 7.1).
     bool takeDualCidr(SpfTerm& term, std::string_view& rest) {
-        const size_t dbl = rest.find("//");
-        if (dbl != std::string_view::npos) {
-            term.cidr6 = cidrNumber(rest.substr(dbl + 2), 128);
-            if (!term.cidr6) return error("'" + std::string(rest.substr(dbl)) + "' is not an IPv6 prefix length (0-128)"), false;
-            rest = rest.substr(0, dbl);
+        if (std::optional<std::string_view> digits = trailingLength(rest, "//")) {
+            term.cidr6 = cidrNumber(*digits, 128);
+            if (!term.cidr6) return error("'//" + std::string(*digits) + "' is not an IPv6 prefix length (0-128)"), false;
+            rest.remove_suffix(digits->size() + 2);
         }
-        const size_t slash = rest.rfind('/');
-        if (slash != std::string_view::npos) {
-            term.cidr4 = cidrNumber(rest.substr(slash + 1), 32);
-            if (!term.cidr4) return error("'" + std::string(rest.substr(slash)) + "' is not an IPv4 prefix length (0-32)"), false;
-            rest = rest.substr(0, slash);
+        if (std::optional<std::string_view> digits = trailingLength(rest, "/")) {
+            term.cidr4 = cidrNumber(*digits, 32);
+            if (!term.cidr4) return error("'/" + std::string(*digits) + "' is not an IPv4 prefix length (0-32)"), false;
+            rest.remove_suffix(digits->size() + 1);
         }
         return true;
+    }
+
+    // The digits after a final `slashes` ("/" or "//") at the end of `rest`;
+    // "/" alone does not match the end of "//64".
+    static std::optional<std::string_view> trailingLength(std::string_view rest, std::string_view slashes) {
+        size_t start = rest.size();
+        while (start > 0 && isDigit(rest[start - 1])) --start;
+        if (start == rest.size() || start < slashes.size()) return std::nullopt;
+        if (rest.substr(start - slashes.size(), slashes.size()) != slashes) return std::nullopt;
+        if (slashes.size() == 1 && start >= 2 && rest[start - 2] == '/') return std::nullopt;
+        return rest.substr(start);
     }
 
     void readNetwork(SpfTerm& term, std::string_view rest, int version) {

@@ -48,6 +48,7 @@ class DmarcCorpusTest : public CppUnit::TestFixture {
     CPPUNIT_TEST_SUITE(DmarcCorpusTest);
     CPPUNIT_TEST(everyCaseParsesAsExpected);
     CPPUNIT_TEST(removedAndUnknownTagsAreNoted);
+    CPPUNIT_TEST(versionIsATagAsWritten);
     CPPUNIT_TEST(sizeLimitsAndDomainsAreKept);
     CPPUNIT_TEST_SUITE_END();
 
@@ -74,7 +75,7 @@ public:
         CPPUNIT_ASSERT(r.valid);
         CPPUNIT_ASSERT_EQUAL(size_t(3), r.removedTags.size());
         CPPUNIT_ASSERT_EQUAL(std::string("pct"), r.removedTags[0]);
-        CPPUNIT_ASSERT_EQUAL(size_t(5), r.tags.size());
+        CPPUNIT_ASSERT_EQUAL(size_t(6), r.tags.size());
         CPPUNIT_ASSERT_EQUAL(std::string("zz"), r.tags.back().first);
         size_t removedNotes = 0, unknownNotes = 0;
         for (const std::string& n : r.notes) {
@@ -84,6 +85,22 @@ public:
         CPPUNIT_ASSERT_EQUAL(size_t(3), removedNotes);
         CPPUNIT_ASSERT_EQUAL(size_t(1), unknownNotes);
         CPPUNIT_ASSERT(!r.subdomainPolicy && !r.adkim && !r.aspf);  // absent: null, not the default
+    }
+
+    void versionIsATagAsWritten() {
+        const DmarcRecord r = parseDmarc(" v = DMARC1 ; p=reject; sp=none");
+        CPPUNIT_ASSERT(r.valid);
+        CPPUNIT_ASSERT_EQUAL(size_t(3), r.tags.size());
+        CPPUNIT_ASSERT_EQUAL(std::string("v"), r.tags[0].first);
+        CPPUNIT_ASSERT_EQUAL(std::string("DMARC1"), r.tags[0].second);
+        CPPUNIT_ASSERT_EQUAL(std::string("p"), r.tags[1].first);
+        for (const std::string& n : r.notes)  // p directly follows v: nothing to note
+            CPPUNIT_ASSERT_MESSAGE(n, n.find("p should directly follow v") == std::string::npos);
+        const DmarcRecord late = parseDmarc("v=DMARC1; sp=none; p=reject");
+        CPPUNIT_ASSERT_EQUAL(std::string("v"), late.tags[0].first);
+        bool noted = false;
+        for (const std::string& n : late.notes) noted = noted || n.find("p should directly follow v") != std::string::npos;
+        CPPUNIT_ASSERT(noted);
     }
 
     void sizeLimitsAndDomainsAreKept() {

@@ -25,6 +25,7 @@ class MailHandlerTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(mxOrderTiesAndAddresses);
     CPPUNIT_TEST(nullAndImplicitMx);
     CPPUNIT_TEST(fullBody);
+    CPPUNIT_TEST(senderAndHeloReachTheEvaluation);
     CPPUNIT_TEST(resolverFailureIsPartialNotAnError);
     CPPUNIT_TEST(badConfigRefusesThePlugin);
     CPPUNIT_TEST_SUITE_END();
@@ -35,9 +36,11 @@ public:
         ipfacts::testing::LoadedPlugin plugin(fake, ipfacts_plugin_v1());
         auto expect = [&](std::vector<std::pair<std::string, std::string>> query, const std::string& token,
                           const std::string& words) {
+            std::string asked;
+            for (const auto& [name, value] : query) asked += name + "=" + value.substr(0, 20) + "&";
             fake.query = std::move(query);
             plugin.call("mx");
-            CPPUNIT_ASSERT_EQUAL(400, fake.written.status);
+            CPPUNIT_ASSERT_EQUAL_MESSAGE(asked, 400, fake.written.status);
             CPPUNIT_ASSERT_EQUAL(token, fake.written.errorToken);
             CPPUNIT_ASSERT_MESSAGE(fake.written.errorMessage, contains(fake.written.errorMessage, words));
         };
@@ -50,6 +53,25 @@ public:
         expect({{"domain", "localhost"}}, "invalid_domain", "single-label");
         expect({{"domain", "mail.test"}, {"ip", "300.1.1.1"}}, "invalid_address", "IPv4 or IPv6");
         expect({{"domain", "mail.test"}, {"ip", "192.0.2.1"}, {"ip", "192.0.2.2"}}, "invalid_parameter", "only once");
+        const std::vector<std::pair<std::string, std::string>> evaluated = {{"domain", "mail.test"}, {"ip", "192.0.2.1"}};
+        auto with = [&](std::string name, std::string value) {
+            auto q = evaluated;
+            q.emplace_back(std::move(name), std::move(value));
+            return q;
+        };
+        expect(with("sender", "nobody"), "invalid_sender", "local-part@domain");
+        expect(with("sender", "bob@exa mple.com"), "invalid_sender", "domain of sender is not a domain name");
+        expect(with("sender", "b\x01" "b@mail.test"), "invalid_sender", "local-part@domain");
+        expect(with("sender", std::string(320, 'a') + "@mail.test"), "invalid_sender", "at most 320 bytes");
+        expect(with("helo", ""), "invalid_helo", "1 to 255 printable ASCII");
+        expect(with("helo", "mail\ttest"), "invalid_helo", "1 to 255 printable ASCII");
+        expect(with("helo", "mail.t\xc3\xa9st"), "invalid_helo", "1 to 255 printable ASCII");
+        expect(with("helo", std::string(256, 'h')), "invalid_helo", "1 to 255 printable ASCII");
+        auto twice = with("helo", "a.test");
+        twice.emplace_back("helo", "b.test");
+        expect(twice, "invalid_parameter", "only once");
+        expect({{"domain", "mail.test"}, {"sender", "bob@mail.test"}}, "invalid_parameter", "give ip as well");
+        expect({{"domain", "mail.test"}, {"helo", "mx.mail.test"}}, "invalid_parameter", "give ip as well");
         CPPUNIT_ASSERT(fake.asked.empty());  // nothing looked up for a bad request
     }
 
@@ -116,10 +138,11 @@ public:
         CPPUNIT_ASSERT(contains(b, R"("record":{"domain":"_spf.full.test","raw":"v=spf1 ip4:198.51.100.0/24 ~all","valid":true,"problem":null,"lookupCount":0,)"));
         CPPUNIT_ASSERT(contains(b, R"("lookupCount":2,"exceedsLookupLimit":false,"lookupLimit":10,"all":{"qualifier":"-","mechanism":"all",)"));
         CPPUNIT_ASSERT(contains(b, R"("evaluation":{"ip":"198.51.100.9","result":"pass",)"));
+        CPPUNIT_ASSERT(contains(b, R"("skipped":[],"sender":null,"helo":null})"));
         CPPUNIT_ASSERT(contains(b, R"("path":[{"domain":"full.test","term":"include:_spf.full.test","result":"pass"},{"domain":"_spf.full.test","term":"ip4:198.51.100.0/24","result":"match"}])"));
         CPPUNIT_ASSERT(contains(b, R"("dmarc":{"found":true,"recordName":"_dmarc.full.test","policySource":"domain","raw":"v=DMARC1; p=reject; pct=50; rua=mailto:d@full.test","valid":true,"version":"DMARC1","errors":[],"policy":"reject","subdomainPolicy":null,"nonexistentPolicy":null,"percent":50,"adkim":null,"aspf":null,"failureOptions":null,"reportInterval":null,)"));
         CPPUNIT_ASSERT(contains(b, R"("aggregateReports":["mailto:d@full.test"],"forensicReports":[],)"));
-        CPPUNIT_ASSERT(contains(b, R"("tags":{"p":"reject","pct":"50","rua":"mailto:d@full.test"},"removedTags":["pct"],)"));
+        CPPUNIT_ASSERT(contains(b, R"("tags":{"v":"DMARC1","p":"reject","pct":"50","rua":"mailto:d@full.test"},"removedTags":["pct"],)"));
         CPPUNIT_ASSERT(contains(b, R"("organizationalDomain":{"publicSuffixList":"full.test","treeWalk":"full.test","agree":true,)"));
         CPPUNIT_ASSERT(contains(b, R"("mta_sts":{"found":false,"record":null,"errors":[],"policy":{"url":"https://mta-sts.full.test/.well-known/mta-sts.txt","fetched":false,)"));
         CPPUNIT_ASSERT(contains(b, R"("tls_rpt":{"found":true,"raw":"v=TLSRPTv1; rua=mailto:tls@full.test","valid":true,"rua":["mailto:tls@full.test"],"errors":[]})"));
@@ -128,6 +151,20 @@ public:
         // One batch for the domain's own questions first.
         CPPUNIT_ASSERT_EQUAL(size_t(6), fake.batches.front().size());
         CPPUNIT_ASSERT_EQUAL(0, fake.openBatches);
+    }
+
+    // sender= and helo= reach the evaluation's macros and are echoed in it.
+    void senderAndHeloReachTheEvaluation() {
+        MailFake fake;
+        fake.txt("who.test", {"v=spf1 exists:%{l}.%{h}.who.test -all"});
+        fake.answer("bob.mx.example.who.test", "A", {"127.0.0.2"});
+        ipfacts::testing::LoadedPlugin plugin(fake, ipfacts_plugin_v1());
+        fake.query = {{"domain", "who.test"}, {"ip", "192.0.2.1"}, {"sender", "bob@Who.Test"}, {"helo", "mx.example"}};
+        plugin.call("mx");
+        const std::string& b = fake.written.body;
+        CPPUNIT_ASSERT_EQUAL(200, fake.written.status);
+        CPPUNIT_ASSERT_MESSAGE(b, contains(b, R"("evaluation":{"ip":"192.0.2.1","result":"pass",)"));
+        CPPUNIT_ASSERT(contains(b, R"("skipped":[],"sender":"bob@who.test","helo":"mx.example"})"));
     }
 
     void resolverFailureIsPartialNotAnError() {

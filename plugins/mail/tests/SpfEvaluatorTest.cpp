@@ -5,6 +5,7 @@
 // records, and macros that need the sender.
 #include "MailFake.h"
 #include "SpfEvaluator.h"
+#include "SpfMacro.h"
 
 #include <cppunit/extensions/HelperMacros.h>
 
@@ -13,10 +14,10 @@ namespace {
 
 using testing::MailFake;
 
-SpfEvaluation evaluate(MailFake& fake, const std::string& domain, const char* ip) {
+SpfEvaluation evaluate(MailFake& fake, const std::string& domain, const char* ip, const SpfSender& sender = {}) {
     Host host = fake.host();
     MailDns dns(host, MailDnsLimits{});
-    return evaluateSpf(dns, domain, parseAddress(ip).value());
+    return evaluateSpf(dns, domain, parseAddress(ip).value(), sender);
 }
 
 std::string result(MailFake& fake, const std::string& domain, const char* ip) {
@@ -35,6 +36,11 @@ class SpfEvaluatorTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(lookupLimits);
     CPPUNIT_TEST(recordErrors);
     CPPUNIT_TEST(macros);
+    CPPUNIT_TEST(senderAndHeloMacros);
+    CPPUNIT_TEST(validatedNameMacro);
+    CPPUNIT_TEST(slashInsideDomainSpecIsAName);
+    CPPUNIT_TEST(hyphenTopLabelIsAPermerror);
+    CPPUNIT_TEST(unaskableExpansionIsNoMatch);
     CPPUNIT_TEST(pathNamesTheDecidingTerms);
     CPPUNIT_TEST_SUITE_END();
 
@@ -156,6 +162,93 @@ public:
         fake.txt("rev.test", {"v=spf1 exists:%{ir}.%{v}._spf.%{d2} -all"});
         fake.answer("1.2.0.192.in-addr._spf.rev.test", "A", {"127.0.0.2"});
         CPPUNIT_ASSERT_EQUAL(std::string("pass"), result(fake, "rev.test", "192.0.2.1"));
+    }
+
+    // RFC 7208 7.3 with sender= and helo=: s, l, o and h expand; an empty
+    // local part is postmaster (4.3); an upper-case letter URL-escapes.
+    void senderAndHeloMacros() {
+        MailFake fake;
+        fake.txt("mac.test", {"v=spf1 exists:%{l}.users.%{o} exists:%{h}.helo.mac.test -all"});
+        fake.answer("bob.users.mac.test", "A", {"127.0.0.2"});
+        fake.answer("postmaster.users.mac.test", "A", {"127.0.0.2"});
+        fake.answer("mx.example.helo.mac.test", "A", {"127.0.0.2"});
+        const SpfEvaluation bob = evaluate(fake, "mac.test", "192.0.2.1", SpfSender{"bob@mac.test", std::nullopt});
+        CPPUNIT_ASSERT_EQUAL(std::string("pass"), bob.result);
+        CPPUNIT_ASSERT(bob.skipped.empty());
+        CPPUNIT_ASSERT_EQUAL(std::string("bob@mac.test"), bob.sender.value_or(""));
+        const SpfEvaluation eve = evaluate(fake, "mac.test", "192.0.2.1", SpfSender{"eve@mac.test", std::nullopt});
+        CPPUNIT_ASSERT_EQUAL(std::string("fail"), eve.result);  // no A for eve, no helo: h skipped
+        CPPUNIT_ASSERT_EQUAL(size_t(1), eve.skipped.size());
+        const SpfEvaluation nobody = evaluate(fake, "mac.test", "192.0.2.1");  // neither given: both skipped
+        CPPUNIT_ASSERT_EQUAL(std::string("fail"), nobody.result);
+        CPPUNIT_ASSERT_EQUAL(size_t(2), nobody.skipped.size());
+        const SpfEvaluation empty = evaluate(fake, "mac.test", "192.0.2.1", SpfSender{"@mac.test", std::nullopt});
+        CPPUNIT_ASSERT_EQUAL(std::string("pass"), empty.result);
+        const SpfEvaluation helo = evaluate(fake, "mac.test", "192.0.2.1", SpfSender{"eve@mac.test", "mx.example"});
+        CPPUNIT_ASSERT_EQUAL(std::string("pass"), helo.result);
+        CPPUNIT_ASSERT_EQUAL(std::string("mx.example"), helo.helo.value_or(""));
+        MacroValues v;
+        v.domain = "example.com";
+        v.ip = "192.0.2.3";
+        v.sender = "strong-bad@email.example.com";
+        v.localPart = "strong-bad";
+        CPPUNIT_ASSERT_EQUAL(std::string("strong-bad%40email.example.com"), expandMacros("%{S}", v).value_or(""));
+        CPPUNIT_ASSERT_EQUAL(std::string("bad.strong"), expandMacros("%{lr-}", v).value_or(""));
+        CPPUNIT_ASSERT(!expandMacros("%{o}", v));  // no sender domain given
+    }
+
+    // %{p}: a PTR name that resolves back to the address, under the domain first.
+    void validatedNameMacro() {
+        MailFake fake;
+        fake.txt("p.test", {"v=spf1 exists:%{p}.ok.p.test -all"});
+        fake.answer("7.100.51.198.in-addr.arpa", "PTR", {"other.example.", "host.p.test."});
+        fake.answer("other.example", "A", {"198.51.100.7"});
+        fake.answer("host.p.test", "A", {"198.51.100.7"});
+        fake.answer("host.p.test.ok.p.test", "A", {"127.0.0.2"});
+        fake.answer("unknown.ok.p.test", "A", {"127.0.0.2"});
+        CPPUNIT_ASSERT_EQUAL(std::string("pass"), result(fake, "p.test", "198.51.100.7"));
+        fake.answer("8.100.51.198.in-addr.arpa", "PTR", {"liar.p.test."});  // does not resolve back
+        CPPUNIT_ASSERT_EQUAL(std::string("pass"), result(fake, "p.test", "198.51.100.8"));  // "unknown"
+    }
+
+    // RFC 7208 5.3, 7.1: a '/' inside the domain-spec is part of the name; only
+    // a trailing /digits or //digits is a CIDR length.
+    void slashInsideDomainSpecIsAName() {
+        MailFake fake;
+        fake.txt("e11.test", {"v=spf1 a:foo:bar/baz.example.com"});
+        fake.txt("e11mx.test", {"v=spf1 mx:foo:bar/baz.example.com/24"});
+        fake.answer("foo:bar/baz.example.com", "A", {"192.0.2.4"});
+        fake.answer("foo:bar/baz.example.com", "MX", {"0 foo:bar/baz.example.com."});
+        CPPUNIT_ASSERT_EQUAL(std::string("pass"), result(fake, "e11.test", "192.0.2.4"));
+        CPPUNIT_ASSERT_EQUAL(std::string("pass"), result(fake, "e11.test", "::ffff:192.0.2.4"));
+        CPPUNIT_ASSERT_EQUAL(std::string("neutral"), result(fake, "e11.test", "192.0.2.5"));
+        CPPUNIT_ASSERT_EQUAL(std::string("pass"), result(fake, "e11mx.test", "192.0.2.99"));
+    }
+
+    // A macro that expands to a label over 63 bytes names nothing: no match
+    // (RFC 7208 4.3 by analogy), not a failed lookup; a local part with a
+    // space and a HELO name with an apostrophe expand as given.
+    void unaskableExpansionIsNoMatch() {
+        MailFake fake;
+        fake.txt("t12.test", {"v=spf1 a:%{H}.bar -all"});
+        fake.txt("inc.test", {"v=spf1 include:%{h}.bar -all"});
+        const SpfSender longHelo{"foo@t12.test", std::string(64, 'x') + ".example"};
+        CPPUNIT_ASSERT_EQUAL(std::string("fail"), evaluate(fake, "t12.test", "192.0.2.1", longHelo).result);
+        CPPUNIT_ASSERT_EQUAL(std::string("permerror"), evaluate(fake, "inc.test", "192.0.2.1", longHelo).result);
+        fake.txt("e9.test", {"v=spf1 a:%{H} exists:%{l}.l.e9.test -all"});
+        fake.answer("macro error.l.e9.test", "A", {"127.0.0.2"});
+        const SpfSender odd{"Macro Error@e9.test", "JUMPIN' JUPITER"};
+        CPPUNIT_ASSERT_EQUAL(std::string("pass"), evaluate(fake, "e9.test", "192.0.2.1", odd).result);
+    }
+
+    // RFC 7208 7.1: a toplabel does not start with '-': a permerror, never a lookup.
+    void hyphenTopLabelIsAPermerror() {
+        MailFake fake;
+        fake.txt("e12.test", {"v=spf1 a:example.-com"});
+        fake.txt("e12mx.test", {"v=spf1 mx:example.-com"});
+        fake.answer("example.-com", "A", {"192.0.2.4"});
+        CPPUNIT_ASSERT_EQUAL(std::string("permerror"), result(fake, "e12.test", "192.0.2.4"));
+        CPPUNIT_ASSERT_EQUAL(std::string("permerror"), result(fake, "e12mx.test", "192.0.2.4"));
     }
 
     void pathNamesTheDecidingTerms() {
