@@ -150,6 +150,8 @@ class UaParserTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(handsetNamedAloneIsMobile);
     CPPUNIT_TEST(androidBrowsersWithoutAndroidTokenAreMobile);
     CPPUNIT_TEST(windowsMobileHandsetsAreMobile);
+    CPPUNIT_TEST(watchesGlassAndHeadsetsAreWearable);
+    CPPUNIT_TEST(whatsAppNamingItsHandsetIsTheApp);
     CPPUNIT_TEST(corpusAccuracyPerFamilyHoldsItsFloor);
     CPPUNIT_TEST(cliWinsOverUapSpiderButNotOverBotList);
     CPPUNIT_TEST(missingFilesFailWithTheirPath);
@@ -476,6 +478,30 @@ device_parsers:
         // Opera Mobile 9.5 there is Presto, though the handset's name comes first.
         CPPUNIT_ASSERT_EQUAL(std::string("Presto"),
                              p.parse("HTC_P3700 Opera/9.50 (Windows NT 5.1; U; en)").engine.name.value_or("<null>"));
+    }
+
+    void watchesGlassAndHeadsetsAreWearable() {
+        const UaParser& p = realParser();
+        for (const char* ua :
+             {"Mozilla/5.0 (Linux; Android 4.4; G Watch R Build/KNX01R) AppleWebKit/537.36 (KHTML, like Gecko) "
+              "WIB/0.9.8 Mobile Safari/537.36",
+              "Mozilla/5.0 (Linux; U; Android 4.0.4; en-us; Glass 1 Build/IMM76L; XE7) AppleWebKit/534.30 "
+              "(KHTML, like Gecko) Version/4.0 Mobile Safari/534.30",
+              "Mozilla/5.0 (X11; Linux x86_64; Quest Pro) AppleWebKit/537.36 (KHTML, like Gecko) "
+              "OculusBrowser/32.1.0.37.133.575621010 Chrome/122.0.6261.64 VR Safari/537.36"}) {
+            CPPUNIT_ASSERT_EQUAL_MESSAGE(ua, std::string("wearable"),
+                                         std::string(deviceClassName(p.parse(ua).device)));
+        }
+    }
+
+    void whatsAppNamingItsHandsetIsTheApp() {
+        const UaParser& p = realParser();
+        UaResult app = p.parse("WhatsApp/2.17.395 Android/6.0 Device/Meizu-M5_Note");
+        CPPUNIT_ASSERT(!app.bot);
+        CPPUNIT_ASSERT(app.device == DeviceClass::Mobile);
+        CPPUNIT_ASSERT(!p.parse("WhatsApp/2.17.427 Android/6.0 Device/HTC-HTC_Desire_816").bot);
+        // Its link previewer names no handset and is a bot.
+        CPPUNIT_ASSERT(p.parse("WhatsApp/2.23.20.0 A").bot);
     }
 
     /// Prints, per family of the corpus, how many cases are right, and fails
