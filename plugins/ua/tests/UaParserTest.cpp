@@ -16,10 +16,10 @@
 #include <atomic>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <iomanip>
 #include <iostream>
 #include <map>
-#include <fstream>
 #include <memory>
 #include <sstream>
 #include <stdexcept>
@@ -386,8 +386,9 @@ device_parsers:
         CPPUNIT_ASSERT_EQUAL(std::string("Gecko"), ce.engine.name.value_or("<null>"));
         CPPUNIT_ASSERT(ce.device == DeviceClass::Mobile);
         // IE 11 says "rv:11.0) like Gecko": still Trident.
-        CPPUNIT_ASSERT_EQUAL(std::string("Trident"),
-                             p.parse("Mozilla/5.0 (Windows NT 6.1; Trident/7.0; rv:11.0) like Gecko").engine.name.value_or(""));
+        CPPUNIT_ASSERT_EQUAL(
+            std::string("Trident"),
+            p.parse("Mozilla/5.0 (Windows NT 6.1; Trident/7.0; rv:11.0) like Gecko").engine.name.value_or(""));
     }
 
     void operaMiniOnIosIsPresto() {
