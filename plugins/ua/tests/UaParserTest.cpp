@@ -17,6 +17,9 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <map>
 #include <memory>
 #include <sstream>
 #include <stdexcept>
@@ -37,6 +40,7 @@ std::string sourceDir() {
 std::string regexesPath() { return sourceDir() + "/var/data/uap-core/regexes.yaml"; }
 std::string rulesPath() { return sourceDir() + "/etc/ua.yaml"; }
 std::string casesPath() { return sourceDir() + "/tests/fixtures/ua-cases.yaml"; }
+std::string corpusPath() { return sourceDir() + "/tests/fixtures/ua-corpus/cases.yaml"; }
 
 /// The real parser, built once: compiling every uap-core regex is the slow part.
 const UaParser& realParser() {
@@ -103,6 +107,21 @@ std::vector<std::string> compareCase(const YAML::Node& c, const UaResult& got) {
     return diffs;
 }
 
+/// Right and total cases of one corpus family.
+struct Tally {
+    size_t right = 0;
+    size_t total = 0;
+    double percent() const { return total ? 100.0 * static_cast<double>(right) / static_cast<double>(total) : 0.0; }
+};
+
+/// A corpus case is right when the device class and, where the case gives
+/// one, the engine's name are what it says.
+bool corpusCaseIsRight(const YAML::Node& c, const UaResult& got) {
+    if (c["device"].as<std::string>() != deviceClassName(got.device)) return false;
+    if (!c["engine"]) return true;
+    return expectedOrNull(c["engine"]) == orNull(got.engine.name);
+}
+
 /// The match of `pattern` in `subject`; it views into `subject`, which must outlive it.
 RegexMatch matchOf(const char* pattern, const std::string& subject) {
     std::optional<RegexMatch> m = Regex(pattern).search(subject);
@@ -125,6 +144,15 @@ class UaParserTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(engineVersionsOfAnyLength);
     CPPUNIT_TEST(geckoWithoutRv);
     CPPUNIT_TEST(enginesSentBehindOtherEnginesTokens);
+    CPPUNIT_TEST(geckoFromRvWhenGeckoTokenHasNoVersion);
+    CPPUNIT_TEST(operaMiniOnIosIsPresto);
+    CPPUNIT_TEST(bareWebKitTokensAreWebKit);
+    CPPUNIT_TEST(handsetNamedAloneIsMobile);
+    CPPUNIT_TEST(androidBrowsersWithoutAndroidTokenAreMobile);
+    CPPUNIT_TEST(windowsMobileHandsetsAreMobile);
+    CPPUNIT_TEST(watchesGlassAndHeadsetsAreWearable);
+    CPPUNIT_TEST(whatsAppNamingItsHandsetIsTheApp);
+    CPPUNIT_TEST(corpusAccuracyPerFamilyHoldsItsFloor);
     CPPUNIT_TEST(cliWinsOverUapSpiderButNotOverBotList);
     CPPUNIT_TEST(missingFilesFailWithTheirPath);
     CPPUNIT_TEST(badRulesFailWithTheEntry);
@@ -343,6 +371,173 @@ device_parsers:
         CPPUNIT_ASSERT(!s40.name);
         // "like Gecko" is not Gecko.
         CPPUNIT_ASSERT(!p.parse("Mozilla/5.0 (compatible) like Gecko").engine.name);
+    }
+
+    // Each UA below is a real one, from the corpus (tests/fixtures/ua-corpus).
+    void geckoFromRvWhenGeckoTokenHasNoVersion() {
+        const UaParser& p = realParser();
+        UaResult proxy = p.parse("Mozilla/5.0 (Windows NT 6.1; WOW64; rv:2.0.1) Gecko Firefox/5.0.1");
+        CPPUNIT_ASSERT_EQUAL(std::string("Gecko"), proxy.engine.name.value_or("<null>"));
+        CPPUNIT_ASSERT_EQUAL(std::string("2.0.1"), proxy.engine.version.value_or("<null>"));
+        CPPUNIT_ASSERT(proxy.device == DeviceClass::Desktop);
+        UaResult galeon = p.parse("Mozilla/5.0 (X11; U; Linux i686; en-IE; rv:1.6) Gecko Galeon");
+        CPPUNIT_ASSERT_EQUAL(std::string("1.6"), galeon.engine.version.value_or("<null>"));
+        UaResult ce = p.parse("Mozilla/5.0 (WindowsCE 6.0; rv:2.0.1) Gecko Firefox/5.0.1");
+        CPPUNIT_ASSERT_EQUAL(std::string("Gecko"), ce.engine.name.value_or("<null>"));
+        CPPUNIT_ASSERT(ce.device == DeviceClass::Mobile);
+        // IE 11 says "rv:11.0) like Gecko": still Trident.
+        CPPUNIT_ASSERT_EQUAL(
+            std::string("Trident"),
+            p.parse("Mozilla/5.0 (Windows NT 6.1; Trident/7.0; rv:11.0) like Gecko").engine.name.value_or(""));
+    }
+
+    void operaMiniOnIosIsPresto() {
+        const UaParser& p = realParser();
+        UaResult iphone = p.parse(
+            "Opera/9.80 (J2ME/MIDP; Opera Mini/5.0 (iPhone; U; CPU iPhone OS 3_0 like Mac OS X; en-us) "
+            "AppleWebKit/23.411; U; en) Presto/2.5.25 Version/10.54");
+        CPPUNIT_ASSERT_EQUAL(std::string("Presto"), iphone.engine.name.value_or("<null>"));
+        CPPUNIT_ASSERT_EQUAL(std::string("2.5.25"), iphone.engine.version.value_or("<null>"));
+        CPPUNIT_ASSERT(iphone.device == DeviceClass::Mobile);
+        UaResult ipad = p.parse(
+            "Opera/9.80 (J2ME/MIDP; Opera Mini/4.0 (iPad; U; CPU OS 3_2 like Mac OS X; en-us) "
+            "AppleWebKit/23.411; U; en) Presto/2.5.25 Version/10.54");
+        CPPUNIT_ASSERT_EQUAL(std::string("Presto"), ipad.engine.name.value_or("<null>"));
+        CPPUNIT_ASSERT(ipad.device == DeviceClass::Tablet);
+        // A space after the slash still states the version.
+        CPPUNIT_ASSERT_EQUAL(std::string("2.4.15"),
+                             p.parse("Opera/9.80 (J2ME/iPhone;Opera Mini/5.0.019802/886; U; ja)Presto/ 2.4.15")
+                                 .engine.version.value_or("<null>"));
+        // Safari on the same iPhone is WebKit.
+        CPPUNIT_ASSERT_EQUAL(std::string("WebKit"),
+                             p.parse("Mozilla/5.0 (iPhone; CPU iPhone OS 17_2 like Mac OS X) AppleWebKit/605.1.15 "
+                                     "(KHTML, like Gecko) Version/17.2 Mobile/15E148 Safari/604.1")
+                                 .engine.name.value_or(""));
+    }
+
+    void bareWebKitTokensAreWebKit() {
+        const UaParser& p = realParser();
+        UaResult facebook = p.parse(
+            "Mozilla/5.0 (iPhone; CPU iPhone OS 15_0 like Mac OS X) WebKit/8612 (KHTML, like Gecko) Mobile/19A346 "
+            "[FBAN/FBIOS;FBDV/iPhone14,3;FBMD/iPhone;FBSN/iOS;FBSV/15.0;FBSS/3;FBID/phone;FBLC/en_US;FBOP/5]");
+        CPPUNIT_ASSERT_EQUAL(std::string("WebKit"), facebook.engine.name.value_or("<null>"));
+        CPPUNIT_ASSERT_EQUAL(std::string("8612"), facebook.engine.version.value_or("<null>"));
+        CPPUNIT_ASSERT(facebook.device == DeviceClass::Mobile);
+        UaResult htc = p.parse(
+            "Mozilla/5.0 (Linux; U; Android 4.0.4; de-de; HTC-T329d/2.12.1401.3) AndroidWebKit/534.30 "
+            "(KHTML, Like Gecko) Version/4.0 Mobile Safari/534.30");
+        CPPUNIT_ASSERT_EQUAL(std::string("WebKit"), htc.engine.name.value_or("<null>"));
+        CPPUNIT_ASSERT_EQUAL(std::string("534.30"), htc.engine.version.value_or("<null>"));
+        UaResult nook = p.parse(
+            "Mozilla/5.0 (Linux; U; Android 2.2.1; en-us; NOOK BNRV200 Build/ERD79 1.4.3) Apple WebKit/533.1 "
+            "(KHTML, like Gecko) Version/4.0 Mobile Safari/533.1");
+        CPPUNIT_ASSERT_EQUAL(std::string("533.1"), nook.engine.version.value_or("<null>"));
+        CPPUNIT_ASSERT(nook.device == DeviceClass::Tablet);
+    }
+
+    void handsetNamedAloneIsMobile() {
+        const UaParser& p = realParser();
+        for (const char* ua : {"SAMSUNG-SGH-E708", "SonyEricssonK610a/R1CB", "LG-KG810", "Nokia Asha 202",
+                               "SIE-SLIK/3.1 UP/4.1.19i", "HTC Butterfly_4.3_weibo_4.2.6_android",
+                               "OneBrowser/3.1 (SonyEricssonT707/R1EA033)"}) {
+            UaResult r = p.parse(ua);
+            CPPUNIT_ASSERT_EQUAL_MESSAGE(ua, std::string("mobile"), std::string(deviceClassName(r.device)));
+            CPPUNIT_ASSERT_MESSAGE(ua, !r.bot && !r.cli);
+        }
+        // No handset named: still unknown.
+        CPPUNIT_ASSERT(p.parse("Microsoft-Delivery-Optimization/10.0").device == DeviceClass::Unknown);
+    }
+
+    void androidBrowsersWithoutAndroidTokenAreMobile() {
+        const UaParser& p = realParser();
+        for (const char* ua : {
+                 "MQQBrowser/3.0/Adr (Linux; U; 4.0.4; zh-cn; HUAWEI U8950D Build/U8950DV100R001C17B939;540*960)",
+                 "MQQBrowser/20 (Linux; U; 2.3.3; en-us; HTC Desire S Build/GRI40;480*800)",
+                 "QQBrowser (Linux; U; zh-cn; HTC Hero Build/FRF91)",
+                 "UCWEB/2.0 (Linux; U; Adr LENOVO A10; id; LENOVO_A10) U2/1.0.0 UCBrowser/8.6.0.318 U2/1.0.0 Ponsel",
+                 "Opera (Linux; U; 4.0.4; zh-cn; PantechP8010; 540*888) UCWEB7.9.0.94/139/444"}) {
+            CPPUNIT_ASSERT_EQUAL_MESSAGE(ua, std::string("mobile"),
+                                         std::string(deviceClassName(p.parse(ua).device)));
+        }
+        // QQ Browser on Windows is a desktop.
+        CPPUNIT_ASSERT(p.parse("Mozilla/5.0 (Windows NT 5.1) AppleWebKit/537.36 (KHTML, like Gecko) "
+                               "Chrome/31.0.1650.48 Safari/537.36 QQBrowser/8.0.3197.400")
+                           .device == DeviceClass::Desktop);
+    }
+
+    void windowsMobileHandsetsAreMobile() {
+        const UaParser& p = realParser();
+        for (const char* ua : {"HTC_Touch_HD_T8282 Opera/9.50 (Windows NT 5.1; U; ru)",
+                               "Vodafone/1.0/HTC_Touch_Pro Opera/9.50 (Windows NT 5.1; U; en)",
+                               "PIAWindows/1.0 Name/HTC-Kaiser Software/5.2.19214 appMode/2",
+                               "ODML/1.0 (WinCE; 7.10.8107; NOKIA; Lumia 710)",
+                               "Mozilla/2.0 (compatible; MSIE 3.02; WindowsCE",
+                               "HTC_P3301 Mozilla/4.0 (compatible; MSIE 4.01; Windows CE; PPC)/UC Browser7.7.1.88"}) {
+            CPPUNIT_ASSERT_EQUAL_MESSAGE(ua, std::string("mobile"),
+                                         std::string(deviceClassName(p.parse(ua).device)));
+        }
+        // Opera Mobile 9.5 there is Presto, though the handset's name comes first.
+        CPPUNIT_ASSERT_EQUAL(std::string("Presto"),
+                             p.parse("HTC_P3700 Opera/9.50 (Windows NT 5.1; U; en)").engine.name.value_or("<null>"));
+    }
+
+    void watchesGlassAndHeadsetsAreWearable() {
+        const UaParser& p = realParser();
+        for (const char* ua :
+             {"Mozilla/5.0 (Linux; Android 4.4; G Watch R Build/KNX01R) AppleWebKit/537.36 (KHTML, like Gecko) "
+              "WIB/0.9.8 Mobile Safari/537.36",
+              "Mozilla/5.0 (Linux; U; Android 4.0.4; en-us; Glass 1 Build/IMM76L; XE7) AppleWebKit/534.30 "
+              "(KHTML, like Gecko) Version/4.0 Mobile Safari/534.30",
+              "Mozilla/5.0 (X11; Linux x86_64; Quest Pro) AppleWebKit/537.36 (KHTML, like Gecko) "
+              "OculusBrowser/32.1.0.37.133.575621010 Chrome/122.0.6261.64 VR Safari/537.36"}) {
+            CPPUNIT_ASSERT_EQUAL_MESSAGE(ua, std::string("wearable"),
+                                         std::string(deviceClassName(p.parse(ua).device)));
+        }
+    }
+
+    void whatsAppNamingItsHandsetIsTheApp() {
+        const UaParser& p = realParser();
+        UaResult app = p.parse("WhatsApp/2.17.395 Android/6.0 Device/Meizu-M5_Note");
+        CPPUNIT_ASSERT(!app.bot);
+        CPPUNIT_ASSERT(app.device == DeviceClass::Mobile);
+        CPPUNIT_ASSERT(!p.parse("WhatsApp/2.17.427 Android/6.0 Device/HTC-HTC_Desire_816").bot);
+        // Its link previewer names no handset and is a bot.
+        CPPUNIT_ASSERT(p.parse("WhatsApp/2.23.20.0 A").bot);
+    }
+
+    /// Prints, per family of the corpus, how many cases are right, and fails
+    /// when a family or the whole falls under its floor.
+    void corpusAccuracyPerFamilyHoldsItsFloor() {
+        YAML::Node root = YAML::LoadFile(corpusPath());
+        std::map<std::string, Tally> tally;
+        Tally all;
+        std::ostringstream misses;
+        for (const auto& c : root["cases"]) {
+            std::string family = c["family"].as<std::string>();
+            CPPUNIT_ASSERT_MESSAGE("family " + family + " is declared", root["families"][family]);
+            bool right = corpusCaseIsRight(c, realParser().parse(c["ua"].as<std::string>()));
+            Tally& t = tally[family];
+            t.right += right;
+            ++t.total;
+            all.right += right;
+            ++all.total;
+            if (!right) misses << "\n    miss (" << family << "): " << c["ua"].as<std::string>();
+        }
+        std::cout << "\n  ua corpus: right / cases per family (floor)";
+        std::vector<std::string> under;
+        for (const auto& [family, t] : tally) {
+            double floor = root["families"][family]["floor"].as<double>();
+            std::cout << "\n    " << std::left << std::setw(40) << family << std::right << std::setw(4) << t.right
+                      << " / " << std::setw(4) << t.total << "  " << std::fixed << std::setprecision(1)
+                      << std::setw(5) << t.percent() << " %  (" << floor << " %)";
+            if (t.percent() < floor) under.push_back(family);
+        }
+        std::cout << "\n    " << std::left << std::setw(40) << "all" << std::right << std::setw(4) << all.right
+                  << " / " << std::setw(4) << all.total << "  " << std::setw(5) << all.percent() << " %  ("
+                  << root["floor"].as<double>() << " %)" << misses.str() << std::endl;
+        CPPUNIT_ASSERT_MESSAGE("corpus too small", all.total >= 300);
+        for (const std::string& family : under) CPPUNIT_FAIL("family " + family + " is under its floor");
+        CPPUNIT_ASSERT_MESSAGE("corpus under its floor", all.percent() >= root["floor"].as<double>());
     }
 
     void enginesSentBehindOtherEnginesTokens() {
