@@ -300,6 +300,7 @@ public:
         // Names no other test asks, so the response cache cannot answer for the facilities.
         CPPUNIT_ASSERT_EQUAL(200, get("/api/v1/dns?name=status-upstreams.a.test&type=TXT").status);
         CPPUNIT_ASSERT_EQUAL(200, get("/api/v1/reverse/192.0.2.213").status);
+        CPPUNIT_ASSERT_EQUAL(200, get("/api/v1/blacklist/192.0.3.213").status);  // through the named resolver
         control("set_ms=" + std::to_string(kSeedBase));
         auto upstreams = status()->getArray("upstreams");
         std::map<std::string, Object::Ptr> by;
@@ -314,6 +315,11 @@ public:
         bool resolver = false;
         for (const auto& [key, u] : by) resolver = resolver || (key.rfind("resolver/127.0.0.1:", 0) == 0 && u->getValue<int>("ok") >= 1);
         CPPUNIT_ASSERT_MESSAGE("no resolver upstream counted", resolver);
+        // The blocklists' named resolver is its own upstream, named so.
+        bool blocklists = false;
+        for (const auto& [key, u] : by)
+            blocklists = blocklists || (key.rfind("resolver/blocklists (127.0.0.1:", 0) == 0 && u->getValue<int>("ok") >= 1);
+        CPPUNIT_ASSERT_MESSAGE("the blocklists' resolver is not counted apart", blocklists);
     }
 
     // The suite's DoH resolver `silent` (a listener that never answers) fails
