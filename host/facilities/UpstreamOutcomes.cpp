@@ -14,13 +14,15 @@ void UpstreamOutcomes::record(std::string_view facility, std::string_view upstre
     std::lock_guard lock(mu_);
     auto key = std::make_pair(std::string(facility), std::string(upstream));
     auto it = tallies_.find(key);
-    if (it == tallies_.end()) it = tallies_.emplace(key, UpstreamTally{key.first, key.second, 0, 0, 0, 0, {}}).first;
+    if (it == tallies_.end()) it = tallies_.emplace(key, UpstreamTally{key.first, key.second, 0, 0, 0, 0, {}, 0}).first;
     UpstreamTally& t = it->second;
     if (error.empty()) {
         ++t.ok;
         t.last_ok_ms = now;
+        t.failed_in_a_row = 0;
     } else {
         ++t.failed;
+        ++t.failed_in_a_row;
         t.last_failed_ms = now;
         t.last_error.assign(error.substr(0, 200));
     }

@@ -25,6 +25,7 @@ struct UpstreamTally {
     int64_t last_ok_ms = 0;      // Unix ms of the latest success; 0: none
     int64_t last_failed_ms = 0;  // Unix ms of the latest failure; 0: none
     std::string last_error;      // of the latest failure
+    int64_t failed_in_a_row = 0;  // failures since the latest success (or since counting began)
 };
 
 class UpstreamOutcomes {

@@ -15,7 +15,27 @@ const store::SchemaMigrations kMigrations{
         "CREATE TABLE status_probes (target TEXT NOT NULL, region TEXT NOT NULL, at_ms BIGINT NOT NULL,"
         " ok BOOLEAN NOT NULL, http_status INTEGER NOT NULL, latency_us BIGINT NOT NULL, error TEXT NOT NULL);"
         "CREATE INDEX status_probes_at ON status_probes (at_ms)",
+        // 2: one row per upstream and prober round in which it was asked.
+        "CREATE TABLE status_upstreams (facility TEXT NOT NULL, upstream TEXT NOT NULL, region TEXT NOT NULL,"
+        " at_ms BIGINT NOT NULL, ok BIGINT NOT NULL, failed BIGINT NOT NULL, last_error TEXT NOT NULL);"
+        "CREATE INDEX status_upstreams_at ON status_upstreams (at_ms)",
     }};
+
+/// Runs `body` in a transaction on `db`, rolled back when it throws.
+template <class Body>
+void inTransaction(PgConnection& db, Body body) {
+    db.run("BEGIN");
+    try {
+        body();
+        db.run("COMMIT");
+    } catch (...) {
+        try {
+            db.run("ROLLBACK");
+        } catch (...) {
+        }
+        throw;
+    }
+}
 
 }  // namespace
 
@@ -71,7 +91,36 @@ std::vector<ProbeSample> PgProbeHistory::between(int64_t from_ms, int64_t to_ms)
 
 int64_t PgProbeHistory::pruneBefore(int64_t before_ms) {
     return pool_->withOr<ProbeHistoryError>("status history: ", [&](PgConnection& db) {
-        return db.exec("DELETE FROM status_probes WHERE at_ms < $1", {PgParam::integer(before_ms)}).affected();
+        return db.exec("DELETE FROM status_probes WHERE at_ms < $1", {PgParam::integer(before_ms)}).affected() +
+               db.exec("DELETE FROM status_upstreams WHERE at_ms < $1", {PgParam::integer(before_ms)}).affected();
+    });
+}
+
+void PgProbeHistory::recordUpstreams(const std::vector<UpstreamSample>& samples) {
+    pool_->withOr<ProbeHistoryError>("status history: ", [&](PgConnection& db) {
+        inTransaction(db, [&] {
+            for (const auto& s : samples)
+                db.exec(
+                    "INSERT INTO status_upstreams (facility, upstream, region, at_ms, ok, failed, last_error) "
+                    "VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                    {PgParam::text(s.facility), PgParam::text(s.upstream), PgParam::text(s.region),
+                     PgParam::integer(s.at_ms), PgParam::integer(s.ok), PgParam::integer(s.failed),
+                     PgParam::text(s.last_error)});
+        });
+        return 0;
+    });
+}
+
+std::vector<UpstreamTotals> PgProbeHistory::upstreamTotals(int64_t from_ms, int64_t to_ms) {
+    return pool_->withOr<ProbeHistoryError>("status history: ", [&](PgConnection& db) {
+        auto r = db.exec(
+            "SELECT facility, upstream, SUM(ok)::BIGINT, SUM(failed)::BIGINT FROM status_upstreams "
+            "WHERE at_ms > $1 AND at_ms <= $2 GROUP BY facility, upstream ORDER BY facility, upstream",
+            {PgParam::integer(from_ms), PgParam::integer(to_ms)});
+        std::vector<UpstreamTotals> out;
+        for (int i = 0; i < r.rows(); ++i)
+            out.push_back(UpstreamTotals{r.text(i, 0), r.text(i, 1), r.integer(i, 2), r.integer(i, 3)});
+        return out;
     });
 }
 

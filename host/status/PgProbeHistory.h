@@ -1,6 +1,7 @@
 // PgProbeHistory: the status history on PostgreSQL (store.backend:
 // redis+postgres): every node's prober adds its own region's samples to one
-// table, and every node's status page reads them all.
+// table, and every node's status page reads them all (status_upstreams the
+// same for what each node's upstreams answered).
 #pragma once
 
 #include "host/status/ProbeHistory.h"
@@ -18,6 +19,8 @@ public:
     void record(const std::vector<ProbeSample>& samples) override;
     std::vector<ProbeSample> between(int64_t from_ms, int64_t to_ms) override;
     int64_t pruneBefore(int64_t before_ms) override;
+    void recordUpstreams(const std::vector<UpstreamSample>& samples) override;
+    std::vector<UpstreamTotals> upstreamTotals(int64_t from_ms, int64_t to_ms) override;
 
 private:
     std::shared_ptr<store::PgPool> pool_;

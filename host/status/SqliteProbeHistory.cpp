@@ -26,6 +26,18 @@ constexpr const char* kSchemaV1 =
     "  error TEXT NOT NULL);"
     "CREATE INDEX IF NOT EXISTS status_probes_at ON status_probes(at_ms);";
 
+// Version 2: one row per upstream and prober round in which it was asked.
+constexpr const char* kSchemaV2 =
+    "CREATE TABLE IF NOT EXISTS status_upstreams ("
+    "  facility TEXT NOT NULL,"
+    "  upstream TEXT NOT NULL,"
+    "  region TEXT NOT NULL,"
+    "  at_ms INTEGER NOT NULL,"
+    "  ok INTEGER NOT NULL,"
+    "  failed INTEGER NOT NULL,"
+    "  last_error TEXT NOT NULL);"
+    "CREATE INDEX IF NOT EXISTS status_upstreams_at ON status_upstreams(at_ms);";
+
 /// `sql` prepared on `db`; null when it does not prepare.
 Statement prepare(sqlite3* db, const char* sql) {
     sqlite3_stmt* raw = nullptr;
@@ -86,6 +98,7 @@ void SqliteProbeHistory::migrate() {
     }
     // Each step takes the file one version further; later versions add theirs below.
     if (version < 1) exec(kSchemaV1);
+    if (version < 2) exec(kSchemaV2);
     exec(("UPDATE status_schema SET version = " + std::to_string(kSchemaVersion) + "; COMMIT;").c_str());
 }
 
@@ -141,11 +154,61 @@ std::vector<ProbeSample> SqliteProbeHistory::between(int64_t from_ms, int64_t to
 
 int64_t SqliteProbeHistory::pruneBefore(int64_t before_ms) {
     std::lock_guard lock(mu_);
-    Statement st = prepare(db_, "DELETE FROM status_probes WHERE at_ms < ?1");
-    if (!st) fail("preparing a prune");
-    sqlite3_bind_int64(st.get(), 1, before_ms);
-    if (sqlite3_step(st.get()) != SQLITE_DONE) fail("pruning");
-    return sqlite3_changes64(db_);
+    int64_t gone = 0;
+    for (const char* sql :
+         {"DELETE FROM status_probes WHERE at_ms < ?1", "DELETE FROM status_upstreams WHERE at_ms < ?1"}) {
+        Statement st = prepare(db_, sql);
+        if (!st) fail("preparing a prune");
+        sqlite3_bind_int64(st.get(), 1, before_ms);
+        if (sqlite3_step(st.get()) != SQLITE_DONE) fail("pruning");
+        gone += sqlite3_changes64(db_);
+    }
+    return gone;
+}
+
+void SqliteProbeHistory::recordUpstreams(const std::vector<UpstreamSample>& samples) {
+    std::lock_guard lock(mu_);
+    Statement st = prepare(db_,
+                           "INSERT INTO status_upstreams(facility, upstream, region, at_ms, ok, failed, last_error) "
+                           "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
+    if (!st) fail("preparing an insert");
+    auto text = [&](int i, const std::string& v) {
+        sqlite3_bind_text(st.get(), i, v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT);
+    };
+    exec("BEGIN IMMEDIATE");
+    for (const auto& s : samples) {
+        text(1, s.facility);
+        text(2, s.upstream);
+        text(3, s.region);
+        sqlite3_bind_int64(st.get(), 4, s.at_ms);
+        sqlite3_bind_int64(st.get(), 5, s.ok);
+        sqlite3_bind_int64(st.get(), 6, s.failed);
+        text(7, s.last_error);
+        if (sqlite3_step(st.get()) != SQLITE_DONE) {
+            std::string msg = sqlite3_errmsg(db_);
+            exec("ROLLBACK");
+            throw ProbeHistoryError("status history: inserting an upstream sample: " + msg);
+        }
+        sqlite3_reset(st.get());
+    }
+    exec("COMMIT");
+}
+
+std::vector<UpstreamTotals> SqliteProbeHistory::upstreamTotals(int64_t from_ms, int64_t to_ms) {
+    std::lock_guard lock(mu_);
+    Statement st = prepare(db_,
+                           "SELECT facility, upstream, SUM(ok), SUM(failed) FROM status_upstreams "
+                           "WHERE at_ms > ?1 AND at_ms <= ?2 GROUP BY facility, upstream ORDER BY facility, upstream");
+    if (!st) fail("preparing a read");
+    sqlite3_bind_int64(st.get(), 1, from_ms);
+    sqlite3_bind_int64(st.get(), 2, to_ms);
+    std::vector<UpstreamTotals> out;
+    int rc;
+    while ((rc = sqlite3_step(st.get())) == SQLITE_ROW)
+        out.push_back(UpstreamTotals{columnText(st.get(), 0), columnText(st.get(), 1),
+                                     sqlite3_column_int64(st.get(), 2), sqlite3_column_int64(st.get(), 3)});
+    if (rc != SQLITE_DONE) fail("reading upstream samples");
+    return out;
 }
 
 }  // namespace ipfacts::status

@@ -30,13 +30,17 @@ StatusConfig StatusConfig::fromYaml(const YAML::Node& n, const std::string& file
     StatusConfig c;
     const manifest::YamlReader r(file, dir);
     if (!n.IsDefined() || n.IsNull()) return c;
-    r.onlyKeys(n, {"region", "interval_s", "timeout_ms", "retention_days", "allow", "manual_clock", "targets"}, "status");
+    r.onlyKeys(n,
+               {"region", "interval_s", "timeout_ms", "retention_days", "upstream_down_after", "allow", "manual_clock",
+                "targets"},
+               "status");
     if (n["region"]) c.region = r.str(n["region"], "status.region");
     if (!manifest::validName(c.region)) r.fail(n["region"], "status.region must be a name of [a-z0-9_-]");
     r.integerKey(n, "interval_s", "status", c.interval_s, 10, 3600);
     r.integerKey(n, "timeout_ms", "status", c.timeout_ms, 100, 60000);
     if (c.timeout_ms >= c.interval_s * 1000) r.fail(n["timeout_ms"], "status.timeout_ms must be shorter than interval_s");
     r.integerKey(n, "retention_days", "status", c.retention_days, 30, 3650);
+    r.integerKey(n, "upstream_down_after", "status", c.upstream_down_after, 1, 1000);
     if (const auto& a = n["allow"]) {
         if (!a.IsSequence()) r.fail(a, "status.allow must be a list of CIDR blocks");
         for (const auto& item : a) {

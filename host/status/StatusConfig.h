@@ -8,6 +8,7 @@
 //     timeout_ms: 5000             # one check; past it the check is down ("timeout after 5000 ms")
 //     retention_days: 30           # rows older than this are pruned (at least the 30-day window)
 //     allow: ["127.0.0.1/32"]      # blocks only the prober may reach (its own listeners)
+//     upstream_down_after: 3       # an upstream whose latest N exchanges failed is down: the service is degraded
 //     targets:
 //       - { url: "http://127.0.0.1:8080/ip", label: "Your address (/ip)", kind: http }
 //
@@ -37,6 +38,7 @@ struct StatusConfig {
     int interval_s = 60;
     int timeout_ms = 5000;
     int retention_days = 30;
+    int upstream_down_after = 3;     // consecutive failed exchanges that make an upstream down
     std::vector<std::string> allow;  // CIDR blocks of the prober's own guard allow list (validated)
     bool manual_clock = false;            // tests: the clock moves only when told
     std::vector<StatusTarget> targets;

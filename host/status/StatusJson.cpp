@@ -73,15 +73,24 @@ void writeUpstreams(JsonWriter& w, const StatusReport& r) {
         w.beginObject();
         w.field("facility", u.facility);
         w.field("upstream", u.upstream);
-        w.field("ok", u.ok);
-        w.field("failed", u.failed);
-        optionalTime(w, "last_ok_at", u.last_ok_ms);
-        optionalTime(w, "last_failed_at", u.last_failed_ms);
-        optionalText(w, "last_error", u.last_error);
+        w.field("down", u.down);
+        optionalNumber(w, "uptime_24h", u.short_window.uptime, percentText);
+        optionalNumber(w, "uptime_30d", u.long_window.uptime, percentText);
+        w.field("ok_24h", u.short_window.ok);
+        w.field("failed_24h", u.short_window.failed);
+        w.field("ok_30d", u.long_window.ok);
+        w.field("failed_30d", u.long_window.failed);
+        w.field("failed_in_a_row", u.live.failed_in_a_row);
+        w.field("ok", u.live.ok);
+        w.field("failed", u.live.failed);
+        optionalTime(w, "last_ok_at", u.live.last_ok_ms);
+        optionalTime(w, "last_failed_at", u.live.last_failed_ms);
+        optionalText(w, "last_error", u.live.last_error);
         w.endObject();
     }
     w.endArray();
     w.field("upstreams_since", isoText(r.upstreams_since_ms));
+    w.field("upstream_down_after", r.upstream_down_after);
 }
 
 }  // namespace
@@ -92,6 +101,8 @@ std::string statusJson(const StatusReport& r, const std::string& source) {
     w.field("generated_at", isoText(r.generated_at_ms));
     w.field("available", r.available);
     optionalText(w, "available_reason", r.available_reason);
+    w.field("degraded", r.degraded);
+    optionalText(w, "degraded_reason", r.degraded_reason);
     w.key("window").beginObject();
     w.field("short_hours", r.short_hours);
     w.field("long_days", r.long_days);

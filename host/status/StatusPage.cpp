@@ -18,6 +18,7 @@ constexpr const char* kStyle =
     "h1{font-size:1.6rem}h2{font-size:1.25rem;margin-top:2rem}h3{font-size:1.05rem}"
     ".state{padding:.75rem 1rem;border-radius:.4rem;font-weight:600}"
     ".state.up{background:#e3f6e5;color:#0b5e1c}.state.down{background:#fdecea;color:#8a1c12}"
+    ".state.degraded{background:#fff4d6;color:#6b4b00}"
     ".scroll{overflow-x:auto}table{border-collapse:collapse;margin:.5rem 0;min-width:18rem}"
     "th,td{text-align:left;padding:.3rem .6rem;border-bottom:1px solid #ddd}td{font-variant-numeric:tabular-nums}"
     "caption{text-align:left;font-weight:600;padding:.3rem 0}"
@@ -27,6 +28,7 @@ constexpr const char* kStyle =
     "code{word-break:break-all}.muted{color:#555}"
     "@media (prefers-color-scheme:dark){body{background:#0d1117;color:#e6edf3}th,td{border-color:#30363d}"
     ".state.up{background:#12361d;color:#aff5b4}.state.down{background:#42120f;color:#ffc1ba}"
+    ".state.degraded{background:#3b2e05;color:#f5d77a}"
     ".muted,.label{color:#9da7b1;fill:#9da7b1}.bar-none{fill:#30363d}}";
 
 using html::escape;
@@ -133,23 +135,57 @@ std::string regionSection(const std::string& path, const std::string& id, const 
     return h;
 }
 
+std::string flagCell(const std::string& field, bool v, const char* yes, const char* no) {
+    return "<td data-field=\"" + field + "\" data-value=\"" + (v ? "true" : "false") + "\">" + (v ? yes : no) + "</td>";
+}
+
+/// One upstream's row: its state, its figures over both windows, and this node's counts since the start.
+std::string upstreamRow(size_t i, const UpstreamStatus& u) {
+    const std::string path = "upstreams." + std::to_string(i);
+    return "<tr><td>" + escape(u.facility) + "</td><th scope=\"row\">" + escape(u.upstream) + "</th>" +
+           flagCell(path + ".down", u.down, "down", "up") +
+           cell(path + ".uptime_24h", u.short_window.uptime, percentText, " %") +
+           countCell(path + ".ok_24h", u.short_window.ok) + countCell(path + ".failed_24h", u.short_window.failed) +
+           cell(path + ".uptime_30d", u.long_window.uptime, percentText, " %") +
+           countCell(path + ".ok_30d", u.long_window.ok) + countCell(path + ".failed_30d", u.long_window.failed) +
+           countCell(path + ".failed_in_a_row", u.live.failed_in_a_row) + countCell(path + ".ok", u.live.ok) +
+           countCell(path + ".failed", u.live.failed) + "<td>" +
+           (u.live.last_failed_ms ? isoText(u.live.last_failed_ms) + ": " + escape(u.live.last_error)
+                                  : std::string("none")) +
+           "</td></tr>";
+}
+
 std::string upstreamsSection(const StatusReport& r) {
-    std::string h = "<section aria-labelledby=\"upstreams-h\"><h2 id=\"upstreams-h\">Upstreams</h2>"
-                    "<p>What the service's own upstreams answered since <time datetime=\"" +
-                    isoText(r.upstreams_since_ms) + "\">" + isoText(r.upstreams_since_ms) +
-                    "</time> (counted by the facilities that ask them).</p>";
+    std::string h =
+        "<section aria-labelledby=\"upstreams-h\"><h2 id=\"upstreams-h\">Upstreams</h2>"
+        "<p>What the service's own upstreams (DNS-over-HTTPS resolvers, registries, blocklist zones, "
+        "privacy feeds) answered over the last 24 hours and 30 days, and on this node since <time datetime=\"" +
+        isoText(r.upstreams_since_ms) + "\">" + isoText(r.upstreams_since_ms) +
+        "</time>, as the facilities that ask them counted. An upstream is down when its latest " +
+        std::to_string(r.upstream_down_after) + " exchanges failed.</p>";
     if (r.upstreams.empty()) return h + "<p>No upstream has been asked yet.</p></section>";
-    h += "<div class=\"scroll\"><table><thead><tr><th scope=\"col\">Facility</th><th scope=\"col\">Upstream</th>"
-         "<th scope=\"col\">Answered</th><th scope=\"col\">Failed</th><th scope=\"col\">Latest failure</th></tr></thead><tbody>";
-    for (size_t i = 0; i < r.upstreams.size(); ++i) {
-        const auto& u = r.upstreams[i];
-        const std::string path = "upstreams." + std::to_string(i);
-        h += "<tr><td>" + escape(u.facility) + "</td><th scope=\"row\">" + escape(u.upstream) + "</th>" +
-             countCell(path + ".ok", u.ok) + countCell(path + ".failed", u.failed) + "<td>" +
-             (u.last_failed_ms ? isoText(u.last_failed_ms) + ": " + escape(u.last_error) : std::string("none")) +
-             "</td></tr>";
-    }
+    h += "<div class=\"scroll\"><table><caption>Upstreams</caption><thead><tr><th scope=\"col\">Facility</th>"
+         "<th scope=\"col\">Upstream</th><th scope=\"col\">State</th><th scope=\"col\">Uptime 24 h</th>"
+         "<th scope=\"col\">Answered 24 h</th><th scope=\"col\">Failed 24 h</th><th scope=\"col\">Uptime 30 d</th>"
+         "<th scope=\"col\">Answered 30 d</th><th scope=\"col\">Failed 30 d</th><th scope=\"col\">Failed in a row</th>"
+         "<th scope=\"col\">Answered since start</th><th scope=\"col\">Failed since start</th>"
+         "<th scope=\"col\">Latest failure</th></tr></thead><tbody>";
+    for (size_t i = 0; i < r.upstreams.size(); ++i) h += upstreamRow(i, r.upstreams[i]);
     return h + "</tbody></table></div></section>";
+}
+
+/// The service's state: not available (a target failed), degraded (an upstream is down), or up.
+std::string stateLines(const StatusReport& r) {
+    std::string h = "<p class=\"state " + std::string(r.available ? "up" : "down") +
+                    "\" role=\"status\" data-field=\"available\" data-value=\"" + (r.available ? "true" : "false") +
+                    "\">" +
+                    (r.available ? std::string("Available: every target passed its latest check.")
+                                 : "Not available: " + escape(r.available_reason) + ".") +
+                    "</p>";
+    if (r.degraded)
+        return h + "<p class=\"state degraded\" data-field=\"degraded\" data-value=\"true\">Degraded: " +
+               escape(r.degraded_reason) + ".</p>";
+    return h + "<p data-field=\"degraded\" data-value=\"false\">No upstream is down.</p>";
 }
 
 }  // namespace
@@ -167,11 +203,7 @@ std::string statusPage(const StatusReport& r, const std::string& service_host) {
          "<link rel=\"icon\" href=\"data:,\"><title>Status of " +
          escape(service_host) + "</title><style>" + kStyle + "</style></head><body><main>";
     h += "<h1>Status of " + escape(service_host) + "</h1>";
-    h += "<p class=\"state " + std::string(r.available ? "up" : "down") +
-         "\" role=\"status\" data-field=\"available\" data-value=\"" + (r.available ? "true" : "false") + "\">" +
-         (r.available ? std::string("Available: every target passed its latest check.")
-                      : "Not available: " + escape(r.available_reason) + ".") +
-         "</p>";
+    h += stateLines(r);
     const std::string at = isoText(r.generated_at_ms);
     h += "<p>Figures computed at <time datetime=\"" + at + "\" data-field=\"generated_at\" data-value=\"" + at + "\">" +
          at + "</time> in region " + escape(r.region) + ", checking every " + std::to_string(r.interval_s) +
@@ -192,14 +224,17 @@ std::string statusPage(const StatusReport& r, const std::string& service_host) {
         h += "</section>";
     }
     h += upstreamsSection(r);
-    h += "<section aria-labelledby=\"how-h\"><h2 id=\"how-h\">How these figures are computed</h2><ul>"
-         "<li>Uptime is up / (up + down) over the checks in the window: the last 24 hours or the last 30 days.</li>"
-         "<li>A check is up when the target answers 2xx or 3xx within the time-out; anything else is down.</li>"
-         "<li>An interval with no check (the prober itself was not running) is counted as unknown: neither up nor "
-         "down, and left out of the uptime.</li>"
-         "<li>p50 and p95 are nearest-rank percentiles of the latencies of successful checks in the window; failed "
-         "checks never enter them. The p50 and p95 columns of the 24-hour row are the JSON's p50_ms and p95_ms.</li>"
-         "</ul></section></main></body></html>";
+    h +=
+        "<section aria-labelledby=\"how-h\"><h2 id=\"how-h\">How these figures are computed</h2><ul>"
+        "<li>Uptime is up / (up + down) over the checks in the window: the last 24 hours or the last 30 days.</li>"
+        "<li>A check is up when the target answers 2xx or 3xx within the time-out; anything else is down.</li>"
+        "<li>An interval with no check (the prober itself was not running) is counted as unknown: neither up nor "
+        "down, and left out of the uptime.</li>"
+        "<li>p50 and p95 are nearest-rank percentiles of the latencies of successful checks in the window; failed "
+        "checks never enter them. The p50 and p95 columns of the 24-hour row are the JSON's p50_ms and p95_ms.</li>"
+        "<li>An upstream's uptime is answered / (answered + failed) over its exchanges in the window. The service is "
+        "degraded while an upstream is down: its latest exchanges all failed; it is up again with the next answer.</li>"
+        "</ul></section></main></body></html>";
     return h;
 }
 

@@ -56,6 +56,25 @@ struct TargetStatus {
     std::vector<RegionStatus> regions;
 };
 
+/// One upstream's exchanges in one window, from the history (every region).
+struct UpstreamWindow {
+    int64_t ok = 0;
+    int64_t failed = 0;
+    std::optional<double> uptime;  // percent, ok / (ok + failed); none without exchanges
+};
+
+/// One upstream of the facilities (a DoH resolver, a registry, a blocklist
+/// zone, a privacy feed ...): its figures over the two windows and this
+/// node's live counts since the process started.
+struct UpstreamStatus {
+    std::string facility;
+    std::string upstream;
+    UpstreamWindow short_window;     // 24 hours
+    UpstreamWindow long_window;      // 30 days
+    facilities::UpstreamTally live;  // since upstreams_since; zero when this node has not asked it
+    bool down = false;               // its latest status.upstream_down_after exchanges failed
+};
+
 struct StatusReport {
     int64_t generated_at_ms = 0;
     bool available = false;
@@ -67,8 +86,11 @@ struct StatusReport {
     WindowFigures overall_short;
     WindowFigures overall_long;
     std::vector<TargetStatus> targets;
-    std::vector<facilities::UpstreamTally> upstreams;
+    std::vector<UpstreamStatus> upstreams;  // by facility, then upstream
     int64_t upstreams_since_ms = 0;
+    int upstream_down_after = 3;
+    bool degraded = false;        // an upstream is down
+    std::string degraded_reason;  // which, and why; empty when not degraded
 };
 
 }  // namespace ipfacts::status

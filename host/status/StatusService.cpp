@@ -5,6 +5,7 @@
 #include "host/status/Badge.h"
 #include "host/status/StatusJson.h"
 #include "host/status/StatusPage.h"
+#include "host/status/UpstreamAccounting.h"
 #include "host/status/UptimeAccounting.h"
 
 #include <ipfacts/json.hpp>
@@ -121,8 +122,11 @@ void StatusService::pruneIfDue(int64_t now_ms) {
 
 std::vector<ProbeSample> StatusService::runRound() {
     std::lock_guard round(round_mu_);
-    auto samples = prober_.round(clock_->nowMs());
+    const int64_t now = clock_->nowMs();
+    auto samples = prober_.round(now);
     history_->record(samples);
+    // What the upstreams answered since the last round, at this round's time.
+    if (outcomes_) history_->recordUpstreams(upstream_sampler_.take(outcomes_->snapshot(), config_.region, now));
     for (const auto& s : samples)
         if (!s.ok) spdlog::warn("status: {} is down from {}: {}", s.target, s.region, s.error);
     refreshLocked();
@@ -139,10 +143,13 @@ void StatusService::refreshLocked() {
     pruneIfDue(now);
     auto r = std::make_shared<RenderedStatus>();
     r->report = computeStatus(config_, history_->between(now - kLongWindowMs, now), now);
-    if (outcomes_) {
-        r->report.upstreams = outcomes_->snapshot();
-        r->report.upstreams_since_ms = outcomes_->sinceMs();
-    }
+    const std::vector<facilities::UpstreamTally> live =
+        outcomes_ ? outcomes_->snapshot() : std::vector<facilities::UpstreamTally>();
+    addUpstreams(r->report,
+                 upstreamStatus(history_->upstreamTotals(now - kShortWindowMs, now),
+                                history_->upstreamTotals(now - kLongWindowMs, now), live, config_.upstream_down_after),
+                 config_.upstream_down_after);
+    if (outcomes_) r->report.upstreams_since_ms = outcomes_->sinceMs();
     r->json = statusJson(r->report, service_host_);
     r->page = statusPage(r->report, service_host_);
     r->badge_svg = badgeSvg(r->report.overall_short.uptime);

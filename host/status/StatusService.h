@@ -22,6 +22,7 @@
 #include "host/status/StatusClock.h"
 #include "host/status/StatusConfig.h"
 #include "host/status/StatusReport.h"
+#include "host/status/UpstreamSampler.h"
 
 #include <condition_variable>
 #include <memory>
@@ -81,6 +82,7 @@ private:
     std::unique_ptr<StatusClock> clock_;
     ManualClock* manual_ = nullptr;  // clock_ when status.manual_clock
     Prober prober_;
+    UpstreamSampler upstream_sampler_;  // under round_mu_
 
     mutable std::mutex mu_;  // current_, stopping_
     std::condition_variable wake_;

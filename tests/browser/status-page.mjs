@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // status-page.mjs <base-url> <artefact-dir>
 // /status in headless Chromium against /api/v1/status fetched just before: every figure
-// the page shows (data-field) equals the JSON's, on a phone and on a desktop; no request
+// the page shows (data-field) equals the JSON's (the upstreams' figures and the degraded
+// state among them), on a phone and on a desktop; no request
 // leaves the service's origin; the Content-Security-Policy is sent and nothing breaks it
 // (no console errors); the badge parses as SVG and shows the JSON's 24-hour uptime.
 // Screenshots: status-phone.png, status-desktop.png and badge.png in <artefact-dir>.
@@ -31,6 +32,11 @@ await main(async () => {
     for (const k of ["uptime_24h", "uptime_30d", "p50_ms", "p95_ms", "checks_24h", "checks_30d", "last_checked_at",
       "last_ok"]) required.push(`targets.${i}.regions.${j}.${k}`);
   }));
+  required.push("degraded");
+  json.upstreams.forEach((_, i) => {
+    for (const k of ["down", "uptime_24h", "uptime_30d", "ok_24h", "failed_24h", "ok_30d", "failed_30d",
+      "failed_in_a_row"]) required.push(`upstreams.${i}.${k}`);
+  });
   let compared = 0;
   let requests = 0;
   await withBrowser(async (context) => {

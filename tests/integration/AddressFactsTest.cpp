@@ -43,10 +43,12 @@ class AddressFactsTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(everyIpReportFieldIsPresent);
     CPPUNIT_TEST(jsonAndApiV1IpAreTheSame);
     CPPUNIT_TEST(countryOnlyAccuracy);
+    CPPUNIT_TEST(unplaceableCallerHasTheLookupsReasons);
     CPPUNIT_TEST(fullResolvesTheHostname);
     CPPUNIT_TEST(hostnameReasonsMatchTheReverseEndpoint);
     CPPUNIT_TEST(fullTakesOnlyOne);
     CPPUNIT_TEST(markdownHasFiveLines);
+    CPPUNIT_TEST(markdownLabelFollowsGeoAccuracy);
     CPPUNIT_TEST(lookupOfDocumentationAddress);
     CPPUNIT_TEST(lookupOfMappedAddressUsesTheEmbeddedOne);
     CPPUNIT_TEST(lookupOfSharedAddress);
@@ -111,6 +113,35 @@ public:
         CPPUNIT_ASSERT_EQUAL(13335, b->getValue<int>("asn"));
     }
 
+    // A caller netdb does not place gets the reasons /api/v1/lookup gives for
+    // the same address, on both paths alike; a placed caller gets none.
+    void unplaceableCallerHasTheLookupsReasons() {
+        HttpClient proxy("127.0.0.1", Service::instance().port(), false, "127.0.0.2");
+        for (const std::string ip : {"127.0.0.1", "10.1.2.3", "192.0.2.10", "2001:db8::7"}) {
+            const std::vector<std::string> forwarded{"X-Forwarded-For: " + ip};
+            auto json = ip == "127.0.0.1" ? get("/json") : proxy.get("/json", forwarded);
+            auto api = ip == "127.0.0.1" ? get("/api/v1/ip") : proxy.get("/api/v1/ip", forwarded);
+            CPPUNIT_ASSERT_EQUAL_MESSAGE(ip, 200, json.status);
+            CPPUNIT_ASSERT_EQUAL_MESSAGE(ip, masked(json.body), masked(api.body));
+            auto mine = parseJson(json.body);
+            CPPUNIT_ASSERT_EQUAL_MESSAGE(ip, ip, mine->getValue<std::string>("ip"));
+            CPPUNIT_ASSERT_MESSAGE(ip, mine->get("country").isEmpty() && mine->get("asn").isEmpty());
+            auto theirs = lookup(ip)->getObject("reasons");
+            auto reasons = mine->getObject("reasons");
+            CPPUNIT_ASSERT_MESSAGE(ip, reasons && theirs);
+            for (const char* group : {"geolocation", "network"})
+                CPPUNIT_ASSERT_EQUAL_MESSAGE(ip + " " + group, theirs->getValue<std::string>(group),
+                                             reasons->getValue<std::string>(group));
+        }
+        auto loopback = parseJson(get("/json").body)->getObject("reasons");
+        CPPUNIT_ASSERT_EQUAL(std::string("loopback address (RFC 1122): no geolocation"),
+                             loopback->getValue<std::string>("geolocation"));
+        CPPUNIT_ASSERT_EQUAL(
+            std::string("private address (RFC 1918): no network owner"),
+            parseJson(viaProxy("/json", "10.1.2.3").body)->getObject("reasons")->getValue<std::string>("network"));
+        CPPUNIT_ASSERT(!parseJson(viaProxy("/json", "8.8.8.8").body)->has("reasons"));
+    }
+
     void fullResolvesTheHostname() {
         auto b = parseJson(viaProxy("/json?full=1", "192.0.2.10").body);
         CPPUNIT_ASSERT_EQUAL(std::string("host.example.test"), b->getValue<std::string>("hostname"));
@@ -159,6 +190,18 @@ public:
         CPPUNIT_ASSERT(lines[2].find("Mountain View") != std::string::npos);
         CPPUNIT_ASSERT(lines[3].find("AS15169") != std::string::npos);
         CPPUNIT_ASSERT_EQUAL(std::string("- Source: http://ipfacts.test/ip.md"), lines[4]);
+    }
+
+    // The location's label is geo_accuracy: a country alone is not "approximate".
+    void markdownLabelFollowsGeoAccuracy() {
+        auto lineOf = [](const std::string& body) { return body.substr(body.find("- Location: ")); };
+        CPPUNIT_ASSERT_EQUAL(std::string("country-only"),
+                             parseJson(viaProxy("/json", "1.1.1.1").body)->getValue<std::string>("geo_accuracy"));
+        CPPUNIT_ASSERT_EQUAL(
+            0u, unsigned(lineOf(viaProxy("/ip.md", "1.1.1.1").body).find("- Location: Australia (country-only)\n")));
+        CPPUNIT_ASSERT(lineOf(viaProxy("/ip.md", "8.8.8.8").body).find("Mountain View") != std::string::npos);
+        CPPUNIT_ASSERT(viaProxy("/ip.md", "8.8.8.8").body.find(" (approximate)\n- ISP:") != std::string::npos);
+        CPPUNIT_ASSERT(viaProxy("/ip.md", "10.1.2.3").body.find("- Location: unknown\n") != std::string::npos);
     }
 
     void lookupOfDocumentationAddress() {

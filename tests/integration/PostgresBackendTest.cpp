@@ -1,7 +1,7 @@
 // The PostgreSQL classes on a real server (tests/store/PostgresServer), without
 // a daemon: PgKvStore keeps SqliteStore's semantics (expiry on a clock the test
 // moves, counters that restart on an expired row and keep a live row's expiry,
-// digits that count on, purge), PgProbeHistory's ranges and pruning, and
+// digits that count on, purge), PgProbeHistory's ranges, upstream sums and pruning, and
 // PgSchema's migrations (once per owner, appended steps, a newer database
 // refused); a pool heals when the server comes back.
 #include "host/facilities/store/PgKvStore.h"
@@ -80,8 +80,20 @@ public:
         CPPUNIT_ASSERT(!got[0].ok);
         CPPUNIT_ASSERT_EQUAL(std::string("connection failed"), got[0].error);
         CPPUNIT_ASSERT(got[1].ok && got[1].http_status == 200 && got[1].latency_us == 30);
-        CPPUNIT_ASSERT_EQUAL(int64_t(2), h.pruneBefore(3000));
+        // Upstream rows: summed per upstream over (from, to], every region, and pruned with the probes.
+        h.recordUpstreams({{"doh", "a", "r", 1000, 5, 1, "timeout"},
+                           {"doh", "a", "s", 2000, 2, 2, "refused"},
+                           {"privacy", "tor-exits", "r", 2500, 0, 1, "HTTP 503"}});
+        auto totals = h.upstreamTotals(500, 3000);
+        CPPUNIT_ASSERT_EQUAL(size_t(2), totals.size());
+        CPPUNIT_ASSERT_EQUAL(std::string("a"), totals[0].upstream);
+        CPPUNIT_ASSERT_EQUAL(int64_t(7), totals[0].ok);
+        CPPUNIT_ASSERT_EQUAL(int64_t(3), totals[0].failed);
+        CPPUNIT_ASSERT_EQUAL(int64_t(2), h.upstreamTotals(1000, 3000).at(0).ok);  // (1000, 3000]: the 2000 row
+        h.recordUpstreams({{"doh", "a", "r", 4000, 1, 0, ""}});
+        CPPUNIT_ASSERT_EQUAL(int64_t(2 + 3), h.pruneBefore(3000));  // two probes, three upstream rows
         CPPUNIT_ASSERT_EQUAL(size_t(1), h.between(0, 10'000).size());
+        CPPUNIT_ASSERT_EQUAL(size_t(1), h.upstreamTotals(0, 10'000).size());  // the 4000 row is left
     }
 
     void migrations() {

@@ -4,7 +4,8 @@
 // gives the process its own /etc/hosts). Names the suite's own unbound
 // resolves to 10.0.0.1 and ::ffff:127.0.0.1, and `localhost`, must be
 // refused with a clear error and never connected to: a listener on the
-// plugin's port counts every connection, and must count none.
+// plugin's port counts every connection, and must count none. A DoH resolver
+// whose host resolves nowhere is named in /api/v1/dns's error.
 #include "tests/integration/support/HttpClient.h"
 #include "tests/integration/support/Json.h"
 #include "tests/integration/support/Service.h"
@@ -58,13 +59,18 @@ public:
                                    "resolver: { servers: [\"127.0.0.1:" << ports.at("ALPHA_DNS_PORT") << "\"], timeout_ms: 1000, attempts: 2 }\n"
                                    "connect: { timeout_ms: 2000, max_timeout_ms: 3000, max_concurrent: 8 }\n"
                                    "http: { timeout_ms: 2000 }\n"
+                                   // A DoH resolver whose own host name resolves nowhere (not in the
+                                   // private /etc/hosts, and no DNS server is reachable from here).
+                                   "doh: { timeout_ms: 2000, resolvers: [ { name: lost, url: \"https://doh.lost.example.test/dns-query\" } ] }\n"
                                    "netdb: { special_purpose: " << Service::sourceDir() << "/etc/netdb/special-purpose.yaml }\n"
                                    "access_log: \"off\"\n"
                                    "plugin_dir: " << Service::buildDir() << "/plugins\n"
                                    "keys: { docs_url: https://ipfacts.test/docs/api-keys }\n"
                                    "rate_classes: { unmetered: { metered: false } }\n"
                                    "plugins:\n  ssl: { library: ssl, config: { port: " << listener_.port() << " } }\n"
-                                   "routes:\n  - { path: /api/v1/ssl, handler: ssl.check, rate_class: unmetered, cache_control: \"no-store\" }\n";
+                                   "  dns: { library: dns }\n"
+                                   "routes:\n  - { path: /api/v1/ssl, handler: ssl.check, rate_class: unmetered, cache_control: \"no-store\" }\n"
+                                   "  - { path: /api/v1/dns, handler: dns.query, rate_class: unmetered, cache_control: \"no-store\" }\n";
         start(manifest);
     }
 
@@ -123,6 +129,14 @@ IsolatedWorld& world() {
     return w;
 }
 
+HttpReply askPath(const std::string& target) {
+    HttpClient c("127.0.0.1", world().port());
+    c.sendRaw("GET " + target + " HTTP/1.1\r\nHost: ipfacts.test\r\n\r\n");
+    auto r = c.read(false, std::chrono::seconds(15));
+    if (!r) throw std::runtime_error("no answer for " + target);
+    return *r;
+}
+
 HttpReply ask(const std::string& host) {
     HttpClient c("127.0.0.1", world().port());
     c.sendRaw("GET /api/v1/ssl?host=" + urlEncode(host) + " HTTP/1.1\r\nHost: ipfacts.test\r\n\r\n");
@@ -151,6 +165,7 @@ class SslIsolatedTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(mappedLoopbackIsRefused);
     CPPUNIT_TEST(localhostIsRefused);
     CPPUNIT_TEST(nothingReachedTheCheckedPort);
+    CPPUNIT_TEST(unresolvableDohResolverIsNamed);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -193,6 +208,17 @@ public:
         refusedCheck("private.ssl.example.test");
         refusedCheck("mapped.ssl.example.test");
         CPPUNIT_ASSERT_EQUAL(0, world().connectionsToTheCheckedPort());
+    }
+
+    // A DoH failure to resolve names the resolver's own host, never the name asked.
+    void unresolvableDohResolverIsNamed() {
+        const HttpReply r = askPath("/api/v1/dns?name=www.example.test&type=A");
+        CPPUNIT_ASSERT_EQUAL_MESSAGE(r.body, 200, r.status);
+        auto answer = parseJson(r.body)->getArray("answers")->getObject(0);
+        CPPUNIT_ASSERT_EQUAL(std::string("lost"), answer->getValue<std::string>("resolver"));
+        CPPUNIT_ASSERT(answer->isNull("status"));
+        CPPUNIT_ASSERT_EQUAL(std::string("cannot resolve the DoH resolver's host name doh.lost.example.test"),
+                             answer->getValue<std::string>("error"));
     }
 };
 

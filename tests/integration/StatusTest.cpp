@@ -38,6 +38,8 @@ constexpr int64_t kProbeBase = 1'767'225'600'000;          // 2026-01-01T00:00:0
 constexpr int64_t kSeedBase = kProbeBase + 100 * kDay;
 constexpr int64_t kSwitchBase = kSeedBase + 100 * kDay;
 constexpr int64_t kBrowserBase = kSwitchBase + 100 * kDay;
+// Ten days before the browser's round, so the page it checks still shows these upstream figures.
+constexpr int64_t kUpstreamBase = kBrowserBase - 10 * kDay;
 
 std::string selfUrl() { return "http://127.0.0.1:" + std::to_string(Service::instance().port()) + "/ip"; }
 
@@ -147,6 +149,7 @@ class StatusTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(headersAndNoHostCache);
     CPPUNIT_TEST(controlRefusesBadParameters);
     CPPUNIT_TEST(upstreamsCountedByTheFacilities);
+    CPPUNIT_TEST(upstreamDownDegradesTheService);
     CPPUNIT_TEST(pageAndBadgeInChromium);
     CPPUNIT_TEST(stoppedTargetGoesDown);
     CPPUNIT_TEST_SUITE_END();
@@ -297,6 +300,7 @@ public:
         // Names no other test asks, so the response cache cannot answer for the facilities.
         CPPUNIT_ASSERT_EQUAL(200, get("/api/v1/dns?name=status-upstreams.a.test&type=TXT").status);
         CPPUNIT_ASSERT_EQUAL(200, get("/api/v1/reverse/192.0.2.213").status);
+        CPPUNIT_ASSERT_EQUAL(200, get("/api/v1/blacklist/192.0.3.213").status);  // through the named resolver
         control("set_ms=" + std::to_string(kSeedBase));
         auto upstreams = status()->getArray("upstreams");
         std::map<std::string, Object::Ptr> by;
@@ -311,6 +315,73 @@ public:
         bool resolver = false;
         for (const auto& [key, u] : by) resolver = resolver || (key.rfind("resolver/127.0.0.1:", 0) == 0 && u->getValue<int>("ok") >= 1);
         CPPUNIT_ASSERT_MESSAGE("no resolver upstream counted", resolver);
+        // The blocklists' named resolver is its own upstream, named so.
+        bool blocklists = false;
+        for (const auto& [key, u] : by)
+            blocklists = blocklists || (key.rfind("resolver/blocklists (127.0.0.1:", 0) == 0 && u->getValue<int>("ok") >= 1);
+        CPPUNIT_ASSERT_MESSAGE("the blocklists' resolver is not counted apart", blocklists);
+    }
+
+    // The suite's DoH resolver `silent` (a listener that never answers) fails
+    // every exchange: after three in a row it is down and the service is
+    // degraded, on the JSON and on the page, with its figures over both windows.
+    void upstreamDownDegradesTheService() {
+        for (int i = 0; i < 3; ++i)  // names no other test asks: the response cache cannot answer
+            CPPUNIT_ASSERT_EQUAL(200,
+                                 get("/api/v1/dns?name=status-down-" + std::to_string(i) + ".a.test&type=TXT").status);
+        control("set_ms=" + std::to_string(kUpstreamBase) + "&probe=1");
+        auto st = status();
+        CPPUNIT_ASSERT(st->getValue<bool>("degraded"));
+        const std::string reason = st->getValue<std::string>("degraded_reason");
+        CPPUNIT_ASSERT_MESSAGE(
+            reason,
+            reason.find("doh upstream silent is down: its latest 3 exchanges failed (timeout") != std::string::npos);
+        CPPUNIT_ASSERT_EQUAL(3, st->getValue<int>("upstream_down_after"));
+        auto upstreams = st->getArray("upstreams");
+        std::map<std::string, std::pair<unsigned, Object::Ptr>> by;
+        for (unsigned i = 0; i < upstreams->size(); ++i) {
+            auto u = upstreams->getObject(i);
+            by[u->getValue<std::string>("facility") + "/" + u->getValue<std::string>("upstream")] = {i, u};
+        }
+        auto [si, silent] = by.at("doh/silent");
+        auto alpha = by.at("doh/alpha").second;
+        CPPUNIT_ASSERT(silent->getValue<bool>("down"));
+        CPPUNIT_ASSERT(silent->getValue<int>("failed_in_a_row") >= 3);
+        const int failed = silent->getValue<int>("failed_24h");
+        CPPUNIT_ASSERT(failed >= 3);  // every exchange since the previous round, at this round's time
+        CPPUNIT_ASSERT_EQUAL(0, silent->getValue<int>("ok_24h"));
+        CPPUNIT_ASSERT_DOUBLES_EQUAL(0.0, number(silent, "uptime_24h"), 1e-9);
+        CPPUNIT_ASSERT_EQUAL(failed, silent->getValue<int>("failed_30d"));
+        CPPUNIT_ASSERT(silent->getValue<std::string>("last_error").find("timeout") != std::string::npos);
+        CPPUNIT_ASSERT(!alpha->getValue<bool>("down"));
+        CPPUNIT_ASSERT(alpha->getValue<int>("ok_24h") >= 3);
+        CPPUNIT_ASSERT_DOUBLES_EQUAL(100.0, number(alpha, "uptime_24h"), 1e-9);
+
+        // The page says the same, figure for figure.
+        const std::string page = get("/status").body;
+        const std::string path = "upstreams." + std::to_string(si) + ".";
+        for (const std::string& cell :
+             {std::string("data-field=\"degraded\" data-value=\"true\">Degraded: doh upstream silent is down"),
+              "data-field=\"" + path + "down\" data-value=\"true\">down",
+              "data-field=\"" + path + "uptime_24h\" data-value=\"0\">0 %",
+              "data-field=\"" + path + "failed_24h\" data-value=\"" + std::to_string(failed) + "\">",
+              "data-field=\"" + path + "failed_30d\" data-value=\"" + std::to_string(failed) + "\">"})
+            CPPUNIT_ASSERT_MESSAGE(cell, page.find(cell) != std::string::npos);
+
+        // A day and a half on, nobody asked it: the 24-hour window is empty, the
+        // 30-day one keeps the failures, and it stays down until it answers.
+        control("advance_s=" + std::to_string(36 * 3600) + "&probe=1");
+        st = status();
+        CPPUNIT_ASSERT(st->getValue<bool>("degraded"));
+        for (unsigned i = 0; i < st->getArray("upstreams")->size(); ++i) {
+            auto u = st->getArray("upstreams")->getObject(i);
+            if (u->getValue<std::string>("upstream") != "silent") continue;
+            CPPUNIT_ASSERT(u->isNull("uptime_24h"));
+            CPPUNIT_ASSERT_EQUAL(0, u->getValue<int>("failed_24h"));
+            CPPUNIT_ASSERT(u->getValue<int>("failed_30d") >= failed);
+            CPPUNIT_ASSERT_DOUBLES_EQUAL(0.0, number(u, "uptime_30d"), 1e-9);
+            CPPUNIT_ASSERT(u->getValue<bool>("down"));
+        }
     }
 
     void pageAndBadgeInChromium() {

@@ -1,6 +1,7 @@
 #include "host/facilities/dns/DohClient.h"
 
 #include "host/facilities/dns/DnsMessage.h"
+#include "host/facilities/http/PinnedNames.h"
 
 #include <strings.h>
 
@@ -20,7 +21,7 @@ std::string headerOf(const http::HttpResult& r, std::string_view name) {
 
 DnsAnswer answerOf(const DohResolver& resolver, const http::HttpResult& r) {
     const int64_t elapsed_us = r.elapsed_ms * 1000;
-    if (!r.ok()) return failedAnswer(resolver.name, r.error, elapsed_us);
+    if (!r.ok()) return failedAnswer(resolver.name, dohFailureText(resolver.url, r.error), elapsed_us);
     if (r.status != 200) return failedAnswer(resolver.name, "HTTP status " + std::to_string(r.status), elapsed_us);
     if (headerOf(r, "content-type").rfind("application/dns-message", 0) != 0)
         return failedAnswer(resolver.name, "reply is not application/dns-message", elapsed_us);
@@ -32,6 +33,12 @@ DnsAnswer answerOf(const DohResolver& resolver, const http::HttpResult& r) {
 }
 
 }  // namespace
+
+std::string dohFailureText(const std::string& url, const std::string& error) {
+    static constexpr std::string_view kUnresolved = "cannot resolve the host name";
+    if (error.compare(0, kUnresolved.size(), kUnresolved) != 0) return error;
+    return "cannot resolve the DoH resolver's host name " + http::hostOfUrl(url) + error.substr(kUnresolved.size());
+}
 
 DohClient::DohClient(std::vector<DohResolver> resolvers, int timeout_ms, std::shared_ptr<const http::HttpClient> client)
     : resolvers_(std::move(resolvers)), timeout_ms_(timeout_ms), client_(std::move(client)) {}

@@ -21,6 +21,13 @@ struct DohResolver {
     std::string url;   // https://…/dns-query
 };
 
+/// The http client's words for a failed exchange with the resolver at `url`,
+/// as a DNS answer's error. "cannot resolve the host name" alone reads as if
+/// the queried name failed; it names the resolver's own host instead:
+/// "cannot resolve the DoH resolver's host name dns.example: NXDOMAIN".
+/// Every other error is kept as it is.
+std::string dohFailureText(const std::string& url, const std::string& error);
+
 class DohClient {
 public:
     DohClient(std::vector<DohResolver> resolvers, int timeout_ms, std::shared_ptr<const http::HttpClient> client);

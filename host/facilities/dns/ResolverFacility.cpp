@@ -5,12 +5,12 @@
 namespace ipfacts::facilities {
 namespace {
 
-ipf_status resolveWith(const ResolverFacility& f, const StubResolver& through, const ipf_dns_question* qs,
-                       size_t count, ipf_dns_batch** out) {
+ipf_status resolveWith(const ResolverFacility& f, const StubResolver& through, std::string_view name,
+                       const ipf_dns_question* qs, size_t count, ipf_dns_batch** out) {
     std::vector<DnsQuestion> questions;
     questions.reserve(count);
     for (size_t i = 0; i < count; ++i) questions.push_back(questionOf(qs[i]));
-    *out = toBatch(f.resolve(through, questions));
+    *out = toBatch(f.resolve(through, questions, name));
     return IPF_OK;
 }
 
@@ -18,7 +18,7 @@ ipf_status resolve(ipf_plugin_ctx* ctx, const ipf_dns_question* qs, size_t count
     if (!ctx || !out || (count && !qs)) return IPF_INVALID;
     const auto* f = facilityOf<ResolverFacility>(ctx);
     if (!f) return IPF_UNAVAILABLE;
-    return resolveWith(*f, f->resolver(), qs, count, out);
+    return resolveWith(*f, f->resolver(), {}, qs, count, out);
 }
 
 ipf_status resolveNamed(ipf_plugin_ctx* ctx, ipf_str name, const ipf_dns_question* qs, size_t count,
@@ -26,9 +26,10 @@ ipf_status resolveNamed(ipf_plugin_ctx* ctx, ipf_str name, const ipf_dns_questio
     if (!ctx || !out || (count && !qs) || (name.len && !name.ptr)) return IPF_INVALID;
     const auto* f = facilityOf<ResolverFacility>(ctx);
     if (!f) return IPF_UNAVAILABLE;
-    const StubResolver* named = f->named(std::string_view(name.ptr ? name.ptr : "", name.len));
+    const std::string_view wanted(name.ptr ? name.ptr : "", name.len);
+    const StubResolver* named = f->named(wanted);
     if (!named) return IPF_NOT_FOUND;
-    return resolveWith(*f, *named, qs, count, out);
+    return resolveWith(*f, *named, wanted, qs, count, out);
 }
 
 const ipf_resolver_api kTable{sizeof(ipf_resolver_api), resolve, batchSize, batchAnswer, batchFree, resolveNamed};
@@ -46,12 +47,16 @@ const StubResolver* ResolverFacility::named(std::string_view name) const {
 }
 
 std::vector<DnsAnswer> ResolverFacility::resolve(const StubResolver& through,
-                                                 const std::vector<DnsQuestion>& questions) const {
+                                                 const std::vector<DnsQuestion>& questions,
+                                                 std::string_view name) const {
     auto answers = through.resolve(questions);
-    // "malformed question" is the caller's, not the server's: not counted.
-    if (outcomes_)
-        for (const auto& a : answers)
-            if (!a.error || *a.error != "malformed question") outcomes_->record("resolver", a.source, a.error ? *a.error : std::string());
+    if (!outcomes_) return answers;
+    for (const auto& a : answers) {
+        // "malformed question" is the caller's, not the server's: not counted.
+        if (a.error && *a.error == "malformed question") continue;
+        const std::string upstream = name.empty() ? a.source : std::string(name) + " (" + a.source + ")";
+        outcomes_->record("resolver", upstream, a.error ? *a.error : std::string());
+    }
     return answers;
 }
 

@@ -22,9 +22,12 @@ public:
     const StubResolver& resolver() const { return resolver_; }
     /// The named resolver `name`, or nullptr when the manifest names none so.
     const StubResolver* named(std::string_view name) const;
-    /// Resolves through `through` (resolver() or a named one) and counts each
-    /// answer's outcome under its server (UpstreamOutcomes).
-    std::vector<DnsAnswer> resolve(const StubResolver& through, const std::vector<DnsQuestion>& questions) const;
+    /// Resolves through `through` (resolver() or the named resolver `name`) and
+    /// counts each answer's outcome under its server (UpstreamOutcomes): "127.0.0.1:53",
+    /// or "blocklists (127.0.0.1:5335)" for a named one, so the status page tells
+    /// the blocklists' resolver from the default one even when they share a server.
+    std::vector<DnsAnswer> resolve(const StubResolver& through, const std::vector<DnsQuestion>& questions,
+                                   std::string_view name = {}) const;
     /// resolve() through the default servers.
     std::vector<DnsAnswer> resolve(const std::vector<DnsQuestion>& questions) const { return resolve(resolver_, questions); }
 

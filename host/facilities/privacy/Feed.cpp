@@ -24,7 +24,8 @@ int64_t lastModified(const http::HttpResult& r) {
 
 }  // namespace
 
-Feed::Feed(FeedConfig config, http::HttpFacility* http) : config_(std::move(config)), http_(http) {}
+Feed::Feed(FeedConfig config, http::HttpFacility* http, std::shared_ptr<UpstreamOutcomes> outcomes)
+    : config_(std::move(config)), http_(http), outcomes_(std::move(outcomes)) {}
 
 bool Feed::load(int64_t now_s, std::string& body, int64_t& date_s, std::string& error) const {
     if (!config_.file.empty()) {
@@ -73,6 +74,9 @@ void Feed::refresh(int64_t now_s) {
         error = parsed.error;
     }
     ++refreshes_;
+    // A download is an exchange with an upstream (a list that does not parse
+    // is its failure too); a local file is not.
+    if (outcomes_ && config_.file.empty()) outcomes_->record("privacy", config_.name, error);
     std::lock_guard<std::mutex> lock(mu_);
     if (!error.empty()) {
         last_error_ = error;

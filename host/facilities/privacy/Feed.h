@@ -5,6 +5,7 @@
 // max_age_s, after which the flag is unknown ("stale feed"), never false.
 #pragma once
 
+#include "host/facilities/UpstreamOutcomes.h"
 #include "host/facilities/privacy/FeedParsers.h"
 #include "host/facilities/privacy/PrivacyConfig.h"
 #include "host/facilities/privacy/SourceWord.h"
@@ -25,7 +26,8 @@ namespace ipfacts::facilities::privacy {
 class Feed {
 public:
     /// `http` may be null (no http: section): a url feed then never loads.
-    Feed(FeedConfig config, http::HttpFacility* http);
+    /// `outcomes`, when given, counts each download ("privacy" + the feed's name).
+    Feed(FeedConfig config, http::HttpFacility* http, std::shared_ptr<UpstreamOutcomes> outcomes = nullptr);
 
     const FeedConfig& config() const { return config_; }
 
@@ -50,6 +52,7 @@ private:
 
     FeedConfig config_;
     http::HttpFacility* http_;
+    std::shared_ptr<UpstreamOutcomes> outcomes_;
     mutable std::mutex mu_;
     std::shared_ptr<const Snapshot> current_;
     std::string last_error_;

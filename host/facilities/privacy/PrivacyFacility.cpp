@@ -59,7 +59,8 @@ void runFeed(void* state) { static_cast<Feed*>(state)->refresh(nowSeconds()); }
 std::string isoDate(int64_t unix_s) { return isoUtc(unix_s * 1000); }
 
 PrivacyFacility::PrivacyFacility(const PrivacyConfig& config, http::HttpFacility* http, const NetDbHandle* netdb,
-                                 int64_t netdb_date_s, const StubResolver* resolver)
+                                 int64_t netdb_date_s, const StubResolver* resolver,
+                                 std::shared_ptr<UpstreamOutcomes> outcomes)
     : config_(config), netdb_(netdb), netdb_date_s_(netdb_date_s) {
     if (config_.tor_dns) {
         if (config_.tor_dns->enabled) tor_dns_.emplace(config_.tor_dns->zone, resolver);
@@ -70,7 +71,7 @@ PrivacyFacility::PrivacyFacility(const PrivacyConfig& config, http::HttpFacility
             switched_off_.emplace_back(fc.flag, fc.name);
             continue;
         }
-        feeds_.push_back(std::make_unique<Feed>(fc, http));
+        feeds_.push_back(std::make_unique<Feed>(fc, http, outcomes));
         // Local files are there at once; downloads wait for the first task run.
         if (!fc.file.empty()) feeds_.back()->refresh(nowSeconds());
     }
@@ -183,9 +184,9 @@ void addPrivacyFacility(FacilitySet& set, const manifest::Manifest& m) {
     if (!m.privacy) return;
     auto* netdb = set.get<NetDbFacility>();
     auto* resolver = set.get<ResolverFacility>();
-    auto f = std::make_unique<PrivacyFacility>(*m.privacy, set.get<http::HttpFacility>(),
-                                               netdb ? &netdb->handle() : nullptr, netdbDate(m),
-                                               resolver ? &resolver->resolver() : nullptr);
+    auto f =
+        std::make_unique<PrivacyFacility>(*m.privacy, set.get<http::HttpFacility>(), netdb ? &netdb->handle() : nullptr,
+                                          netdbDate(m), resolver ? &resolver->resolver() : nullptr, set.outcomes());
     if (auto* t = set.get<tasks::TasksFacility>()) f->schedule(t->runner());
     set.add(std::move(f));
 }

@@ -37,8 +37,10 @@ public:
     /// Reads the local files (range lists, hosting ASNs, overrides; throws
     /// manifest::ConfigError when one is bad). `http`, `netdb`, `resolver`
     /// may be null; `netdb_date_s` is the date of netdb's network data, for evidence.
+    /// `outcomes` counts each feed download for the status page.
     PrivacyFacility(const PrivacyConfig& config, http::HttpFacility* http, const NetDbHandle* netdb,
-                    int64_t netdb_date_s = 0, const StubResolver* resolver = nullptr);
+                    int64_t netdb_date_s = 0, const StubResolver* resolver = nullptr,
+                    std::shared_ptr<UpstreamOutcomes> outcomes = nullptr);
     Slot slot() const override { return kSlot; }
     void fill(ipf_host_api& api) const override;
     /// SIGHUP: reads the local files again; a bad file keeps the old data.

@@ -75,15 +75,12 @@ FieldText fieldText(const CallerFacts& found, CallerField f) {
     if (found.missing) return FieldText{std::nullopt, *found.missing};
     FieldText out{valueOf(found.facts, f), {}};
     if (out.value) return out;
-    // The same words as the IpReport's reasons for a special-purpose block (lookup's LocationReasons).
+    // The same words as the IpReport's reasons for a special-purpose block.
     const std::optional<std::string_view> why = found.facts.not_locatable_reason();
-    if (why && isSpecialPurposeReason(*why)) {
-        std::string what = std::string(*why) + " address";
-        if (auto rfc = found.facts.rfc()) what += " (" + std::string(*rfc) + ")";
-        out.reason = what + (isNetworkField(f) ? ": no network owner" : ": no geolocation");
-    } else {
+    if (why && isSpecialPurposeReason(*why))
+        out.reason = specialPurposeReason(*why, found.facts.rfc(), isNetworkField(f));
+    else
         out.reason = std::string("the address database has no ") + fieldName(f) + " for this address";
-    }
     return out;
 }
 

@@ -5,6 +5,7 @@
 #include "IpReportWriter.h"
 #include "MarkdownReport.h"
 
+#include <ipfacts/location.hpp>
 #include <ipfacts/params.hpp>
 
 #include <array>
@@ -46,6 +47,11 @@ bool writeBaseReport(const Host& host, const Request& req, Response& resp) {
     v.ip = ip;
     v.version = facts->version();
     setFacts(v, *facts);
+    // Special-purpose space: the lookup's words. A placeable caller's stay
+    // empty, and an empty Reasons allocates nothing.
+    Reasons reasons;
+    addNotLocatableReasons(reasons, *facts);
+    if (!reasons.empty()) v.reasons = &reasons;
     v.protocol = req.protocol(), v.tls = req.tls(), v.rttUs = req.rttUs(), v.edge = host.edge();
     v.userAgent = req.header("User-Agent");
     v.acceptsLanguage = req.header("Accept-Language");

@@ -3,6 +3,7 @@
 #include "CallerFacts.h"
 #include "PtrHostname.h"
 
+#include <ipfacts/location.hpp>
 #include <ipfacts/privacy.hpp>
 
 namespace ipfacts::ip {
@@ -30,6 +31,9 @@ IpReport buildIpReport(const Host& host, const Request& req) {
     if (found.missing) {
         r.reasons.add(kGeolocationReason, *found.missing);
         r.reasons.add(kNetworkReason, *found.missing);
+    } else {
+        // Special-purpose space (loopback, private, ...): the lookup's words for the same address.
+        addNotLocatableReasons(r.reasons, r.facts);
     }
     r.network = connectionOf(host, req);
     r.userAgent = headerText(req, "User-Agent");

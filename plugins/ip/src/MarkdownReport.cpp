@@ -1,5 +1,7 @@
 #include "MarkdownReport.h"
 
+#include <ipfacts/location.hpp>
+
 namespace ipfacts::ip {
 namespace {
 
@@ -19,7 +21,9 @@ std::string locationText(const NetFactsView& f) {
         if (!joined.empty()) joined += ", ";
         joined += oneLine(*part);
     }
-    return joined.empty() ? "unknown" : joined + " (approximate)";
+    if (joined.empty()) return "unknown";
+    // The label is /json's geo_accuracy, so a country-only answer never claims more.
+    return joined + " (" + oneLine(f.geo_accuracy().value_or(kCountryOnlyAccuracy)) + ")";
 }
 
 std::string ispText(const NetFactsView& f) {

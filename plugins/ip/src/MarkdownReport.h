@@ -24,7 +24,9 @@ struct MarkdownInput {
 };
 
 /// Location: the known ones of city, region, country_name joined by ", ",
-/// then " (approximate)"; "unknown" when none is known.
+/// then the geo_accuracy in brackets (" (approximate)", " (country-only)";
+/// country-only when netdb gives none, as /json writes it); "unknown" when
+/// none is known.
 /// ISP: the isp (or, failing that, the AS name), then " (AS<asn>)" when the
 /// number is known; "AS<asn>" alone when only the number is; else "unknown".
 /// Control characters in any value become spaces, so the five lines stay

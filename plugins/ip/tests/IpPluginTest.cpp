@@ -31,9 +31,38 @@ class IpPluginTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(fullDefersOnTheEventLoop);
     CPPUNIT_TEST(fullAnswersOnAWorker);
     CPPUNIT_TEST(invalidFullIsRefusedWithoutDeferring);
+    CPPUNIT_TEST(unplaceableCallerGetsTheReasonsOnBothPaths);
     CPPUNIT_TEST_SUITE_END();
 
 public:
+    // The fast path (no full) and the long one (full=1) write the same
+    // location reasons for a caller in special-purpose space.
+    void unplaceableCallerGetsTheReasonsOnBothPaths() {
+        const std::string want =
+            R"("reasons":{"geolocation":"loopback address (RFC 1122): no geolocation",)"
+            R"("network":"loopback address (RFC 1122): no network owner")";
+        for (bool full : {false, true}) {
+            FakeHost fake;
+            NetFacts f;
+            f.address = "203.0.113.7";
+            f.kind = "loopback", f.rfc = "RFC 1122", f.rir = "IANA";
+            f.geo_accuracy = "country-only", f.not_locatable_reason = "loopback";
+            fake.netdb["203.0.113.7"] = f;
+            if (full) fake.query = {{"full", "1"}};
+            LoadedPlugin plugin(fake, ipfacts_plugin_v1());
+            CPPUNIT_ASSERT_EQUAL(IPF_OK, plugin.call("report"));
+            CPPUNIT_ASSERT_MESSAGE(fake.written.body, contains(fake.written.body, want));
+        }
+        FakeHost placed;  // a placed caller: no reasons at all
+        NetFacts f;
+        f.address = "203.0.113.7";
+        f.kind = "public", f.country = "NL", f.geo_accuracy = "country-only", f.locatable = true;
+        placed.netdb["203.0.113.7"] = f;
+        LoadedPlugin plugin(placed, ipfacts_plugin_v1());
+        CPPUNIT_ASSERT_EQUAL(IPF_OK, plugin.call("report"));
+        CPPUNIT_ASSERT_MESSAGE(placed.written.body, !contains(placed.written.body, "\"reasons\""));
+    }
+
     void everyHandlerIsNonblocking() {
         FakeHost fake;
         LoadedPlugin plugin(fake, ipfacts_plugin_v1());

@@ -3,6 +3,7 @@
 #include "IpReportBuilder.h"
 #include "IpReportWriter.h"
 
+#include <ipfacts/location.hpp>
 #include <ipfacts/testing/FakeHost.hpp>
 
 #include <cppunit/extensions/HelperMacros.h>
@@ -46,6 +47,8 @@ class IpReportBuilderTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(takesFactsFromTheDatabase);
     CPPUNIT_TEST(withoutDatabaseEverythingIsNullWithReasons);
     CPPUNIT_TEST(databaseFailureIsAReason);
+    CPPUNIT_TEST(specialPurposeCallerHasTheLookupsReasons);
+    CPPUNIT_TEST(publicAddressNotInTheDatabaseHasNoReason);
     CPPUNIT_TEST(versionOfAnIpv6CallerWithoutDatabase);
     CPPUNIT_TEST(connectionAndHeaders);
     CPPUNIT_TEST(baseReportMakesNoDnsCall);
@@ -71,6 +74,43 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::string("ipfacts.example"), std::string(r.stamp.source()));
         r = IpReport{};
         CPPUNIT_ASSERT_EQUAL(0, fake.openFacts);
+    }
+
+    // netdb withholds location and owner for special-purpose space; the report
+    // says why in the lookup's words (ipfacts/location.hpp).
+    void specialPurposeCallerHasTheLookupsReasons() {
+        testing::FakeHost fake;
+        NetFacts f;
+        f.address = "203.0.113.7";
+        f.kind = "loopback";
+        f.rfc = "RFC 1122";
+        f.rir = "IANA";
+        f.geo_accuracy = "country-only";
+        f.not_locatable_reason = "loopback";
+        fake.netdb["203.0.113.7"] = f;
+        IpReport r = buildIpReport(fake.host(), fake.request());
+        CPPUNIT_ASSERT_EQUAL(std::string("loopback address (RFC 1122): no geolocation"),
+                             reason(r, kGeolocationReason).value_or(""));
+        CPPUNIT_ASSERT_EQUAL(std::string("loopback address (RFC 1122): no network owner"),
+                             reason(r, kNetworkReason).value_or(""));
+        Reasons lookupWords;
+        addNotLocatableReasons(lookupWords, f);  // what /api/v1/lookup adds for the same facts
+        CPPUNIT_ASSERT_EQUAL(size_t(2), lookupWords.size());
+        CPPUNIT_ASSERT_EQUAL(lookupWords[0].second, *reason(r, lookupWords[0].first));
+        CPPUNIT_ASSERT_EQUAL(lookupWords[1].second, *reason(r, lookupWords[1].first));
+    }
+
+    void publicAddressNotInTheDatabaseHasNoReason() {
+        testing::FakeHost fake;
+        NetFacts f = documentationFacts();
+        f.country.reset();
+        f.not_locatable_reason = std::string(kNotInDatabase);
+        fake.netdb["203.0.113.7"] = f;
+        CPPUNIT_ASSERT(buildIpReport(fake.host(), fake.request()).reasons.empty());
+        f.locatable = true;  // placed: nothing to say
+        f.not_locatable_reason.reset();
+        fake.netdb["203.0.113.7"] = f;
+        CPPUNIT_ASSERT(buildIpReport(fake.host(), fake.request()).reasons.empty());
     }
 
     void withoutDatabaseEverythingIsNullWithReasons() {

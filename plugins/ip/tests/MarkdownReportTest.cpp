@@ -12,6 +12,7 @@ NetFacts known() {
     NetFacts f;
     f.city = "Amsterdam", f.region = "North Holland", f.country_name = "Netherlands";
     f.isp = "Example Networks", f.asn = 64500, f.as_name = "EXAMPLE-AS";
+    f.geo_accuracy = "approximate";
     return f;
 }
 
@@ -27,6 +28,7 @@ class MarkdownReportTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(everythingKnown);
     CPPUNIT_TEST(nothingKnown);
     CPPUNIT_TEST(partialLocationSkipsUnknownParts);
+    CPPUNIT_TEST(labelFollowsGeoAccuracy);
     CPPUNIT_TEST(ispFallsBackToAsName);
     CPPUNIT_TEST(asnAlone);
     CPPUNIT_TEST(ispWithoutAsn);
@@ -55,9 +57,21 @@ public:
     void partialLocationSkipsUnknownParts() {
         NetFacts f;
         f.country_name = "Netherlands";
-        CPPUNIT_ASSERT(write(f).find("- Location: Netherlands (approximate)\n") != std::string::npos);
         f.city = "Amsterdam";
+        f.geo_accuracy = "approximate";
         CPPUNIT_ASSERT(write(f).find("- Location: Amsterdam, Netherlands (approximate)\n") != std::string::npos);
+    }
+
+    // A country alone is not an approximate location: the label is netdb's geo_accuracy.
+    void labelFollowsGeoAccuracy() {
+        NetFacts f;
+        f.country_name = "Netherlands";
+        f.geo_accuracy = "country-only";
+        CPPUNIT_ASSERT(write(f).find("- Location: Netherlands (country-only)\n") != std::string::npos);
+        f.geo_accuracy.reset();  // a host that gives none: country-only, as /json says
+        CPPUNIT_ASSERT(write(f).find("- Location: Netherlands (country-only)\n") != std::string::npos);
+        f.geo_accuracy = "approximate";
+        CPPUNIT_ASSERT(write(f).find("- Location: Netherlands (approximate)\n") != std::string::npos);
     }
 
     void ispFallsBackToAsName() {

@@ -3,7 +3,8 @@
 // not, why (a special-purpose block's kind, or "not in database"), and it
 // withholds location and network owner itself (SPEC 2.2: for private,
 // reserved and documentation ranges, the classification and an explanation
-// instead of a geolocation guess). This plugin only says so to its readers.
+// instead of a geolocation guess). The words are the SDK's (ipfacts/location.hpp),
+// the same /json writes for a caller from such an address.
 #ifndef IPFACTS_PLUGINS_LOOKUP_LOCATIONREASONS_H
 #define IPFACTS_PLUGINS_LOOKUP_LOCATIONREASONS_H
 

@@ -6,8 +6,10 @@
 #ifndef IPFACTS_LOCATION_HPP
 #define IPFACTS_LOCATION_HPP
 
+#include <ipfacts/reasons.hpp>
 #include <ipfacts/views.hpp>
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -27,6 +29,41 @@ inline constexpr std::string_view kNotInDatabase = "not in database";
 /// True when `reason` (a not_locatable_reason) names special-purpose space.
 inline bool isSpecialPurposeReason(std::string_view reason) {
     return !reason.empty() && reason != kNotInDatabase;
+}
+
+/// Why netdb withheld a group of fields of special-purpose space, the one
+/// wording of every endpoint (/json, /api/v1/lookup, /country and the other
+/// per-field paths): "private address (RFC 1918): no geolocation",
+/// "reserved address: no network owner". `kind` is the not_locatable_reason.
+inline std::string specialPurposeReason(std::string_view kind, std::optional<std::string_view> rfc,
+                                        bool network_owner) {
+    std::string out(kind);
+    out += " address";
+    if (rfc) out.append(" (").append(*rfc).append(")");
+    out += network_owner ? ": no network owner" : ": no geolocation";
+    return out;
+}
+
+/// Adds reasons.geolocation and reasons.network for an address netdb did not
+/// locate because of its block. Nothing for a locatable address (so the path
+/// of a placeable caller allocates nothing here), nor for public space no
+/// database holds: a fact the database simply lacks is not a failure.
+inline void addNotLocatableReasons(Reasons& reasons, bool locatable, std::optional<std::string_view> why,
+                                   std::optional<std::string_view> rfc) {
+    if (locatable || !why || !isSpecialPurposeReason(*why)) return;
+    reasons.add(kGeolocationReason, specialPurposeReason(*why, rfc, false));
+    reasons.add(kNetworkReason, specialPurposeReason(*why, rfc, true));
+}
+
+/// The same, read from facts in place (NetFactsView) or owned (NetFacts).
+inline void addNotLocatableReasons(Reasons& reasons, const NetFactsView& f) {
+    addNotLocatableReasons(reasons, f.locatable(), f.not_locatable_reason(), f.rfc());
+}
+inline void addNotLocatableReasons(Reasons& reasons, const NetFacts& f) {
+    auto view = [](const std::optional<std::string>& s) {
+        return s ? std::optional<std::string_view>(*s) : std::nullopt;
+    };
+    addNotLocatableReasons(reasons, f.locatable, view(f.not_locatable_reason), view(f.rfc));
 }
 
 /// The facts a host older than ABI 1.4 gave, completed as a 1.4 host gives

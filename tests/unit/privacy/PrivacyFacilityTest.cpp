@@ -193,12 +193,25 @@ public:
 
     void failedRefreshKeepsTheDataItHad() {
         script_->set("/exit-addresses", reply(200, exitList(now() - 60)));
-        PrivacyFacility f(withFeeds(6 * 3600), http_.get(), nullptr);
+        auto outcomes = std::make_shared<ipfacts::facilities::UpstreamOutcomes>();
+        PrivacyFacility f(withFeeds(6 * 3600), http_.get(), nullptr, 0, nullptr, outcomes);
         refreshAll(f);
         const std::string date = f.lookup(*IpAddress::parse("185.220.101.1"), now()).evidence.at(0).data_date;
         script_->set("/exit-addresses", reply(503, "busy"));
         refreshAll(f);
         CPPUNIT_ASSERT_EQUAL(2, script_->asked("/exit-addresses"));
+        // Each download is an exchange the status page counts, by the feed's name.
+        bool counted = false;
+        for (const auto& t : outcomes->snapshot())
+            if (t.facility == "privacy" && t.upstream == "tor-exits") {
+                counted = true;
+                CPPUNIT_ASSERT_EQUAL(int64_t(1), t.ok);
+                CPPUNIT_ASSERT_EQUAL(int64_t(1), t.failed);
+                CPPUNIT_ASSERT_EQUAL(int64_t(1), t.failed_in_a_row);
+                CPPUNIT_ASSERT_EQUAL(std::string("HTTP 503"), t.last_error);
+            }
+        CPPUNIT_ASSERT(counted);
+        CPPUNIT_ASSERT_EQUAL(size_t(2), outcomes->snapshot().size());  // tor-exits and the relay list
         PrivacyFacts p = f.lookup(*IpAddress::parse("185.220.101.1"), now());
         CPPUNIT_ASSERT(p.tor == std::optional<bool>(true));
         CPPUNIT_ASSERT_EQUAL(date, p.evidence.at(0).data_date);

@@ -23,6 +23,8 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::string("eu-1"), c.region);
         CPPUNIT_ASSERT_EQUAL(60, c.interval_s);
         CPPUNIT_ASSERT_EQUAL(5000, c.timeout_ms);
+        CPPUNIT_ASSERT_EQUAL(3, c.upstream_down_after);
+        CPPUNIT_ASSERT_EQUAL(5, reading_.read("status:\n  upstream_down_after: 5\n").upstream_down_after);
         CPPUNIT_ASSERT(!c.manual_clock);
         CPPUNIT_ASSERT_EQUAL(size_t(2), c.targets.size());
         CPPUNIT_ASSERT_EQUAL(std::string("Address"), c.targets[0].label);
@@ -43,6 +45,8 @@ public:
         CPPUNIT_ASSERT(reading_.error("status:\n  targets:\n    - { url: 'http://x/' }\n    - { url: 'http://x/' }\n")
                            .find("listed twice") != std::string::npos);
         CPPUNIT_ASSERT(reading_.error("status:\n  retention_days: 7\n").find("retention_days") != std::string::npos);
+        CPPUNIT_ASSERT(reading_.error("status:\n  upstream_down_after: 0\n").find("upstream_down_after") !=
+                       std::string::npos);
         CPPUNIT_ASSERT(reading_.error("status:\n  probe_every: 5\n").find("probe_every") != std::string::npos);
     }
 };
