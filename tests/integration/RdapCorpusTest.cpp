@@ -3,7 +3,8 @@
 // (tests/rdap/fake_registries.py, /corpus/...) and asked through ipfactsd.
 // Each case's expected summary was written from the recorded answer; the
 // test checks it field by field, `raw` against the body the fake served,
-// the URL that answered, and that no case is a 5xx. It prints the coverage
+// the URL that answered, and that no case is a 5xx; a recorded error answer
+// (404, 400, 501) must give its status and token. It prints the coverage
 // table (registry x field: right, wrong, not present) and every wrong check,
 // so the figures can be regenerated with
 //   IPFACTS_TEST=RdapCorpusTest ctest --test-dir build -R '^integration$' -V
@@ -164,13 +165,21 @@ public:
         CPPUNIT_ASSERT(cases->size() >= 30);
         CoverageTable table;
         std::vector<std::string> failed;  // a case that did not answer as a registry's answer should
+        int negatives = 0;
         for (size_t i = 0; i < cases->size(); ++i) {
             Object::Ptr c = cases->getObject(static_cast<unsigned>(i));
             const std::string id = c->getValue<std::string>("id");
             const std::string registry = c->getValue<std::string>("registry");
-            table.addCase(registry);
             HttpReply r = get("/api/v1/rdap?query=" + urlEncode(c->getValue<std::string>("query")));
             CPPUNIT_ASSERT_MESSAGE(id + ": " + r.body, r.status < 500 || r.status == 503);  // never a crash or a 500
+            if (Object::Ptr error = c->getObject("expect_error")) {  // a registry's recorded error answer
+                ++negatives;
+                const bool asExpected = r.status == error->getValue<int>("status") &&
+                                        textOr(parseJson(r.body), "error") == error->getValue<std::string>("error");
+                if (!asExpected) failed.push_back(id + ": HTTP " + std::to_string(r.status) + " " + r.body);
+                continue;
+            }
+            table.addCase(registry);
             Object::Ptr s = new Object;  // no summary: every field counts as missing
             if (r.status != 200) {
                 failed.push_back(id + ": HTTP " + std::to_string(r.status) + " " + r.body);
@@ -190,7 +199,10 @@ public:
             }
         }
         table.print(std::cout);
+        std::cout << "recorded error answers: " << negatives << ", each answered with its expected status and token"
+                  << (failed.empty() ? "" : " unless listed below") << "\n";
         for (const auto& f : failed) std::cout << "FAILED " << f << "\n";
+        CPPUNIT_ASSERT(negatives >= 3);
         CPPUNIT_ASSERT_MESSAGE(failed.empty() ? "" : failed.front(), failed.empty());
         CPPUNIT_ASSERT_EQUAL_MESSAGE(table.firstWrong(), 0, table.wrongCount());
     }

@@ -22,7 +22,8 @@ plugins/rdap/tests/fixtures the way registries do:
   /lacnic/ip/*       an ip network behind the budgeted upstream (host lacnic.localhost)
   /corpus/<registry>/<ip|autnum|domain>/<q>
                      the real recorded answers of tests/rdap/corpus/rdap (cases.json): the
-                     case's file as recorded, or a 301 to the case's registry when the case
+                     case's file as recorded (with the case's `status`, 200 unless it is a
+                     recorded error), or a 301 to the case's registry when the case
                      names one (`via`) that redirects, as RIRs do for space they do not hold;
                      a `related` registrar link is rewritten to /corpus-registrar/<id>/domain/<q>
   /corpus-registrar/<id>/domain/<q>  the case's recorded registrar answer, 404 when none was recorded
@@ -142,7 +143,7 @@ class Rdap(BaseHTTPRequestHandler):
                 link = case["registrar_link"]
                 local = "http://127.0.0.1:%d/corpus-registrar/%s/domain/%s" % (port, case["id"], query.upper())
                 body = body.replace(link, local).replace(link.replace("/", "\\/"), local.replace("/", "\\/"))
-            return self.send(200, body)
+            return self.send(case.get("status", 200), body)  # a recorded error body with its status
         return self.send(404, json.dumps({"errorCode": 404, "title": "not in the corpus"}))
 
     def do_GET(self):
