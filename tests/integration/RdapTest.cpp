@@ -61,6 +61,8 @@ class RdapTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(thinRegistryMergesTheRegistrarWithProvenance);
     CPPUNIT_TEST(redirectToAnotherRegistryIsFollowed);
     CPPUNIT_TEST(redirectLoopEndsInAClearErrorWithinTheBudget);
+    CPPUNIT_TEST(redirectToAPortNoRegistryUsesIsNotFollowed);
+    CPPUNIT_TEST(registrarLinkToAPortNoRegistryUsesIsNotFollowed);
     CPPUNIT_TEST(spentRegistryBudgetAnswers503WhileCachedQueriesServe);
     CPPUNIT_TEST(registry404And429AndSlowServer);
     CPPUNIT_TEST(badQueriesAre400);
@@ -158,6 +160,30 @@ public:
         CPPUNIT_ASSERT(parseJson(r.body)->getValue<std::string>("message").find("redirect loop") != std::string::npos);
         CPPUNIT_ASSERT_MESSAGE(std::to_string(ms) + " ms", ms < 6000);  // the route's time budget
         CPPUNIT_ASSERT_EQUAL(1, registryCount("/loop2/ip/203.0.113.5"));
+    }
+
+    // /portjump answers 301 to the same fake on another port, which no bootstrap entry names.
+    void redirectToAPortNoRegistryUsesIsNotFollowed() {
+        const std::string other = Service::rdapFakePorts().at("RDAP_OTHER_PORT");
+        HttpReply r = errorReply("AS65540", 503, "registry_unavailable");
+        const std::string message = parseJson(r.body)->getValue<std::string>("message");
+        CPPUNIT_ASSERT_MESSAGE(message, message.find("port " + other) != std::string::npos);
+        CPPUNIT_ASSERT_MESSAGE(message, message.find("not followed") != std::string::npos);
+        CPPUNIT_ASSERT_EQUAL(1, registryCount("/portjump/autnum/65540"));
+        CPPUNIT_ASSERT_EQUAL(0, registryCount("/arin/autnum/65540"));  // the other port was never asked
+    }
+
+    // /portlink is a thin registry whose registrar link names the other port: the registry's data stands.
+    void registrarLinkToAPortNoRegistryUsesIsNotFollowed() {
+        const std::string other = Service::rdapFakePorts().at("RDAP_OTHER_PORT");
+        Object::Ptr b = okBody("example.porttest");
+        Object::Ptr s = b->getObject("summary");
+        CPPUNIT_ASSERT_EQUAL(std::string("Example Registrar, Inc."), text(s, "registrar"));  // the registry's entity
+        const std::string why = text(s->getObject("provenance"), "registrar_link");
+        CPPUNIT_ASSERT_MESSAGE(why, why.find("port " + other) != std::string::npos);
+        CPPUNIT_ASSERT_MESSAGE(why, why.find("not followed") != std::string::npos);
+        CPPUNIT_ASSERT(b->isNull("raw_registrar"));
+        CPPUNIT_ASSERT_EQUAL(0, registryCount("/registrar/domain/EXAMPLE.PORTTEST"));
     }
 
     void spentRegistryBudgetAnswers503WhileCachedQueriesServe() {

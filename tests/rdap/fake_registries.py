@@ -20,6 +20,15 @@ plugins/rdap/tests/fixtures the way registries do:
   /registry/domain/* a thin registry: its `related` link names /registrar/domain/*
   /registrar/domain/* the registrar's object, RFC 9537 redactions
   /lacnic/ip/*       an ip network behind the budgeted upstream (host lacnic.localhost)
+  /corpus/<registry>/<ip|autnum|domain>/<q>
+                     the real recorded answers of tests/rdap/corpus/rdap (cases.json): the
+                     case's file as recorded (with the case's `status`, 200 unless it is a
+                     recorded error), or a 301 to the case's registry when the case
+                     names one (`via`) that redirects, as RIRs do for space they do not hold;
+                     a `related` registrar link is rewritten to /corpus-registrar/<id>/domain/<q>
+  /corpus-registrar/<id>/domain/<q>  the case's recorded registrar answer, 404 when none was recorded
+  /portjump/*        301 to the same path on RDAP_OTHER_PORT, a port no bootstrap entry names
+  /portlink/domain/* a thin registry whose registrar link names RDAP_OTHER_PORT
   /_count?prefix=P   how many requests began with P (JSON {"count": n})
 
 Two WHOIS servers (RFC 3912): IANA's stand-in answers every query with
@@ -29,8 +38,9 @@ byte for byte, any other domain with the gTLD layout and anything else with the 
 layout, and keeps the queries it read.
 
 It writes the manifest's inputs too: bootstrap/{ipv4,ipv6,asn,dns}.json pointing at
-these paths, overrides.yaml and whois-servers.yaml. ports.env holds RDAP_PORT,
-WHOIS_IANA_PORT, WHOIS_REGISTRY_PORT and RDAP_STATE.
+these paths (the corpus cases' addresses, AS numbers and TLDs too), overrides.yaml and
+whois-servers.yaml. ports.env holds RDAP_PORT, RDAP_OTHER_PORT, WHOIS_IANA_PORT,
+WHOIS_REGISTRY_PORT and RDAP_STATE.
 """
 import json
 import os
@@ -63,6 +73,35 @@ def whois_corpus():
             with open(os.path.join(WHOIS_CORPUS, "answers", case.group(1) + ".txt"), "rb") as a:
                 out[(replay.group(1) if replay else case.group(1)).lower()] = a.read()
     return out
+
+
+CORPUS = os.path.join(HERE, "corpus", "rdap")
+
+
+def corpus_cases():
+    with open(os.path.join(CORPUS, "cases.json"), encoding="utf-8") as f:
+        return json.load(f)
+
+
+def corpus_key(kind, query):
+    """A query as the RDAP path writes it, in one form (addresses compressed, AS numbers bare)."""
+    import ipaddress
+    if kind == "ip":
+        return str(ipaddress.ip_address(query.split("/")[0]))
+    if kind == "autnum":
+        return str(int(query.upper().lstrip("AS")))
+    return query.lower()
+
+
+def corpus_bootstrap_entry(case):
+    import ipaddress
+    if case["kind"] == "ip":
+        a = ipaddress.ip_address(case["query"])
+        return "%s/%d" % (a, a.max_prefixlen)
+    if case["kind"] == "autnum":
+        n = corpus_key("autnum", case["query"])
+        return "%s-%s" % (n, n)
+    return case["query"].rsplit(".", 1)[1]
 
 
 def fixture(name):
@@ -101,6 +140,34 @@ class Rdap(BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(data)
 
+    def corpus(self, top, path, port):
+        """The recorded answers: /corpus/<registry>/<kind>/<q> and /corpus-registrar/<id>/domain/<q>."""
+        parts = path.split("/", 4)
+        if len(parts) != 5:
+            return self.send(404, json.dumps({"errorCode": 404, "title": "no such corpus path"}))
+        _, _, registry, kind, query = parts
+        for case in corpus_cases():
+            if top == "corpus-registrar":
+                if case["id"] != registry or kind != "domain":
+                    continue
+                if not case.get("registrar_file"):
+                    return self.send(404, json.dumps({"errorCode": 404, "title": "no registrar answer recorded"}))
+                return self.send(200, open(os.path.join(CORPUS, case["registrar_file"]), encoding="utf-8").read())
+            if case["kind"] != kind or corpus_key(kind, case["query"]) != corpus_key(kind, query):
+                continue
+            if case.get("via") == registry:
+                return self.send(301, "", [("Location", "http://127.0.0.1:%d/corpus/%s/%s/%s" % (port, case["serve"], kind, query))])
+            if case["serve"] != registry:
+                continue
+            with open(os.path.join(CORPUS, case["file"]), encoding="utf-8") as f:
+                body = f.read()
+            if case.get("registrar_link"):  # as written, or with JSON's escaped slashes (Verisign's "https:\/\/")
+                link = case["registrar_link"]
+                local = "http://127.0.0.1:%d/corpus-registrar/%s/domain/%s" % (port, case["id"], query.upper())
+                body = body.replace(link, local).replace(link.replace("/", "\\/"), local.replace("/", "\\/"))
+            return self.send(case.get("status", 200), body)  # a recorded error body with its status
+        return self.send(404, json.dumps({"errorCode": 404, "title": "not in the corpus"}))
+
     def do_GET(self):
         url = urlparse(self.path)
         path = url.path
@@ -111,6 +178,15 @@ class Rdap(BaseHTTPRequestHandler):
         port = self.server.server_address[1]
         rest = path.split("/", 2)[2] if path.count("/") >= 2 else ""
         top = path.split("/")[1] if "/" in path else ""
+        if top in ("corpus", "corpus-registrar"):
+            return self.corpus(top, path, port)
+        if top == "portjump":
+            return self.send(301, "", [("Location", "http://127.0.0.1:%d/arin/%s" % (self.server.other_port, rest))])
+        if top == "portlink" and rest.startswith("domain/"):
+            body = fixture("domain-registry-thin.json").replace(
+                "https://rdap.registrar.example/domain/EXAMPLE.COM",
+                "http://127.0.0.1:%d/registrar/domain/%s" % (self.server.other_port, rest[len("domain/"):].upper()))
+            return self.send(200, body)
         if top in ("arin", "ripe4", "lacnic") and rest.startswith("ip/"):
             return self.send(200, fixture("ip-arin.json"))
         if top == "redirect":
@@ -174,7 +250,20 @@ def bootstrap(state, rdap_port):
         return json.dumps({"description": "fake bootstrap", "publication": "2026-11-26T00:00:00Z", "version": "1.0",
                            "services": [[entries, [url]] for entries, url in pairs]}, indent=1)
 
-    write(os.path.join(state, "bootstrap", "ipv4.json"), services([
+    cases = corpus_cases()
+
+    def corpus(kind, v6=None):
+        pairs, seen = [], set()
+        for c in cases:
+            if c["kind"] != kind or (v6 is not None and (":" in c["query"]) != v6):
+                continue
+            entry = corpus_bootstrap_entry(c)
+            if entry not in seen:
+                seen.add(entry)
+                pairs.append(([entry], base + "corpus/%s/" % c.get("via", c["serve"])))
+        return pairs
+
+    write(os.path.join(state, "bootstrap", "ipv4.json"), services(corpus("ip", False) + [
         (["192.0.2.0/24"], base + "arin/"),
         (["198.51.100.0/25"], base + "redirect/"),
         (["198.51.100.128/25"], "http://lacnic.localhost:%d/lacnic/" % rdap_port),
@@ -183,9 +272,11 @@ def bootstrap(state, rdap_port):
         (["203.0.113.128/26"], base + "limited/"),
         (["203.0.113.192/26"], base + "slow/"),
     ]))
-    write(os.path.join(state, "bootstrap", "ipv6.json"), services([(["2001:db8::/32"], base + "ripe/")]))
-    write(os.path.join(state, "bootstrap", "asn.json"), services([(["64496-64511"], base + "ripe/")]))
-    write(os.path.join(state, "bootstrap", "dns.json"), services([(["test"], base + "registry/")]))
+    write(os.path.join(state, "bootstrap", "ipv6.json"), services(corpus("ip", True) + [(["2001:db8::/32"], base + "ripe/")]))
+    write(os.path.join(state, "bootstrap", "asn.json"), services(corpus("autnum") + [
+        (["64496-64511"], base + "ripe/"), (["65536-65551"], base + "portjump/")]))
+    write(os.path.join(state, "bootstrap", "dns.json"), services(corpus("domain") + [
+        (["test"], base + "registry/"), (["porttest"], base + "portlink/")]))
     write(os.path.join(state, "overrides.yaml"),
           "dns:\n  - { entries: [override.example], urls: [\"%sregistry/\"] }\n" % base)
 
@@ -193,6 +284,11 @@ def bootstrap(state, rdap_port):
 def serve(state):
     rdap = ThreadingHTTPServer(("127.0.0.1", 0), Rdap)
     rdap.daemon_threads = True
+    # The same registries on a second port that no bootstrap entry names: where /portjump
+    # and /portlink point, a redirect or registrar link the plugin must not follow.
+    other = ThreadingHTTPServer(("127.0.0.1", 0), Rdap)
+    other.daemon_threads = True
+    rdap.other_port = other.other_port = other.server_address[1]
     recorded = whois_corpus()
 
     def registry_answer(q):
@@ -204,14 +300,14 @@ def serve(state):
     registry = WhoisServer(registry_answer)
     iana = WhoisServer(lambda q: "%% IANA WHOIS server (fake)\r\n\r\nrefer:        127.0.0.1:%d\r\n\r\ninetnum:      %s\r\nsource:       IANA\r\n"
                        % (registry.server_address[1], q))
-    for server in (rdap, registry, iana):
+    for server in (rdap, other, registry, iana):
         threading.Thread(target=server.serve_forever, daemon=True).start()
     bootstrap(state, rdap.server_address[1])
     write(os.path.join(state, "whois-servers.yaml"),
           "iana: \"127.0.0.1:%d\"\ntlds:\n  nodata: \"127.0.0.1:%d\"\n" % (iana.server_address[1], registry.server_address[1]))
     tmp = os.path.join(state, "ports.env.tmp")
-    write(tmp, "RDAP_PORT=%d\nWHOIS_IANA_PORT=%d\nWHOIS_REGISTRY_PORT=%d\nRDAP_STATE=%s\n"
-          % (rdap.server_address[1], iana.server_address[1], registry.server_address[1], state))
+    write(tmp, "RDAP_PORT=%d\nRDAP_OTHER_PORT=%d\nWHOIS_IANA_PORT=%d\nWHOIS_REGISTRY_PORT=%d\nRDAP_STATE=%s\n"
+          % (rdap.server_address[1], other.server_address[1], iana.server_address[1], registry.server_address[1], state))
     os.rename(tmp, os.path.join(state, "ports.env"))  # ready: every server listens
     signal.sigwait({signal.SIGTERM, signal.SIGINT})
 

@@ -1,6 +1,7 @@
 #include "Bootstrap.h"
 
 #include "AsciiText.h"
+#include "UrlOrigin.h"
 
 #include <Poco/JSON/Array.h>
 #include <Poco/JSON/Object.h>
@@ -79,6 +80,8 @@ void Bootstrap::add(const std::string& registry, const BootstrapFile& file, bool
     for (const auto& [entry, urls] : file.entries) {
         ServiceMatch m{ordered(urls), entry, isOverride};
         if (m.urls.empty()) continue;
+        for (const auto& url : m.urls)
+            if (auto origin = originOf(url)) origins_.insert(origin->text());
         if (registry == "ipv4" || registry == "ipv6") {
             auto [start, len] = prefixOf(entry);
             if ((registry == "ipv4") != (start.version == 4))

@@ -11,6 +11,7 @@
 
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -46,6 +47,10 @@ public:
     /// The service for `q`, or nothing when no entry covers it.
     std::optional<ServiceMatch> find(const RdapQuery& q) const;
 
+    /// True when a service URL of any entry has this origin ("https://host:443",
+    /// UrlOrigin::text): a port the operator's tables name may be followed to.
+    bool namesOrigin(const std::string& origin) const { return origins_.count(origin) > 0; }
+
     /// "ipv4 2019-06-07T19:00:02Z, ..." for the log and the README's snapshot line.
     std::string describe() const;
     size_t entryCount() const;
@@ -68,6 +73,7 @@ private:
     std::vector<Prefix> v4Overrides_, v6Overrides_;
     std::vector<Range> asnOverrides_;
     std::map<std::string, std::string> publications_;
+    std::set<std::string> origins_;
 };
 
 /// True when `a` lies inside the block `start`/`length` (same family).

@@ -1,5 +1,7 @@
 #include "RdapClient.h"
 
+#include "FollowPolicy.h"
+
 #include <algorithm>
 #include <ctime>
 
@@ -38,7 +40,8 @@ int retryAfterSeconds(const std::string& value, int64_t nowMs, int fallback) {
     return fallback;
 }
 
-RdapFetch fetchRdap(const Host& host, const std::string& url, const RdapFetchLimits& limits) {
+RdapFetch fetchRdap(const Host& host, const std::string& url, const RdapFetchLimits& limits,
+                    const Bootstrap& configured) {
     RdapFetch f;
     std::string next = url;
     for (int hop = 0;; ++hop) {
@@ -84,6 +87,10 @@ RdapFetch fetchRdap(const Host& host, const std::string& url, const RdapFetchLim
                 return f;
             }
             next = resolveUrl(next, std::string(*location));
+            if (const std::string why = followRefusal(next, configured); !why.empty()) {
+                f.error = "it redirected to " + next + ", not followed: " + why;
+                return f;
+            }
             continue;
         }
         if (f.status == 200) {

@@ -6,6 +6,8 @@
 #ifndef IPFACTS_PLUGINS_RDAP_RDAPCLIENT_H
 #define IPFACTS_PLUGINS_RDAP_RDAPCLIENT_H
 
+#include "Bootstrap.h"
+
 #include <ipfacts/plugin.hpp>
 
 #include <string>
@@ -37,9 +39,11 @@ struct RdapFetchLimits {
     int maxBodyBytes = 2 << 20;
 };
 
-/// Fetches `url`, following redirects. Blocking (worker handlers only).
-/// `nowMs` dates a budget refusal (seconds to the next minute or UTC day).
-RdapFetch fetchRdap(const Host& host, const std::string& url, const RdapFetchLimits& limits);
+/// Fetches `url`, following redirects that FollowPolicy allows against
+/// `configured` (a refused one fails the fetch, saying why). Blocking
+/// (worker handlers only).
+RdapFetch fetchRdap(const Host& host, const std::string& url, const RdapFetchLimits& limits,
+                    const Bootstrap& configured);
 
 /// `location` resolved against `base` (absolute, scheme-relative, or path).
 std::string resolveUrl(const std::string& base, const std::string& location);

@@ -1,5 +1,6 @@
 #include "RdapLookup.h"
 
+#include "FollowPolicy.h"
 #include "RdapClient.h"
 #include "RdapSummary.h"
 #include "WhoisClient.h"
@@ -166,15 +167,16 @@ LookupResult RdapLookup::lookUp(const RdapQuery& q) {
 }
 
 LookupResult RdapLookup::lookUpFresh(const RdapQuery& q) {
-    if (auto service = bootstrap_.current()->find(q)) return viaRdap(q, service->urls.front() + q.rdapPath());
+    const std::shared_ptr<const Bootstrap> configured = bootstrap_.current();
+    if (auto service = configured->find(q)) return viaRdap(q, service->urls.front() + q.rdapPath(), *configured);
     if (!whois_.empty()) return viaWhois(q);
     return failure(404, "no_registry",
                    std::string("no RDAP service covers ") + q.text + " and no WHOIS fallback is configured");
 }
 
-LookupResult RdapLookup::viaRdap(const RdapQuery& q, const std::string& url) {
+LookupResult RdapLookup::viaRdap(const RdapQuery& q, const std::string& url, const Bootstrap& configured) {
     const RdapFetchLimits limits{settings_.timeoutMs, settings_.maxRedirects, settings_.maxBodyBytes};
-    RdapFetch f = fetchRdap(host_, url, limits);
+    RdapFetch f = fetchRdap(host_, url, limits, configured);
     if (f.outcome != RdapFetch::Outcome::Found) return fromFailedFetch(f, q);
     RdapObject registry = readRdapObject(f.body, q.kind, f.url);
     if (!registry.error.empty()) return failure(503, "registry_unavailable", registryNameOf(f.url) + ": " + registry.error);
@@ -184,9 +186,14 @@ LookupResult RdapLookup::viaRdap(const RdapQuery& q, const std::string& url) {
     Summary summary = std::move(registry.summary);
     // A thin registry: the registrar holds the contacts. Its 404 or failure is
     // not authoritative: the registry's data stands, and the merge says so.
-    if (q.kind == QueryKind::Domain && !registry.relatedUrl.empty()) {
+    const std::string refused =
+        registry.relatedUrl.empty() ? std::string() : followRefusal(registry.relatedUrl, configured);
+    if (q.kind == QueryKind::Domain && !refused.empty()) {
+        summary.provenance["registrar_link"] = "not followed: " + refused;
+        host_.info("rdap: registrar link " + registry.relatedUrl + " for " + q.text + " not followed: " + refused);
+    } else if (q.kind == QueryKind::Domain && !registry.relatedUrl.empty()) {
         RdapFetchLimits registrarLimits = limits;
-        RdapFetch rf = fetchRdap(host_, registry.relatedUrl, registrarLimits);
+        RdapFetch rf = fetchRdap(host_, registry.relatedUrl, registrarLimits, configured);
         RdapObject registrar;
         if (rf.outcome == RdapFetch::Outcome::Found) registrar = readRdapObject(rf.body, q.kind, rf.url);
         if (rf.outcome == RdapFetch::Outcome::Found && registrar.error.empty()) {

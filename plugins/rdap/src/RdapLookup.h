@@ -42,7 +42,7 @@ public:
 
 private:
     LookupResult lookUpFresh(const RdapQuery& q);
-    LookupResult viaRdap(const RdapQuery& q, const std::string& url);
+    LookupResult viaRdap(const RdapQuery& q, const std::string& url, const Bootstrap& configured);
     LookupResult viaWhois(const RdapQuery& q);
 
     const Host& host_;

@@ -60,6 +60,34 @@ std::string vcardValue(const Object::Ptr& entity, const std::string& name) {
     return "";
 }
 
+/// The abuse mailbox of an abuse entity's jCard. RIPE writes the role's
+/// `e-mail` and its `abuse-mailbox` as two "email" members, the mailbox with
+/// {"type": "abuse"}; APNIC marks it with {"pref": "1"}. Else the first e-mail.
+std::string abuseMailbox(const Object::Ptr& entity) {
+    Array::Ptr card = entity ? entity->getArray("vcardArray") : nullptr;
+    Array::Ptr props = card && card->size() >= 2 ? card->getArray(1) : nullptr;
+    std::string first, preferred;
+    int bestPref = 101;  // RFC 6350 pref is 1-100, 1 the most preferred
+    for (size_t i = 0; props && i < props->size(); ++i) {
+        Array::Ptr p = props->getArray(static_cast<unsigned>(i));
+        if (!p || p->size() < 4) continue;
+        Poco::Dynamic::Var n = p->get(0), v = p->get(3);
+        if (!n.isString() || lowerText(n.extract<std::string>()) != "email" || !v.isString()) continue;
+        const std::string mail = v.extract<std::string>();
+        if (mail.empty()) continue;
+        if (first.empty()) first = mail;
+        Object::Ptr params = p->getObject(1);
+        if (lowerText(str(params, "type")) == "abuse") return mail;
+        const std::string pref = str(params, "pref");
+        if (!pref.empty() && pref.size() <= 3 && pref.find_first_not_of("0123456789") == std::string::npos &&
+            std::stoi(pref) < bestPref) {
+            bestPref = std::stoi(pref);
+            preferred = mail;
+        }
+    }
+    return preferred.empty() ? first : preferred;
+}
+
 bool hasRole(const Object::Ptr& entity, const std::string& role) {
     auto roles = strings(entity, "roles");
     return std::find(roles.begin(), roles.end(), role) != roles.end();
@@ -105,18 +133,40 @@ void readEntities(const Object::Ptr& o, Summary& s) {
         const std::string label = row.roles.empty() ? (row.handle.empty() ? "entity" : row.handle) : row.roles.front();
         row.name = keepUnlessRedacted(s, label + ".name", vcardValue(e, "fn"));
         row.email = keepUnlessRedacted(s, label + ".email", vcardValue(e, "email"));
-        if (!s.abuse_email && hasRole(e, "abuse") && row.email) s.abuse_email = row.email;
+        if (!s.abuse_email && hasRole(e, "abuse"))
+            s.abuse_email = keepUnlessRedacted(s, label + ".email", abuseMailbox(e));
         if (!s.registrar && hasRole(e, "registrar")) s.registrar = row.name;
         s.entities.push_back(std::move(row));
     }
 }
 
-/// RIPE writes IPv6 bounds with the prefix length ("2001:db8::/48"): the address alone.
-std::string withoutLength(std::string a) { return a.substr(0, a.find('/')); }
+/// A network bound in one form (RFC 5952 for IPv6): RIPE writes IPv6 bounds
+/// with the prefix length ("2001:db8::/48", even "62.239.237.0/32"), ARIN's
+/// older answers zero-pad ("074.125.000.000") or write every IPv6 group
+/// ("2001:4860:0000:...:FFFF"). Text that is no address is kept as written.
+std::string addressText(const std::string& raw) {
+    std::string a = trimText(raw.substr(0, raw.find('/')));
+    if (a.find(':') == std::string::npos && a.find('.') != std::string::npos) {
+        std::string unpadded;  // each octet without its leading zeros ("074" is 74, not octal)
+        size_t at = 0;
+        for (;;) {
+            const size_t dot = a.find('.', at);
+            std::string octet = a.substr(at, dot == std::string::npos ? std::string::npos : dot - at);
+            while (octet.size() > 1 && octet[0] == '0') octet.erase(0, 1);
+            unpadded += octet;
+            if (dot == std::string::npos) break;
+            unpadded += '.';
+            at = dot + 1;
+        }
+        a = unpadded;
+    }
+    auto parsed = parseAddress(a);
+    return parsed ? parsed->text() : a;
+}
 
 void readNetwork(const Object::Ptr& o, Summary& s) {
-    s.start_address = keepUnlessRedacted(s, "start_address", withoutLength(str(o, "startAddress")));
-    s.end_address = keepUnlessRedacted(s, "end_address", withoutLength(str(o, "endAddress")));
+    s.start_address = keepUnlessRedacted(s, "start_address", addressText(str(o, "startAddress")));
+    s.end_address = keepUnlessRedacted(s, "end_address", addressText(str(o, "endAddress")));
     for (const auto& c : objects(o, "cidr0_cidrs")) {  // the cidr0 extension
         std::string prefix = str(c, "v4prefix");
         if (prefix.empty()) prefix = str(c, "v6prefix");
@@ -135,6 +185,12 @@ void readAutnum(const Object::Ptr& o, Summary& s) {
     };
     s.start_autnum = number("startAutnum");
     s.end_autnum = number("endAutnum");
+    // LACNIC's autnums carry no startAutnum/endAutnum, only the number as the handle ("27648").
+    std::string handle = lowerText(str(o, "handle"));
+    if (handle.rfind("as", 0) == 0) handle.erase(0, 2);
+    if (!s.start_autnum && !s.end_autnum && !handle.empty() && handle.size() <= 10 &&
+        handle.find_first_not_of("0123456789") == std::string::npos && std::stoull(handle) <= 0xffffffffULL)
+        s.start_autnum = s.end_autnum = static_cast<int64_t>(std::stoull(handle));
 }
 
 void readDomain(const Object::Ptr& o, Summary& s, RdapObject& out) {
@@ -179,7 +235,11 @@ RdapObject readRdapObject(const std::string& body, QueryKind kind, const std::st
         Object::Ptr o = root.extract<Object::Ptr>();
         const std::string cls = str(o, "objectClassName");
         const char* want = kind == QueryKind::Ip ? "ip network" : kind == QueryKind::Autnum ? "autnum" : "domain";
-        if (cls != want) {
+        // RIPE's answers of 2015 and before carry no objectClassName: the object's own members say what it is.
+        const bool legacy = cls.empty() && o->has(kind == QueryKind::Ip       ? "startAddress" :
+                                                  kind == QueryKind::Autnum ? "startAutnum" :
+                                                                              "ldhName");
+        if (cls != want && !legacy) {
             out.error = "the registry answered a '" + cls + "' object, not an '" + want + "'";
             return out;
         }
@@ -194,8 +254,10 @@ RdapObject readRdapObject(const std::string& body, QueryKind kind, const std::st
         if (kind == QueryKind::Ip) readNetwork(o, s);
         if (kind == QueryKind::Autnum) readAutnum(o, s);
         if (kind == QueryKind::Domain) readDomain(o, s, out);
-        const std::string port43 = str(o, "port43");
-        s.registry = registryNameOf(port43.empty() ? serviceUrl : port43);
+        // port43 names the RIR even when a national registry's server answered; a domain's
+        // port43 is often its registrar's WHOIS, so otherwise the host that answered.
+        const std::string fromPort43 = registryNameOf(str(o, "port43"));
+        s.registry = isRirName(fromPort43) ? fromPort43 : registryNameOf(serviceUrl);
     } catch (const Poco::Exception& e) {
         out.error = "the registry's answer is not JSON: " + e.displayText();
     } catch (const std::exception& e) {

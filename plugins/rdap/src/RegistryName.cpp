@@ -14,15 +14,22 @@ std::string hostOf(const std::string& url) {
     return lowerText(url.substr(start, end == std::string::npos ? std::string::npos : end - start));
 }
 
+const std::pair<const char*, const char*> kRirs[] = {
+    {"arin", "ARIN"}, {"ripe", "RIPE NCC"}, {"apnic", "APNIC"}, {"lacnic", "LACNIC"}, {"afrinic", "AFRINIC"}};
+
 }  // namespace
 
 std::string registryNameOf(const std::string& urlOrHost) {
     const std::string host = hostOf(urlOrHost);
-    static const std::pair<const char*, const char*> kRirs[] = {
-        {"arin", "ARIN"}, {"ripe", "RIPE NCC"}, {"apnic", "APNIC"}, {"lacnic", "LACNIC"}, {"afrinic", "AFRINIC"}};
     for (const auto& [needle, name] : kRirs)
         if (host.find(needle) != std::string::npos) return name;
     return host;
+}
+
+bool isRirName(const std::string& name) {
+    for (const auto& rir : kRirs)
+        if (name == rir.second) return true;
+    return false;
 }
 
 }  // namespace ipfacts::rdap

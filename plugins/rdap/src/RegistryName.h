@@ -11,6 +11,9 @@ namespace ipfacts::rdap {
 /// any other host (of a URL, or a WHOIS "host:port") lower case. Pure.
 std::string registryNameOf(const std::string& urlOrHost);
 
+/// True for the five names registryNameOf gives the RIRs.
+bool isRirName(const std::string& name);
+
 }  // namespace ipfacts::rdap
 
 #endif

@@ -1,8 +1,10 @@
 // The summary of each RDAP fixture (RFC 9083 shapes as ARIN, RIPE and a thin
 // gTLD registry and its registrar send them) checked field by field: cidr0
 // and computed CIDRs, nested abuse entities, events, vCards, RFC 9537
-// redactions and placeholder text, the thin merge's provenance; and the
-// helpers (ranges to CIDRs, dates to ISO 8601 UTC).
+// redactions and placeholder text, the thin merge's provenance; the quirks
+// of real recorded answers (tests/rdap/corpus/rdap, each field of every
+// case checked by the integration suite); and the helpers (ranges to CIDRs,
+// dates to ISO 8601 UTC).
 #include "RdapLookup.h"
 #include "RdapSummary.h"
 
@@ -27,6 +29,15 @@ Summary read(const std::string& name, QueryKind kind, const std::string& url = "
     return o.summary;
 }
 
+Summary readRecorded(const std::string& file, QueryKind kind, const std::string& url) {
+    std::ifstream in(std::string(IPFACTS_RDAP_CORPUS) + "/" + file);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    RdapObject o = readRdapObject(ss.str(), kind, url);
+    CPPUNIT_ASSERT_EQUAL_MESSAGE(file, std::string(""), o.error);
+    return o.summary;
+}
+
 std::string opt(const Text& t) { return t ? *t : "(null)"; }
 
 bool has(const std::vector<std::string>& v, const std::string& s) { return std::find(v.begin(), v.end(), s) != v.end(); }
@@ -42,6 +53,7 @@ class RdapSummaryTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(registrarDomainRedactions);
     CPPUNIT_TEST(thinMergeSaysWhichFieldCameFromWhere);
     CPPUNIT_TEST(wrongObjectOrNotJsonIsAnError);
+    CPPUNIT_TEST(recordedAnswersQuirks);
     CPPUNIT_TEST(rangesToCidrs);
     CPPUNIT_TEST(datesToIsoUtc);
     CPPUNIT_TEST(summaryJsonHasEverySpecField);
@@ -113,6 +125,35 @@ public:
         CPPUNIT_ASSERT_EQUAL(size_t(3), s.status.size());
         CPPUNIT_ASSERT_EQUAL(std::string("rdap.verisign.com"), opt(s.registry));
     }
+    void recordedAnswersQuirks() {
+        // RIPE: the role's e-mail first, its abuse-mailbox marked {"type": "abuse"}.
+        Summary ripe = readRecorded("ripe/ip-193.0.6.139.json", QueryKind::Ip, "https://rdap.db.ripe.net/ip/193.0.6.139");
+        CPPUNIT_ASSERT_EQUAL(std::string("abuse@ripe.net"), opt(ripe.abuse_email));
+        // APNIC: the abuse-mailbox marked {"pref": "1"}.
+        Summary apnic = readRecorded("apnic/autnum-9269.json", QueryKind::Autnum, "https://rdap.apnic.net/autnum/9269");
+        CPPUNIT_ASSERT_EQUAL(std::string("abuse@hkbn.net"), opt(apnic.abuse_email));
+        // ARIN 2015: zero-padded octets, every IPv6 group in capitals.
+        Summary padded = readRecorded("arin/ip-74.125.225.229.json", QueryKind::Ip, "https://rdap.arin.net/registry/ip/x");
+        CPPUNIT_ASSERT_EQUAL(std::string("74.125.0.0"), opt(padded.start_address));
+        CPPUNIT_ASSERT(padded.cidr == std::vector<std::string>{"74.125.0.0/16"});
+        Summary v6 = readRecorded("arin/ip-2001.4860.4860..8888.json", QueryKind::Ip, "https://rdap.arin.net/registry/ip/x");
+        CPPUNIT_ASSERT_EQUAL(std::string("2001:4860:ffff:ffff:ffff:ffff:ffff:ffff"), opt(v6.end_address));
+        // LACNIC: no startAutnum/endAutnum, the number is the handle.
+        Summary lacnic = readRecorded("lacnic/autnum-27648.json", QueryKind::Autnum, "https://rdap.lacnic.net/rdap/autnum/27648");
+        CPPUNIT_ASSERT_EQUAL(int64_t(27648), lacnic.start_autnum.value_or(-1));
+        CPPUNIT_ASSERT_EQUAL(int64_t(27648), lacnic.end_autnum.value_or(-1));
+        // RIPE 2015: no objectClassName; the bounds carry "/32".
+        Summary legacy = readRecorded("ripe/ip-62.239.237.1.json", QueryKind::Ip, "https://rdap.db.ripe.net/ip/62.239.237.1");
+        CPPUNIT_ASSERT_EQUAL(std::string("62.239.237.255"), opt(legacy.end_address));
+        CPPUNIT_ASSERT_EQUAL(std::string("RIPE NCC"), opt(legacy.registry));
+        // A domain's port43 is its registrar's WHOIS: the registry is the host that answered.
+        Summary fr = readRecorded("afnic/domain-lemonde.fr.json", QueryKind::Domain, "https://rdap.nic.fr/domain/lemonde.fr");
+        CPPUNIT_ASSERT_EQUAL(std::string("rdap.nic.fr"), opt(fr.registry));
+        // ...while NIC.br's answers, behind LACNIC, name their own server: the host that answered.
+        Summary br = readRecorded("nicbr/autnum-53170.json", QueryKind::Autnum, "https://rdap.registro.br/autnum/53170");
+        CPPUNIT_ASSERT_EQUAL(std::string("rdap.registro.br"), opt(br.registry));
+    }
+
     void registrarDomainRedactions() {
         Summary s = read("domain-registrar.json", QueryKind::Domain);
         CPPUNIT_ASSERT(has(s.redacted, "Registrant Name"));
@@ -123,7 +164,8 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::string("(null)"), opt(s.entities[0].name));   // emptyValue
         CPPUNIT_ASSERT_EQUAL(std::string("(null)"), opt(s.entities[0].email));
         CPPUNIT_ASSERT_EQUAL(std::string("(null)"), opt(s.entities[1].email));
-        CPPUNIT_ASSERT_EQUAL(std::string("whois.registrar.example"), opt(s.registry));
+        // Its port43 is the registrar's own WHOIS, no RIR: the registry is the host that answered.
+        CPPUNIT_ASSERT_EQUAL(std::string("rdap.example"), opt(s.registry));
     }
     void thinMergeSaysWhichFieldCameFromWhere() {
         Summary reg = read("domain-registry-thin.json", QueryKind::Domain);
@@ -143,6 +185,9 @@ public:
         CPPUNIT_ASSERT(!readRdapObject(fixture("autnum-ripe.json"), QueryKind::Ip, "https://x/").error.empty());
         CPPUNIT_ASSERT(!readRdapObject("<html>", QueryKind::Ip, "https://x/").error.empty());
         CPPUNIT_ASSERT(!readRdapObject("[1]", QueryKind::Ip, "https://x/").error.empty());
+        // No objectClassName is read by the kind's own members only: an error body has none of them.
+        CPPUNIT_ASSERT(!readRdapObject(R"({"errorCode":404,"title":"Not Found"})", QueryKind::Ip, "https://x/").error.empty());
+        CPPUNIT_ASSERT(!readRdapObject(R"({"startAddress":"192.0.2.0"})", QueryKind::Domain, "https://x/").error.empty());
     }
     void rangesToCidrs() {
         CPPUNIT_ASSERT(cidrsOfRange("192.0.2.0", "192.0.2.255") == std::vector<std::string>{"192.0.2.0/24"});
