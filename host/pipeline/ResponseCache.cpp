@@ -101,6 +101,7 @@ bool ResponseCache::answer(Exchange& ex) {
     // RFC 9111 5.1: a cache sends the stored answer's age, so that a client
     // or proxy counts max-age from when it was made, not from now.
     r.addHeader("Age", std::to_string(std::chrono::duration_cast<std::chrono::seconds>(hit->age).count()));
+    r.addHeader("X-Cache", "hit");
     return true;
 }
 
@@ -151,6 +152,12 @@ int ResponseCache::sharedMaxAge(std::string_view cache_control) {
     }
     long seconds = s_maxage >= 0 ? s_maxage : max_age;
     return is_public && seconds > 0 ? static_cast<int>(seconds) : 0;
+}
+
+std::string ResponseCache::transientCacheControl(std::string_view route_cache_control, unsigned transient_max_age_s) {
+    const int route_s = sharedMaxAge(route_cache_control);
+    const int seconds = std::min(route_s, static_cast<int>(std::min<unsigned>(transient_max_age_s, kMaxSeconds)));
+    return seconds > 0 ? "public, max-age=" + std::to_string(seconds) : "no-store";
 }
 
 }  // namespace ipfacts::pipeline
