@@ -47,7 +47,8 @@ public:
     /// The Cache-Control value of an answer holding a failed or timed-out
     /// part on a route sent with `route_cache_control`: "public, max-age=N"
     /// with N the smaller of `transient_max_age_s` and the route's shared
-    /// lifetime, or "no-store" when either is 0.
+    /// lifetime, or "no-store" when either is 0; a route that says no-store
+    /// already keeps its own value ("private, no-store").
     static std::string transientCacheControl(std::string_view route_cache_control, unsigned transient_max_age_s);
 
     /// The entry of `ex` within its plugin's namespace: the route template,
