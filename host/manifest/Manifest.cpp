@@ -243,7 +243,7 @@ void readTopLevel(const YamlReader& r, const YAML::Node& root, Manifest& m) {
                       "access_log_format", "log_level",
                       "plugin_dir", "rate_classes", "plugins", "routes", "keys", "resolver", "doh", "netdb", "meters",
                       "caller_ipv6_prefix", "challenge", "guard", "http", "cache", "connect", "status",
-                      "metrics", "privacy", "front_door", "accounts"},
+                      "metrics", "privacy", "front_door", "accounts", "transient_max_age_s"},
                "the manifest");
     if (const auto& s = root["service"]) {
         r.onlyKeys(s, {"host", "edge"}, "service");
@@ -320,6 +320,10 @@ void readTopLevel(const YamlReader& r, const YAML::Node& root, Manifest& m) {
     }
     if (root["caller_ipv6_prefix"])
         m.caller_ipv6_prefix = static_cast<unsigned>(r.integer(root["caller_ipv6_prefix"], "caller_ipv6_prefix", 32, 128));
+    // Short by design: a failure kept longer would be served as if it were an answer.
+    if (root["transient_max_age_s"])
+        m.transient_max_age_s =
+            static_cast<unsigned>(r.integer(root["transient_max_age_s"], "transient_max_age_s", 0, 60));
     if (const auto& fd = root["front_door"]) {
         r.onlyKeys(fd, {"cli_user_agents"}, "front_door");
         if (const auto& list = fd["cli_user_agents"]) {

@@ -172,6 +172,9 @@ struct Manifest {
     std::vector<std::string> cli_user_agents{"curl", "Wget", "HTTPie", "xh", "fetch"};
     std::vector<std::string> trusted_proxies;  // CIDR text, validated
     unsigned caller_ipv6_prefix = 64;  // IPv6 callers are counted per block of this length
+    // transient_max_age_s: the longest a shared cache may keep an answer holding a
+    // failed or timed-out part (Response::transient); 0 sends it no-store.
+    unsigned transient_max_age_s = 0;
     // challenge: the bot challenge past a class's challenge_after (host/pipeline/BotChallenge).
     unsigned challenge_difficulty = 18;   // leading zero bits of SHA-256(token + nonce)
     unsigned challenge_lifetime_s = 600;  // a challenge is good this long

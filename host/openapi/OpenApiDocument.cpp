@@ -1,5 +1,7 @@
 #include "host/openapi/OpenApiDocument.h"
 
+#include "host/pipeline/ResponseCache.h"
+
 #include <Poco/JSON/Array.h>
 #include <Poco/JSON/Object.h>
 #include <Poco/JSON/ParseHandler.h>
@@ -59,6 +61,29 @@ void addHostParameters(const Object::Ptr& op, Array::Ptr params) {
     add("CacheBuster");
 }
 
+/// The Cache-Control the host writes on the route's answers: the route's own,
+/// or a shorter one when the plugin marked the answer transient.
+Object::Ptr cacheControlHeader(const manifest::RouteSpec& route, const manifest::Manifest& m) {
+    const std::string transient = pipeline::ResponseCache::transientCacheControl(route.cache_control, m.transient_max_age_s);
+    Object::Ptr cc = new Object(true);
+    Object::Ptr schema = new Object(true);
+    schema->set("type", "string");
+    if (transient == route.cache_control) {
+        cc->set("description", "Always `" + route.cache_control + "` on this path.");
+        schema->set("const", route.cache_control);
+    } else {
+        cc->set("description", "`" + route.cache_control + "` on this path; `" + transient +
+                                   "` when the answer holds a failed or timed-out part (a resolver, registry or "
+                                   "server that did not answer), which no cache should keep longer.");
+        Array::Ptr values = new Array();
+        values->add(route.cache_control);
+        values->add(transient);
+        schema->set("enum", values);
+    }
+    cc->set("schema", schema);
+    return cc;
+}
+
 /// Adds the shared error responses and the quota headers the host writes.
 void decorate(Object::Ptr op, const manifest::RouteSpec& route, const manifest::Manifest& m) {
     Object::Ptr responses = op->getObject("responses");
@@ -86,13 +111,10 @@ void decorate(Object::Ptr op, const manifest::RouteSpec& route, const manifest::
         if (rc.metered)
             for (const char* h : {"X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"})
                 headers->set(h, refTo(std::string("#/components/headers/") + h));
-        Object::Ptr cc = new Object(true);
-        cc->set("description", "Always `" + route.cache_control + "` on this path.");
-        Object::Ptr schema = new Object(true);
-        schema->set("type", "string");
-        schema->set("const", route.cache_control);
-        cc->set("schema", schema);
-        headers->set("Cache-Control", cc);
+        headers->set("Cache-Control", cacheControlHeader(route, m));
+        if (route.response_cache && pipeline::ResponseCache::sharedMaxAge(route.cache_control) > 0 &&
+            route.plugin != "host")
+            for (const char* h : {"Age", "X-Cache"}) headers->set(h, refTo(std::string("#/components/headers/") + h));
     }
 
     // Every {name} in the path needs a parameter; add a plain one if the fragment has none.

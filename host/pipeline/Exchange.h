@@ -77,7 +77,8 @@ struct Exchange {
     // the response cache never keeps it. Set by facilities during handle().
     mutable bool caller_dependent = false;
     // The plugin said the answer holds a transient failure (set_transient):
-    // the response cache never keeps it and it goes out as no-store.
+    // the response cache never keeps it and it goes out as no-store, or
+    // with the manifest's short transient_max_age_s.
     bool transient = false;
     int64_t started_us = 0;
     // The host's own query parameters (README "Query parameters"), read by the

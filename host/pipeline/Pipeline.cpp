@@ -19,7 +19,8 @@ namespace ipfacts::pipeline {
 namespace {
 
 constexpr std::string_view kExposed =
-    "X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, X-RateLimit-Policy, Retry-After, X-Null-Reason";
+    "X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, X-RateLimit-Policy, Retry-After, X-Null-Reason, "
+    "Age, X-Cache";
 
 // Counter slot of wrong keys: apart from every rate class's index.
 constexpr size_t kInvalidKeyCounter = 255;
@@ -370,6 +371,9 @@ void Pipeline::handle(Exchange& ex) {
     // cached one never reaches handle()), and the handler's own header lines
     // are still told apart from the host's. Runs on workers too: the cache is thread-safe.
     response_cache_.store(ex, std::string_view(ex.response.headers).substr(host_headers));
+    // After storing, so a hit never repeats it: a route the cache serves says
+    // whether this answer came from memory (answer() writes "hit").
+    if (route->response_cache_s > 0) ex.response.addHeader("X-Cache", "miss");
 }
 
 bool Pipeline::callHandler(const Route& route, Exchange& ex) const {
@@ -417,8 +421,12 @@ void Pipeline::shapeJson(Exchange& ex) const {
 void Pipeline::finish(Exchange& ex) {
     auto& r = ex.response;
     if (r.content_type.rfind("application/json", 0) == 0 && !r.body.empty()) shapeJson(ex);
-    if (r.status >= 200 && r.status < 300 && ex.route && r.status != 204 && !ex.transient)
+    const bool answer = r.status >= 200 && r.status < 300 && ex.route && r.status != 204;
+    if (answer && !ex.transient)
         r.headers += ex.route->cache_control_line;
+    else if (answer)  // a failed or timed-out part: short-lived at most, never the route's lifetime
+        r.addHeader("Cache-Control",
+                    ResponseCache::transientCacheControl(ex.route->spec.cache_control, manifest_.transient_max_age_s));
     else
         r.headers += "Cache-Control: no-store\r\n";
     r.headers += cors_lines_;

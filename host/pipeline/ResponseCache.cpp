@@ -67,6 +67,17 @@ std::string_view trim(std::string_view s) {
     return s;
 }
 
+/// True when `cache_control` holds the directive `name` (with or without a value).
+bool hasDirective(std::string_view cache_control, std::string_view name) {
+    while (!cache_control.empty()) {
+        size_t comma = cache_control.find(',');
+        std::string_view directive = trim(cache_control.substr(0, comma));
+        cache_control = comma == std::string_view::npos ? std::string_view() : cache_control.substr(comma + 1);
+        if (iequals(trim(directive.substr(0, directive.find('='))), name)) return true;
+    }
+    return false;
+}
+
 /// Delta-seconds (RFC 9111 1.2.2): digits only; large values saturate. -1 when malformed.
 long deltaSeconds(std::string_view v) {
     if (v.empty()) return -1;
@@ -101,6 +112,7 @@ bool ResponseCache::answer(Exchange& ex) {
     // RFC 9111 5.1: a cache sends the stored answer's age, so that a client
     // or proxy counts max-age from when it was made, not from now.
     r.addHeader("Age", std::to_string(std::chrono::duration_cast<std::chrono::seconds>(hit->age).count()));
+    r.addHeader("X-Cache", "hit");
     return true;
 }
 
@@ -151,6 +163,14 @@ int ResponseCache::sharedMaxAge(std::string_view cache_control) {
     }
     long seconds = s_maxage >= 0 ? s_maxage : max_age;
     return is_public && seconds > 0 ? static_cast<int>(seconds) : 0;
+}
+
+std::string ResponseCache::transientCacheControl(std::string_view route_cache_control, unsigned transient_max_age_s) {
+    const int route_s = sharedMaxAge(route_cache_control);
+    // A route that no cache may keep says so already: its own words stand.
+    if (route_s == 0 && hasDirective(route_cache_control, "no-store")) return std::string(route_cache_control);
+    const int seconds = std::min(route_s, static_cast<int>(std::min<unsigned>(transient_max_age_s, kMaxSeconds)));
+    return seconds > 0 ? "public, max-age=" + std::to_string(seconds) : "no-store";
 }
 
 }  // namespace ipfacts::pipeline

@@ -29,7 +29,7 @@ public:
     explicit ResponseCache(std::shared_ptr<facilities::cache::CacheBackend> backend);
 
     /// Completes `ex` (GET or HEAD) from a stored GET answer of its route and
-    /// parameters, with an Age header. False when there is none. Thread-safe.
+    /// parameters, with Age and "X-Cache: hit". False when there is none. Thread-safe.
     bool answer(Exchange& ex);
 
     /// Keeps `ex`'s fresh answer when it qualifies: a route with a lifetime,
@@ -43,6 +43,13 @@ public:
     /// s-maxage, else max-age, when "public" is present and neither
     /// "private", "no-store" nor "no-cache" is; 0 otherwise.
     static int sharedMaxAge(std::string_view cache_control);
+
+    /// The Cache-Control value of an answer holding a failed or timed-out
+    /// part on a route sent with `route_cache_control`: "public, max-age=N"
+    /// with N the smaller of `transient_max_age_s` and the route's shared
+    /// lifetime, or "no-store" when either is 0; a route that says no-store
+    /// already keeps its own value ("private, no-store").
+    static std::string transientCacheControl(std::string_view route_cache_control, unsigned transient_max_age_s);
 
     /// The entry of `ex` within its plugin's namespace: the route template,
     /// the decoded path parameters, and the decoded query pairs ordered by

@@ -247,12 +247,22 @@ int HttpConnection::onHeaderValue(http_parser* p, const char* at, size_t len) {
     auto* c = self(p);
     // A value that resumes after a gap was folded onto a second line
     // (obs-fold, RFC 9112 5.2); a server may reject it, and we do.
-    const Span& v = c->headers_.back().value;
+    const HeaderSpan& h = c->headers_.back();
+    const Span& v = h.value;
     if (c->last_was_value_ && v.len != 0 && at != c->in_.data() + v.off + v.len)
+        return c->fail(400, "bad_request", "obsolete line folding in a header field is not accepted");
+    // The same fold with an empty first line ("Content-Length:" CRLF SP "5")
+    // reaches us as one value whose first byte comes after a line break.
+    if (v.len == 0 && len != 0 && foldedBefore(c->in_, h.name, at))
         return c->fail(400, "bad_request", "obsolete line folding in a header field is not accepted");
     c->last_was_value_ = true;
     c->extend(c->headers_.back().value, at, len);
     return 0;
+}
+
+bool HttpConnection::foldedBefore(const std::string& in, const Span& name, const char* value) {
+    const char* gap = in.data() + name.off + name.len;  // the colon and the whitespace after it
+    return value > gap && std::find_if(gap, value, [](char ch) { return ch == '\r' || ch == '\n'; }) != value;
 }
 
 int HttpConnection::onHeadersComplete(http_parser* p) {

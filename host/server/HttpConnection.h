@@ -95,6 +95,9 @@ private:
     int fail(int status, const char* token, const char* message);
     int checkFields(unsigned minor);
     static bool isTokenChar(char ch);
+    /// True when a line break lies between the end of header `name` and the
+    /// first byte of its `value` in `in`: a value folded onto the next line.
+    static bool foldedBefore(const std::string& in, const Span& name, const char* value);
     void resetMessage();
 
     int fd_;

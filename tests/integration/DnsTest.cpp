@@ -19,7 +19,9 @@ namespace {
 Object::Ptr dns(const std::string& name, const std::string& type = "") {
     auto r = get("/api/v1/dns?name=" + urlEncode(name) + (type.empty() ? "" : "&type=" + type));
     CPPUNIT_ASSERT_EQUAL_MESSAGE(r.body, 200, r.status);
-    CPPUNIT_ASSERT_EQUAL(std::string("public, max-age=60"), *r.header("Cache-Control"));
+    // The suite's "silent" resolver fails every question: a failed part, which no
+    // cache may keep (ResponseCacheTest shows the same question kept without it).
+    CPPUNIT_ASSERT_EQUAL(std::string("no-store"), *r.header("Cache-Control"));
     return parseJson(r.body);
 }
 

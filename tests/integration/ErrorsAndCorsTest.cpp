@@ -73,7 +73,7 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::string("*"), *r.header("Access-Control-Allow-Origin"));
         auto exposed = *r.header("Access-Control-Expose-Headers");
         for (const char* h : {"X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "X-RateLimit-Policy",
-                              "Retry-After"})
+                              "Retry-After", "Age", "X-Cache"})
             CPPUNIT_ASSERT(exposed.find(h) != std::string::npos);
     }
 

@@ -134,6 +134,17 @@ public:
         auto r = rawOnce("GET /api/v1/headers HTTP/1.1\r\nHost: a\r\nX-Fold: one\r\n two-longer-part\r\n\r\n");
         CPPUNIT_ASSERT_EQUAL(400, r.status);
         CPPUNIT_ASSERT(r.body.find("folding") != std::string::npos);
+        // An empty first line folded onto the next: the value must not count,
+        // least of all as a Content-Length that frames a body.
+        for (const std::string head : {"Content-Length:\r\n 5", "Content-Length:\r\n\t5", "X-Fold:\r\n two",
+                                       "Content-Length: \r\n 5"}) {
+            auto folded = rawOnce("POST /api/v1/headers HTTP/1.1\r\nHost: a\r\n" + head + "\r\n\r\nhello");
+            CPPUNIT_ASSERT_EQUAL_MESSAGE(head, 400, folded.status);
+            CPPUNIT_ASSERT_EQUAL_MESSAGE(head, std::string("bad_request"), errorOf(folded));
+            CPPUNIT_ASSERT_MESSAGE(head, folded.body.find("folding") != std::string::npos);
+        }
+        // An empty value on its own line is no fold.
+        CPPUNIT_ASSERT_EQUAL(200, rawOnce("GET /ip HTTP/1.1\r\nHost: a\r\nX-Empty:\r\nX-Next: b\r\n\r\n").status);
     }
 
     void http11NeedsExactlyOneHost() {

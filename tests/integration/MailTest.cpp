@@ -113,6 +113,7 @@ class MailTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(dmarcBothWays);
     CPPUNIT_TEST(mtaStsPolicyCoversOneMxOfTwo);
     CPPUNIT_TEST(nullMxAndErrors);
+    CPPUNIT_TEST(timedOutPolicyFetchKeepsTheAnswerOutOfCaches);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -277,6 +278,30 @@ public:
         CPPUNIT_ASSERT(e->getValue<std::string>("message").find("domain=mail.test") != std::string::npos);
         CPPUNIT_ASSERT_EQUAL(400, request("domain=mail.test&domain=mail.test").status);
         CPPUNIT_ASSERT_EQUAL(400, request("domain=mail.test&ip=not-an-ip").status);
+    }
+
+    // mail: the MTA-STS policy host accepts and never answers (the suite's
+    // silent listener as mta_sts_port), so the fetch times out: the answer
+    // goes out no-store and the next caller gets a fresh one, not this failure.
+    void timedOutPolicyFetchKeepsTheAnswerOutOfCaches() {
+        Service silent("mail-silent", [](std::string& text) {
+            replace(text, "mail: { library: mail, config: { mta_sts_port: 443,",
+                    "mail: { library: mail, config: { mta_sts_port: " + silentPort(text) + ",");
+            replace(text, "http:\n  timeout_ms: 2000\n", "http:\n  timeout_ms: 2000\n  resolve: resolver\n");
+        });
+        silent.start();
+        for (int i = 0; i < 2; ++i) {
+            HttpClient c("127.0.0.1", silent.port());
+            auto r = c.get("/api/v1/mx?domain=mail.test", {}, "GET");
+            CPPUNIT_ASSERT_EQUAL_MESSAGE(r.body, 200, r.status);
+            auto policy = parseJson(r.body)->getObject("mta_sts")->getObject("policy");
+            CPPUNIT_ASSERT_EQUAL(std::string("the policy fetch failed: timeout after 2000 ms"),
+                                 policy->getValue<std::string>("error"));
+            CPPUNIT_ASSERT_EQUAL(std::string("no-store"), r.header("Cache-Control").value_or(""));
+            CPPUNIT_ASSERT(!r.header("Age"));
+            CPPUNIT_ASSERT_EQUAL(std::string("miss"), r.header("X-Cache").value_or(""));
+        }
+        CPPUNIT_ASSERT_EQUAL(0, silent.stop());
     }
 };
 

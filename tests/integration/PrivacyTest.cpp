@@ -277,6 +277,10 @@ public:
         const std::string why = reasonOf(r, "privacy.vpn");
         CPPUNIT_ASSERT_MESSAGE(why, why.rfind("provider down: proxycheck: ", 0) == 0);
         CPPUNIT_ASSERT_MESSAGE(why, why.find("test-key") == std::string::npos);
+        // lookup: a provider that failed keeps the answer out of caches; privacy=1
+        // answers are never in the host's (the caller's meter), and now no shared
+        // cache may keep this one either.
+        CPPUNIT_ASSERT_EQUAL(std::string("no-store"), r.header("Cache-Control").value_or(""));
         CPPUNIT_ASSERT(isTrue(p, "tor") && isFalse(p, "relay") && isFalse(p, "hosting"));
         CPPUNIT_ASSERT_EQUAL(std::string("tor-exits"), evidenceOf(p, "tor")->getValue<std::string>("source"));
         // The relay and hosting lists answer with evidence too.
@@ -288,8 +292,10 @@ public:
         CPPUNIT_ASSERT(evidenceOf(privacyOf(relay), "relay"));
         CPPUNIT_ASSERT(isTrue(privacyOf(hosting), "hosting") && evidenceOf(privacyOf(hosting), "hosting"));
         // Back up, the provider answers again.
-        auto again = privacyOf(getAs(kExitAddress, "/api/v1/lookup/203.0.113.9?privacy=1"));
+        auto answered = getAs(kExitAddress, "/api/v1/lookup/203.0.113.9?privacy=1");
+        auto again = privacyOf(answered);
         CPPUNIT_ASSERT(isTrue(again, "vpn"));
+        CPPUNIT_ASSERT_EQUAL(std::string("public, max-age=300"), answered.header("Cache-Control").value_or(""));
     }
 };
 

@@ -13,6 +13,7 @@
 #include <Poco/JSON/Array.h>
 
 #include <chrono>
+#include <thread>
 
 using namespace ipfacts::testing;
 using Poco::JSON::Object;
@@ -66,6 +67,7 @@ class RdapTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(spentRegistryBudgetAnswers503WhileCachedQueriesServe);
     CPPUNIT_TEST(registry404And429AndSlowServer);
     CPPUNIT_TEST(badQueriesAre400);
+    CPPUNIT_TEST(registrarThatTimedOutKeepsTheAnswerOutOfCaches);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -92,8 +94,11 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::string("NET-192-0-2-0-1"), text(b->getObject("raw"), "handle"));
         CPPUNIT_ASSERT_EQUAL(1, registryCount("/arin/ip/192.0.2.1"));
 
+        std::this_thread::sleep_for(std::chrono::milliseconds(1100));  // a fresh stamp would differ now
         Object::Ptr again = okBody("192.0.2.1");
         CPPUNIT_ASSERT_EQUAL(true, again->getValue<bool>("cached"));
+        // How old it is: checked_at stays when the registry answered.
+        CPPUNIT_ASSERT_EQUAL(text(b, "checked_at"), text(again, "checked_at"));
         CPPUNIT_ASSERT_EQUAL(std::string("abuse@example.net"), text(again->getObject("summary"), "abuse_email"));
         CPPUNIT_ASSERT_EQUAL(1, registryCount("/arin/ip/192.0.2.1"));  // the registry was not asked again
     }
@@ -145,6 +150,24 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::string("D12345-EXAMPLE"), text(b->getObject("raw_registrar"), "handle"));
         CPPUNIT_ASSERT_EQUAL(1, registryCount("/registrar/domain/EXAMPLE.TEST"));
         errorReply("nothere.test", 404, "not_registered");
+    }
+
+    // rdap: the thin registry answers, its registrar does not within the
+    // timeout. The registry's data is served, marked transient: no-store, and
+    // not kept in the plugin's hour-long cache (the repeat asks both again).
+    void registrarThatTimedOutKeepsTheAnswerOutOfCaches() {
+        const int registrarAsked = registryCount("/slow/domain/SLOWREGISTRAR.TEST");
+        for (int i = 0; i < 2; ++i) {
+            HttpReply r = get("/api/v1/rdap?query=slowregistrar.test");
+            CPPUNIT_ASSERT_EQUAL_MESSAGE(r.body, 200, r.status);
+            CPPUNIT_ASSERT_EQUAL(std::string("no-store"), r.header("Cache-Control").value_or(""));
+            Object::Ptr b = parseJson(r.body);
+            CPPUNIT_ASSERT_EQUAL(false, b->getValue<bool>("cached"));
+            const std::string link = text(b->getObject("summary")->getObject("provenance"), "registrar_link");
+            CPPUNIT_ASSERT_MESSAGE(link, link.rfind("not followed: the registrar", 0) == 0 && link.find("timeout") != std::string::npos);
+        }
+        CPPUNIT_ASSERT_EQUAL(registrarAsked + 2, registryCount("/slow/domain/SLOWREGISTRAR.TEST"));
+        // Its registry's sound answer is kept as before (thinRegistryMergesTheRegistrarWithProvenance).
     }
 
     void redirectToAnotherRegistryIsFollowed() {

@@ -31,6 +31,24 @@ bool isSeconds(const std::optional<std::string>& v) {
     return v && !v->empty() && v->find_first_not_of("0123456789") == std::string::npos;
 }
 
+/// The suite's manifest without its "silent" DoH resolver. On the shared
+/// daemon every DNS answer holds that resolver's timeout, a failed part that
+/// no cache keeps; here alpha and beta answer alone, and answers are kept.
+void withoutSilentResolver(std::string& m) {
+    const std::string line = "    - { name: silent, url: \"https://127.0.0.1:";
+    size_t at = m.find(line);
+    CPPUNIT_ASSERT(at != std::string::npos);
+    m.erase(at, m.find('\n', at) + 1 - at);
+}
+
+/// A daemon whose DNS answers hold no failed part, started once for the tests that need one.
+Service& soundDns() {
+    static Service s("response-cache-dns", withoutSilentResolver);
+    static bool started = (s.start(), true);
+    (void)started;
+    return s;
+}
+
 }  // namespace
 
 class ResponseCacheTest : public CppUnit::TestFixture {
@@ -42,22 +60,26 @@ class ResponseCacheTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(privateRouteIsNeverCached);
     CPPUNIT_TEST(privacyLookupIsNeverCached);
     CPPUNIT_TEST(routeKeySwitchesItOff);
+    CPPUNIT_TEST(aResolverThatFailedKeepsTheDnsAnswerOutOfCaches);
     CPPUNIT_TEST_SUITE_END();
 
 public:
     void repeatIsAnsweredFromMemoryWithFreshHostHeaders() {
-        auto first = get(kDnsA);
+        HttpClient c("127.0.0.1", soundDns().port());
+        auto first = c.get(kDnsA);
         CPPUNIT_ASSERT_EQUAL_MESSAGE(first.body, 200, first.status);
         CPPUNIT_ASSERT(!first.header("Age"));
+        CPPUNIT_ASSERT_EQUAL(std::string("miss"), first.header("X-Cache").value_or("none"));
         const std::string checked_at = parseJson(first.body)->getValue<std::string>("checked_at");
         nextSecondAfter(std::time(nullptr));
 
-        auto hit = get(kDnsAReordered);  // parameters in another order, one escaped: the same entry
+        auto hit = c.get(kDnsAReordered);  // parameters in another order, one escaped: the same entry
         CPPUNIT_ASSERT_EQUAL(200, hit.status);
         CPPUNIT_ASSERT_EQUAL(first.body, hit.body);
         CPPUNIT_ASSERT_EQUAL(checked_at, parseJson(hit.body)->getValue<std::string>("checked_at"));
         CPPUNIT_ASSERT_MESSAGE(hit.header("Age").value_or("none"), isSeconds(hit.header("Age")));
         CPPUNIT_ASSERT(std::stoi(*hit.header("Age")) <= 60);
+        CPPUNIT_ASSERT_EQUAL(std::string("hit"), hit.header("X-Cache").value_or("none"));
         // The host's per-request headers are written for this request.
         CPPUNIT_ASSERT(hit.header("X-RateLimit-Limit").has_value());
         CPPUNIT_ASSERT(hit.header("X-RateLimit-Reset").has_value());
@@ -69,8 +91,9 @@ public:
     }
 
     void otherValueIsAnotherEntry() {
-        auto a = get(kDnsA);
-        auto aaaa = get(kDnsAAAA);
+        HttpClient c("127.0.0.1", soundDns().port());
+        auto a = c.get(kDnsA);
+        auto aaaa = c.get(kDnsAAAA);
         CPPUNIT_ASSERT_EQUAL(200, aaaa.status);
         CPPUNIT_ASSERT(a.body != aaaa.body);
         CPPUNIT_ASSERT_EQUAL(std::string("AAAA"), parseJson(aaaa.body)->getValue<std::string>("type"));
@@ -146,6 +169,26 @@ public:
             CPPUNIT_ASSERT_EQUAL(std::string("public, max-age=60"), *r.header("Cache-Control"));
         }
         CPPUNIT_ASSERT_EQUAL(0, s.stop());
+    }
+
+    // dns: the shared daemon's "silent" resolver times out on every name, so
+    // its answers go out no-store and are made afresh every time, while the
+    // same question to the daemon without it is kept (the test above).
+    void aResolverThatFailedKeepsTheDnsAnswerOutOfCaches() {
+        const std::string target = "/api/v1/dns?name=WWW.example.test&type=A";
+        for (int i = 0; i < 2; ++i) {
+            auto r = get(target);
+            CPPUNIT_ASSERT_EQUAL_MESSAGE(r.body, 200, r.status);
+            CPPUNIT_ASSERT(r.body.find("\"timeout after 1000 ms\"") != std::string::npos);
+            CPPUNIT_ASSERT_EQUAL(std::string("no-store"), r.header("Cache-Control").value_or(""));
+            CPPUNIT_ASSERT(!r.header("Age"));
+            CPPUNIT_ASSERT_EQUAL(std::string("miss"), r.header("X-Cache").value_or("none"));
+        }
+        HttpClient c("127.0.0.1", soundDns().port());
+        c.get(target);
+        auto sound = c.get(target);
+        CPPUNIT_ASSERT_EQUAL(std::string("public, max-age=60"), sound.header("Cache-Control").value_or(""));
+        CPPUNIT_ASSERT_EQUAL(std::string("hit"), sound.header("X-Cache").value_or("none"));
     }
 };
 

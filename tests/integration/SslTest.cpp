@@ -62,16 +62,19 @@ std::vector<std::string> siteWith(const std::string& chainFile) {
     return args;
 }
 
-/// GET /api/v1/ssl?host=<host> on the suite's daemon: 200 with the SSL cache header.
-Object::Ptr check(const std::string& host) {
-    HttpClient c("127.0.0.1", sslService().port());
+/// GET /api/v1/ssl?host=<host> on `service`: 200 with the SSL cache header,
+/// or no-store when a part of the check failed in passing.
+Object::Ptr check(const std::string& host, Service& service = sslService(),
+                  const std::string& cacheControl = "public, max-age=300") {
+    HttpClient c("127.0.0.1", service.port());
     const std::string target = "/api/v1/ssl?host=" + urlEncode(host);
     c.sendRaw("GET " + target + " HTTP/1.1\r\nHost: ipfacts.test\r\n\r\n");
     auto r = c.read(false, std::chrono::seconds(20));
     CPPUNIT_ASSERT_MESSAGE("no answer for " + host, r.has_value());
     Service::instance().record("GET", target, *r);
     CPPUNIT_ASSERT_EQUAL_MESSAGE(r->body, 200, r->status);
-    CPPUNIT_ASSERT_EQUAL(std::string("public, max-age=300"), r->header("Cache-Control").value_or(""));
+    CPPUNIT_ASSERT_EQUAL(cacheControl, r->header("Cache-Control").value_or(""));
+    if (cacheControl == "no-store") CPPUNIT_ASSERT(!r->header("Age"));
     return parseJson(r->body);
 }
 
@@ -102,6 +105,7 @@ class SslTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(serverThatClosesAtOnce);
     CPPUNIT_TEST(internationalNameIsSentAsALabel);
     CPPUNIT_TEST(parameterErrorsHaveTokens);
+    CPPUNIT_TEST(timedOutHandshakeKeepsTheAnswerOutOfCaches);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -214,6 +218,23 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::string("bücher.ssl.example.test"), body->getValue<std::string>("host"));
         CPPUNIT_ASSERT_EQUAL(std::string("xn--bcher-kva.ssl.example.test"), body->getValue<std::string>("ascii_host"));
         CPPUNIT_ASSERT(body->getObject("hostname_match")->getValue<bool>("matched"));  // *.ssl.example.test
+    }
+
+    // ssl: a server that accepts and never answers (the suite's silent
+    // listener as the checked port): both handshakes time out, and the answer
+    // goes out no-store and is made afresh for the next caller.
+    void timedOutHandshakeKeepsTheAnswerOutOfCaches() {
+        Service silent("ssl-silent", [](std::string& text) {
+            replace(text, "ssl: { library: ssl, config: { port: 443,", "ssl: { library: ssl, config: { port: " + silentPort(text) + ",");
+        });
+        silent.start();
+        for (int i = 0; i < 2; ++i) {
+            auto body = check("valid.ssl.example.test", silent, "no-store");
+            CPPUNIT_ASSERT(body->isNull("certificate"));
+            const std::string error = body->getObject("probe")->getValue<std::string>("error");
+            CPPUNIT_ASSERT_EQUAL_MESSAGE(error, std::string("timeout after 3000 ms"), error);
+        }
+        CPPUNIT_ASSERT_EQUAL(0, silent.stop());
     }
 
     void parameterErrorsHaveTokens() {

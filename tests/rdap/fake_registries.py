@@ -18,6 +18,7 @@ plugins/rdap/tests/fixtures the way registries do:
   /limited/*         429 with Retry-After: 30
   /slow/*            answers after 3 s (slower than the test manifest's timeout)
   /registry/domain/* a thin registry: its `related` link names /registrar/domain/*
+                     (/slow/domain/* for slowregistrar.*)
   /registrar/domain/* the registrar's object, RFC 9537 redactions
   /lacnic/ip/*       an ip network behind the budgeted upstream (host lacnic.localhost)
   /corpus/<registry>/<ip|autnum|domain>/<q>
@@ -210,9 +211,11 @@ class Rdap(BaseHTTPRequestHandler):
             name = rest[len("domain/"):]
             if name.startswith("nothere."):
                 return self.send(404, json.dumps({"errorCode": 404}))
+            # slowregistrar.*: its registrar answers only after the client's timeout.
+            registrar = "slow" if name.startswith("slowregistrar.") else "registrar"
             body = fixture("domain-registry-thin.json").replace(
                 "https://rdap.registrar.example/domain/EXAMPLE.COM",
-                "http://127.0.0.1:%d/registrar/domain/%s" % (port, name.upper()))
+                "http://127.0.0.1:%d/%s/domain/%s" % (port, registrar, name.upper()))
             return self.send(200, body)
         if top == "registrar" and rest.startswith("domain/"):
             return self.send(200, fixture("domain-registrar.json"))

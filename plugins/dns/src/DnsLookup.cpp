@@ -2,11 +2,21 @@
 
 #include "DnsResponseWriter.h"
 
+#include <ipfacts/dns_answers.hpp>
+
 #include <optional>
 
 namespace ipfacts::dns {
 
-std::string lookUpDns(const Host& host, const DnsQuery& query) {
+namespace {
+
+/// No DNS response, or one that does not answer the question (SERVFAIL,
+/// REFUSED, ...); NXDOMAIN and NODATA are answers.
+bool failed(const DnsAnswerView& answer) { return !responded(answer) || answerFailure(answer).has_value(); }
+
+}  // namespace
+
+DnsReply lookUpDns(const Host& host, const DnsQuery& query) {
     const DnsAnswers answers = host.dohQueryAll(DnsQuestion{query.asciiName, query.type});
     std::optional<std::string> reason;
     if (!answers.ok() && !host.hasDoh()) {
@@ -18,8 +28,12 @@ std::string lookUpDns(const Host& host, const DnsQuery& query) {
         host.warn("doh refused " + query.type + " " + query.asciiName + ": " + why);
         reason = "the DNS-over-HTTPS resolvers could not be asked: " + why;
     }
+    // A refusal by a configured facility passes (it is logged above); no
+    // DoH at all is how this deployment is set up, not a failure.
+    bool transient = !answers.ok() && host.hasDoh();
+    for (const DnsAnswerView answer : answers) transient = transient || failed(answer);
     // Stamped after the answers: when they were true.
-    return writeDnsResponse(query, answers, reason, ResponseStamp::now(host));
+    return {writeDnsResponse(query, answers, reason, ResponseStamp::now(host)), transient};
 }
 
 }  // namespace ipfacts::dns

@@ -15,7 +15,9 @@ void DnsPlugin::query(Request& req, Response& resp) {
     const auto parsed = parseDnsQuery(req);
     if (const auto* error = std::get_if<QueryError>(&parsed))
         return void(resp.error(error->status, error->token, error->message));
-    resp.json(lookUpDns(host_, std::get<DnsQuery>(parsed)));
+    const DnsReply reply = lookUpDns(host_, std::get<DnsQuery>(parsed));
+    if (reply.transient) resp.transient();
+    resp.json(reply.body);
 }
 
 }  // namespace ipfacts::dns

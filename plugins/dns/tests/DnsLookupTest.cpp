@@ -24,6 +24,7 @@ class DnsLookupTest : public CppUnit::TestFixture {
     CPPUNIT_TEST_SUITE(DnsLookupTest);
     CPPUNIT_TEST(writesEveryAnswerSeparately);
     CPPUNIT_TEST(failedResolverHasNullStatus);
+    CPPUNIT_TEST(anyFailedResolverMakesTheAnswerTransient);
     CPPUNIT_TEST(noDohIsAnEmptyAnswerWithAReason);
     CPPUNIT_TEST(refusedQuestionIsAnEmptyAnswerWithAReason);
     CPPUNIT_TEST_SUITE_END();
@@ -33,7 +34,8 @@ public:
         FakeHost fake;
         fake.dohAnswers = {answer("cloudflare", 0, true, {{"xn--bcher-kva.example.", "A", 300, "192.0.2.1"}}),
                            answer("google", 0, true, {{"xn--bcher-kva.example.", "A", 123, "192.0.2.1"}})};
-        const std::string body = lookUpDns(fake.host(), kQuery);
+        const DnsReply reply = lookUpDns(fake.host(), kQuery);
+        const std::string& body = reply.body;
         CPPUNIT_ASSERT_EQUAL(
             std::string(R"({"name":"Bücher.example","ascii_name":"xn--bcher-kva.example","type":"A","answers":[)"
                         R"({"resolver":"cloudflare","status":0,"ad":true,"records":[{"name":"xn--bcher-kva.example.",)"
@@ -45,6 +47,7 @@ public:
         CPPUNIT_ASSERT_EQUAL(size_t(1), fake.dohAsked.size());
         CPPUNIT_ASSERT_EQUAL(std::string("xn--bcher-kva.example"), fake.dohAsked[0].name);
         CPPUNIT_ASSERT_EQUAL(std::string("A"), fake.dohAsked[0].type);
+        CPPUNIT_ASSERT(!reply.transient);  // every resolver answered: the route's lifetime
     }
 
     void failedResolverHasNullStatus() {
@@ -52,32 +55,54 @@ public:
         DnsAnswer timedOut = answer("quad9", -1, false, {});
         timedOut.error = "timeout";
         fake.dohAnswers = {answer("cloudflare", 3, false, {}), timedOut, answer("google", -1, false, {})};
-        const std::string body = lookUpDns(fake.host(), kQuery);
+        const DnsReply reply = lookUpDns(fake.host(), kQuery);
+        const std::string& body = reply.body;
         CPPUNIT_ASSERT_MESSAGE(body, body.find(R"({"resolver":"cloudflare","status":3,"ad":false,"records":[],)"
                                                R"("error":null},{"resolver":"quad9","status":null,"ad":false,)"
                                                R"("records":[],"error":"timeout"},{"resolver":"google",)"
                                                R"("status":null,"ad":false,"records":[],"error":"no response from the DNS resolver"}],)"
                                                R"("agree":true,"dnssec":false,)") != std::string::npos);
+        CPPUNIT_ASSERT(reply.transient);  // rows without a response: no cache may keep them
+    }
+
+    // One resolver failing is enough, SERVFAIL and REFUSED included; NXDOMAIN and NODATA are answers.
+    void anyFailedResolverMakesTheAnswerTransient() {
+        FakeHost fake;
+        fake.dohAnswers = {answer("cloudflare", 3, false, {}), answer("google", 0, false, {})};
+        CPPUNIT_ASSERT(!lookUpDns(fake.host(), kQuery).transient);
+        fake.dohAnswers = {answer("cloudflare", 0, false, {{"xn--bcher-kva.example.", "A", 300, "192.0.2.1"}}),
+                           answer("google", 2, false, {})};
+        CPPUNIT_ASSERT(lookUpDns(fake.host(), kQuery).transient);
+        fake.dohAnswers = {answer("cloudflare", 3, false, {}), answer("google", 5, false, {})};
+        CPPUNIT_ASSERT(lookUpDns(fake.host(), kQuery).transient);
+        DnsAnswer timedOut = answer("quad9", -1, false, {});
+        timedOut.error = "timeout after 2500 ms";
+        fake.dohAnswers = {answer("cloudflare", 0, false, {{"xn--bcher-kva.example.", "A", 300, "192.0.2.1"}}), timedOut};
+        CPPUNIT_ASSERT(lookUpDns(fake.host(), kQuery).transient);
     }
 
     void noDohIsAnEmptyAnswerWithAReason() {
         FakeHost fake;
         fake.hasDoh = false;
-        const std::string body = lookUpDns(fake.host(), kQuery);
+        const DnsReply reply = lookUpDns(fake.host(), kQuery);
+        const std::string& body = reply.body;
         CPPUNIT_ASSERT_EQUAL(std::string(R"({"name":"Bücher.example","ascii_name":"xn--bcher-kva.example","type":"A",)"
                                          R"("answers":[],"agree":false,"dnssec":false,"reasons":{"answers":)"
                                          R"("no DNS-over-HTTPS resolvers are configured"},)") +
                                  kStamp,
                              body);
+        CPPUNIT_ASSERT(!reply.transient);  // how the deployment is set up, not a passing failure
     }
 
     void refusedQuestionIsAnEmptyAnswerWithAReason() {
         FakeHost fake;
         fake.dohRefuses = true;
-        const std::string body = lookUpDns(fake.host(), kQuery);
+        const DnsReply reply = lookUpDns(fake.host(), kQuery);
+        const std::string& body = reply.body;
         CPPUNIT_ASSERT_MESSAGE(body, body.find(R"("answers":[],"agree":false,"dnssec":false,"reasons":{"answers":")") !=
                                          std::string::npos);
         CPPUNIT_ASSERT_EQUAL(size_t(1), fake.log.size());
+        CPPUNIT_ASSERT(reply.transient);
     }
 };
 

@@ -29,6 +29,7 @@ void LookupPlugin::answer(Request& req, Response& resp, std::string_view target)
     const Flag privacy = readFlag(req, "privacy");
     const LookupOutcome out = lookUpTarget(host_, req, target, privacy);
     if (out.status != 200) return void(resp.error(out.status, out.token, out.message));
+    if (out.transient) resp.transient();
     resp.json(out.body);
 }
 

@@ -16,8 +16,9 @@ LookupOutcome failure(int status, const char* token, std::string message) {
     return LookupOutcome{status, token, std::move(message), {}};
 }
 
-/// The addresses to report, or the error that ends the lookup.
-std::optional<LookupOutcome> resolveInto(const Host& host, const std::string& name, LookupReport& r) {
+/// The addresses to report, or the error that ends the lookup. `failed`:
+/// one of the two queries failed while the other found addresses.
+std::optional<LookupOutcome> resolveInto(const Host& host, const std::string& name, LookupReport& r, bool& failed) {
     Resolution res = resolveAddresses(host, name);
     switch (res.outcome) {
         case Resolution::Outcome::NoSuchName:
@@ -28,7 +29,8 @@ std::optional<LookupOutcome> resolveInto(const Host& host, const std::string& na
     }
     r.hostname = name;
     r.addresses = std::move(res.addresses);
-    if (!res.note.empty()) r.reasons.add("addresses", res.note + "; only the addresses found are listed");
+    failed = !res.note.empty();
+    if (failed) r.reasons.add("addresses", res.note + "; only the addresses found are listed");
     return std::nullopt;
 }
 
@@ -51,14 +53,25 @@ void addFacts(const Host& host, LookupReport& r) {
 /// privacy=1: spends the caller's daily privacy meter, then asks the host's
 /// privacy providers about the reported address. Past the meter nothing is
 /// asked and reasons.privacy says the meter is spent; unknown flags are
-/// explained as "privacy.<flag>".
-void addPrivacy(const Host& host, const Request& req, LookupReport& r) {
-    if (auto use = host.takeMeter(req.handle(), "privacy"); use && !use->allowed)
-        return void(r.reasons.add("privacy", privacyAllowanceSpentReason(isoUtc(use->resets_at * 1000))));
+/// explained as "privacy.<flag>". True when a provider failed: the
+/// facility could not be asked, or a flag is unknown because its provider
+/// is down (the facility's reasons say "provider down: ...").
+bool addPrivacy(const Host& host, const Request& req, LookupReport& r) {
+    if (auto use = host.takeMeter(req.handle(), "privacy"); use && !use->allowed) {
+        r.reasons.add("privacy", privacyAllowanceSpentReason(isoUtc(use->resets_at * 1000)));
+        return false;  // the caller's allowance, not a failure
+    }
     PrivacyAnswer answer = privacyOf(host, r.ip);
-    if (answer.facts) addPrivacyReasons(r.reasons, *answer.facts);
-    else r.reasons.add("privacy", answer.error);
+    bool failed = !answer.facts && hasPrivacy(host);
+    if (answer.facts) {
+        addPrivacyReasons(r.reasons, *answer.facts);
+        for (const PrivacyReason& why : answer.facts->reasons)
+            failed = failed || why.text.rfind("provider down", 0) == 0;
+    } else {
+        r.reasons.add("privacy", answer.error);
+    }
     r.privacy = std::move(answer.facts);
+    return failed;
 }
 
 LookupOutcome lookUpTarget(const Host& host, const Request& req, std::string_view rawTarget, Flag privacy) {
@@ -69,17 +82,18 @@ LookupOutcome lookUpTarget(const Host& host, const Request& req, std::string_vie
     const Target& target = *parsed.target;
 
     LookupReport r;
+    bool failed = false;
     if (target.kind == Target::Kind::Hostname) {
-        if (std::optional<LookupOutcome> stop = resolveInto(host, target.text, r)) return *stop;
+        if (std::optional<LookupOutcome> stop = resolveInto(host, target.text, r, failed)) return *stop;
     } else {
         r.addresses = {target.text};
     }
     r.ip = r.addresses.front();
     r.version = parseAddress(r.ip).value_or(Address{}).version;
     addFacts(host, r);
-    if (privacy == Flag::Set) addPrivacy(host, req, r);
+    if (privacy == Flag::Set && addPrivacy(host, req, r)) failed = true;
     r.stamp = ResponseStamp::now(host);
-    return LookupOutcome{200, {}, {}, writeLookupResponse(r)};
+    return LookupOutcome{200, {}, {}, writeLookupResponse(r), failed};
 }
 
 }  // namespace ipfacts::lookup

@@ -18,6 +18,9 @@ struct LookupOutcome {
     std::string token;    ///< error token, when status is not 200
     std::string message;  ///< error message, when status is not 200
     std::string body;     ///< LookupResponse JSON, when status is 200
+    /// A part of the 200 answer failed (one half of a host name's A/AAAA
+    /// queries, the privacy providers): no cache may keep it (Response::transient).
+    bool transient = false;
 };
 
 /// Error tokens of this endpoint.

@@ -56,6 +56,7 @@ class TargetLookupTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(privacyPastTheDailyAllowanceSaysItIsSpent);
     CPPUNIT_TEST(noDatabaseGivesReasons);
     CPPUNIT_TEST(partialResolutionIsNoted);
+    CPPUNIT_TEST(failedPrivacyProvidersMakeTheAnswerTransient);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -202,6 +203,36 @@ public:
         CPPUNIT_ASSERT_EQUAL(200, out.status);
         CPPUNIT_ASSERT(contains(out.body, "\"addresses\":\"the AAAA query failed: timeout (the DNS resolver did not "
                                           "answer in time); only the addresses found are listed\""));
+        CPPUNIT_ASSERT(out.transient);  // the AAAA half failed: no cache may keep the answer
+        fake.dns["both.example A"] = answer(0, {{"both.example.", "A", 60, "198.51.100.9"}});
+        fake.dns["both.example AAAA"] = answer(0);
+        CPPUNIT_ASSERT(!lookUpTarget(fake.host(), fake.request(), "both.example", Flag::Absent).transient);
+    }
+
+    // The privacy facility could not be asked, or answered with a flag unknown
+    // because its provider is down: transient. Flags all known, no facility at
+    // all, or the caller's spent allowance are not failures.
+    void failedPrivacyProvidersMakeTheAnswerTransient() {
+        testing::FakeHost fake;
+        fake.netdb["192.0.2.1"] = facts("192.0.2.1", "public", std::nullopt);
+        PrivacyFacts known;
+        known.vpn = false, known.proxy = false, known.tor = false, known.relay = false, known.hosting = false;
+        fake.privacy.respond("192.0.2.1", known);
+        CPPUNIT_ASSERT(!lookUpTarget(fake.host(), fake.request(), "192.0.2.1", Flag::Set).transient);
+        PrivacyFacts down = known;
+        down.vpn.reset();
+        down.reasons = {{"vpn", "provider down: proxycheck: timeout after 2000 ms"}};
+        fake.privacy.respond("192.0.2.1", down);
+        LookupOutcome out = lookUpTarget(fake.host(), fake.request(), "192.0.2.1", Flag::Set);
+        CPPUNIT_ASSERT_EQUAL(200, out.status);
+        CPPUNIT_ASSERT(out.transient);
+        fake.privacy.fails = true;
+        CPPUNIT_ASSERT(lookUpTarget(fake.host(), fake.request(), "192.0.2.1", Flag::Set).transient);
+        CPPUNIT_ASSERT(!lookUpTarget(fake.host(), fake.request(), "192.0.2.1", Flag::Absent).transient);
+        testing::FakeHost none;
+        none.hasPrivacy = false;
+        none.netdb["192.0.2.1"] = facts("192.0.2.1", "public", std::nullopt);
+        CPPUNIT_ASSERT(!lookUpTarget(none.host(), none.request(), "192.0.2.1", Flag::Set).transient);
     }
 };
 

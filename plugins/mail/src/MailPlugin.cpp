@@ -23,9 +23,10 @@ void MailPlugin::mx(Request& req, Response& resp) {
     const MailFacts facts = lookUpMail(host_, *psl_, settings_, q.domain, q.asciiDomain, q.ip, SpfSender{q.sender, q.helo});
     // Stamped after the lookups: when they were true.
     resp.json(writeMailResponse(facts, ResponseStamp::now(host_)));
-    // A partial SPF tree or a field null for a reason (a time-out, a failed
-    // fetch) must not be kept for the route's five minutes.
-    if (!facts.spf.partial.empty() || !facts.reasons.empty()) resp.transient();
+    // A partial SPF tree, a field null for a reason (a time-out, a failed
+    // fetch) or an MTA-STS policy that could not be fetched must not be kept
+    // for the route's five minutes.
+    if (!facts.spf.partial.empty() || !facts.reasons.empty() || facts.mtaSts.failed) resp.transient();
 }
 
 }  // namespace ipfacts::mail

@@ -5,6 +5,13 @@
 namespace ipfacts::mail {
 namespace {
 
+/// A failed fetch the domain's owner did not cause: anything but a refused
+/// certificate ("TLS: ...", a fact of the policy host) or an address the
+/// guard refuses ("refused: ...", one this service never contacts).
+bool failedInPassing(std::string_view error) {
+    return error.rfind("TLS: ", 0) != 0 && error.rfind("refused: ", 0) != 0;
+}
+
 void fetchPolicy(const Host& host, const MtaStsFetch& fetch, MtaStsFacts& facts) {
     HttpCall call;
     call.url = facts.policyUrl;
@@ -14,11 +21,13 @@ void fetchPolicy(const Host& host, const MtaStsFetch& fetch, MtaStsFacts& facts)
     const HttpReplies replies = host.fetchAll({call});
     if (!replies.ok() || replies.empty()) {
         facts.policyError = "not fetched: " + std::string(replies.ok() ? "no reply" : replies.reason());
+        facts.failed = true;
         return;
     }
     const HttpReplyView reply = replies.front();
     if (std::optional<std::string_view> error = reply.error(); error && !error->empty()) {
         facts.policyError = "the policy fetch failed: " + std::string(*error);
+        facts.failed = failedInPassing(*error);
         return;
     }
     facts.policyStatus = reply.status();
@@ -65,6 +74,7 @@ MtaStsFacts checkMtaSts(const Host& host, MailDns& dns, const std::string& domai
     if (!txt.usable()) {
         facts.errors.push_back("the TXT lookup of " + qname + " failed: " + txt.why);
         facts.policyError = "not fetched: the TXT record could not be read";
+        facts.failed = true;
         return facts;
     }
     std::vector<std::string> records;

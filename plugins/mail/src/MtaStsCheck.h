@@ -34,6 +34,9 @@ struct MtaStsFacts {
     std::optional<MtaStsPolicyFile> policy;
     std::vector<MxCoverage> coverage;       ///< one per MX host
     std::optional<bool> allMxCovered;       ///< null without a policy or MX hosts
+    /// The TXT lookup or the policy fetch failed in passing (a time-out, no
+    /// connection, the facility refusing): no cache may keep the answer.
+    bool failed = false;
 };
 
 struct MtaStsFetch {

@@ -80,6 +80,7 @@ public:
         CPPUNIT_ASSERT(!*f.allMxCovered);
         CPPUNIT_ASSERT_EQUAL(size_t(1), fake.http.requests.size());
         CPPUNIT_ASSERT_EQUAL(0, fake.http.requests[0].max_redirects);
+        CPPUNIT_ASSERT(!f.failed);
     }
 
     void noRecordMeansNoFetch() {
@@ -106,6 +107,13 @@ public:
         const MtaStsFacts moved = checkMtaSts(host, dns, "moved.test", MxFacts{}, MtaStsFetch{});
         CPPUNIT_ASSERT_EQUAL(404, *moved.policyStatus);
         CPPUNIT_ASSERT(!moved.policy);
+        // The time-out failed in passing (the answer is then transient); a 404 is the site's answer.
+        CPPUNIT_ASSERT(down.failed);
+        CPPUNIT_ASSERT(!moved.failed);
+        fake.txt("_mta-sts.badcert.test", {"v=STSv1; id=1"});
+        fake.http.fail("GET", "https://mta-sts.badcert.test/.well-known/mta-sts.txt",
+                       "TLS: certificate verify failed: self-signed certificate");
+        CPPUNIT_ASSERT(!checkMtaSts(host, dns, "badcert.test", MxFacts{}, MtaStsFetch{}).failed);
     }
 
     void tlsRptRecords() {

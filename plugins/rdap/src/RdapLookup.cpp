@@ -113,7 +113,7 @@ std::string summaryJson(const Summary& s, QueryKind kind) {
 
 std::string encodeResult(const LookupResult& r) {
     return std::to_string(r.status) + kSep + r.token + kSep + r.message + kSep + r.summaryJson + kSep + r.rawJson +
-           kSep + r.rawRegistrarJson + kSep + r.serviceUrl;
+           kSep + r.rawRegistrarJson + kSep + r.serviceUrl + kSep + std::to_string(r.checkedAtMs);
 }
 
 bool decodeResult(const std::string& text, LookupResult& out) {
@@ -125,9 +125,10 @@ bool decodeResult(const std::string& text, LookupResult& out) {
         if (sep == std::string::npos) break;
         at = sep + 1;
     }
-    if (parts.size() != 7) return false;
+    if (parts.size() != 8) return false;  // an entry of an older layout is a miss
     try {
         out.status = std::stoi(parts[0]);
+        out.checkedAtMs = std::stoll(parts[7]);
     } catch (const std::exception&) {
         return false;
     }
@@ -157,11 +158,13 @@ LookupResult RdapLookup::lookUp(const RdapQuery& q) {
     LookupResult r;
     try {
         r = lookUpFresh(q);
+        r.checkedAtMs = host_.nowMs();
     } catch (const std::exception& e) {
         return failure(503, "registry_unavailable", std::string("the registry's answer could not be read: ") + e.what());
     }
-    // Answers and "not registered" are kept; failures are not, so the next caller tries again.
-    if (r.status == 200 || r.status == 404)
+    // Answers and "not registered" are kept; failures are not, nor answers
+    // with a failed part, so the next caller tries again.
+    if ((r.status == 200 && !r.transient) || r.status == 404)
         host_.cachePut(key, encodeResult(r), std::chrono::seconds(settings_.cacheTtlS));
     return r;
 }
@@ -204,6 +207,7 @@ LookupResult RdapLookup::viaRdap(const RdapQuery& q, const std::string& url, con
                                     !rf.error.empty()                          ? rf.error :
                                                                                  registrar.error;
             summary.provenance["registrar_link"] = "not followed: the registrar (" + registryNameOf(rf.url) + ") " + why;
+            r.transient = rf.outcome == RdapFetch::Outcome::Failed || rf.outcome == RdapFetch::Outcome::RateLimited;
             host_.info("rdap: registrar link " + registry.relatedUrl + " for " + q.text + ": " + why);
         }
     }
@@ -227,6 +231,7 @@ LookupResult RdapLookup::viaWhois(const RdapQuery& q) {
         return failure(404, "not_registered", "the WHOIS server " + last.server + " has no registration for " + q.text);
     LookupResult r;
     r.serviceUrl = "whois://" + last.server;
+    r.transient = a.referralFailed;
     JsonWriter raw;
     raw.beginObject().field("server", last.server).field("text", last.text);
     a.exchanges.size() > 1 ? raw.field("referred_by", a.exchanges.front().server) : raw.fieldNull("referred_by");

@@ -28,6 +28,10 @@ struct LookupResult {
     std::string rawRegistrarJson = "null";
     std::string serviceUrl;  ///< the URL (RDAP) or server (WHOIS) that answered
     bool cached = false;
+    int64_t checkedAtMs = 0;  ///< when the registry answered (host clock): a cached answer's checked_at
+    /// A 200 with a part that failed in passing (the registrar's RDAP or the
+    /// referred WHOIS server did not answer): kept by no cache (Response::transient).
+    bool transient = false;
 };
 
 class RdapLookup {

@@ -35,7 +35,11 @@ void RdapPlugin::query(Request& req, Response& resp) {
     const RdapQuery& q = std::get<RdapQuery>(parsed);
     const LookupResult r = lookup_->lookUp(q);
     if (r.status != 200) return void(resp.error(r.status, r.token, r.message));
-    resp.json(writeRdapResponse(q, r, ResponseStamp::now(host_)));
+    if (r.transient) resp.transient();
+    // A cached answer says when the registry gave it, so its age shows.
+    const ResponseStamp stamp =
+        r.cached ? ResponseStamp(ipfacts::isoUtc(r.checkedAtMs), host_.serviceHost()) : ResponseStamp::now(host_);
+    resp.json(writeRdapResponse(q, r, stamp));
 }
 
 }  // namespace ipfacts::rdap

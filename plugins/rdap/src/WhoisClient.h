@@ -24,6 +24,7 @@ struct WhoisExchange {
 struct WhoisAnswer {
     std::vector<WhoisExchange> exchanges;  ///< in order: the first server, then the referral
     std::string error;                     ///< why no answer could be had; empty when one was
+    bool referralFailed = false;           ///< the referred server did not answer: the first's answer stands
     /// The answer the summary reads: the referred server's when it answered, else the first's.
     const WhoisExchange& final() const { return exchanges.back(); }
 };

@@ -68,6 +68,8 @@ class RdapPluginTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(whoisReferralToAnotherPortIsNotFollowed);
     CPPUNIT_TEST(badQueriesAre400);
     CPPUNIT_TEST(periodicTaskRefreshesTheBootstrapNotARequest);
+    CPPUNIT_TEST(cachedAnswerKeepsItsCheckedAt);
+    CPPUNIT_TEST(failedRegistrarOrReferralIsTransientAndNotCached);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -184,6 +186,58 @@ public:
         CPPUNIT_ASSERT(contains(b, "\"dnssec_signed\":true"));
         CPPUNIT_ASSERT_EQUAL(size_t(2), fake.http.requests.size());
     }
+    // A cached answer says when the registry gave it: checked_at does not move.
+    void cachedAnswerKeepsItsCheckedAt() {
+        Fake fake;
+        fake.http.respond("GET", kArin, 200, fixture("ip-arin.json"));
+        fake.ask("192.0.2.1");
+        const std::string stamp = "\"checked_at\":\"" + ipfacts::isoUtc(testing::kFakeNowMs) + "\"";
+        CPPUNIT_ASSERT_MESSAGE(fake.written.body, contains(fake.written.body, stamp));
+        fake.clock.advance(std::chrono::seconds(600));
+        fake.ask("192.0.2.1");
+        CPPUNIT_ASSERT(contains(fake.written.body, "\"cached\":true"));
+        CPPUNIT_ASSERT_MESSAGE(fake.written.body, contains(fake.written.body, stamp));
+        CPPUNIT_ASSERT(!fake.written.transient);
+    }
+
+    // The registrar of a thin registry timing out, or the referred WHOIS
+    // server not answering: the answer is served, marked transient, and not
+    // kept in the plugin's cache. A registrar's 404 is an answer, kept.
+    void failedRegistrarOrReferralIsTransientAndNotCached() {
+        Fake fake;
+        fake.http.respond("GET", "https://rdap.verisign.example/com/v1/domain/example.com", 200,
+                          fixture("domain-registry-thin.json"));
+        fake.http.fail("GET", "https://rdap.registrar.example/domain/EXAMPLE.COM", "timeout after 1000 ms");
+        for (int i = 0; i < 2; ++i) {
+            fake.ask("example.com");
+            CPPUNIT_ASSERT_EQUAL(200, fake.written.status);
+            CPPUNIT_ASSERT(fake.written.transient);
+            CPPUNIT_ASSERT(contains(fake.written.body, "\"cached\":false"));
+        }
+        CPPUNIT_ASSERT_EQUAL(size_t(4), fake.http.requests.size());  // both asked again
+
+        Fake notFound;
+        notFound.http.respond("GET", "https://rdap.verisign.example/com/v1/domain/example.com", 200,
+                              fixture("domain-registry-thin.json"));
+        notFound.http.respond("GET", "https://rdap.registrar.example/domain/EXAMPLE.COM", 404, "");
+        notFound.ask("example.com");
+        CPPUNIT_ASSERT(!notFound.written.transient);
+        notFound.ask("example.com");
+        CPPUNIT_ASSERT(contains(notFound.written.body, "\"cached\":true"));
+
+        Fake whois;  // the IANA server refers to whois.ripe.net, which nothing answers for
+        std::ifstream in(kDir + "/whois/iana-refer.txt");
+        std::stringstream iana;
+        iana << in.rdbuf();
+        whois.connect.answer("whois.iana.example", 43, iana.str());
+        whois.ask("203.0.113.5");
+        CPPUNIT_ASSERT_EQUAL(200, whois.written.status);
+        CPPUNIT_ASSERT(whois.written.transient);
+        whois.ask("203.0.113.5");
+        CPPUNIT_ASSERT(contains(whois.written.body, "\"cached\":false"));
+        CPPUNIT_ASSERT_EQUAL(size_t(4), whois.connect.exchanges.size());
+    }
+
     void registrar404KeepsTheRegistryData() {
         Fake fake;
         fake.http.respond("GET", "https://rdap.verisign.example/com/v1/domain/example.com", 200,

@@ -17,6 +17,9 @@ struct ReverseFacts {
     std::vector<Address> forwardAddresses;  ///< what the hostnames resolve to, each once
     bool forwardConfirmed = false;          ///< address is among forwardAddresses
     Reasons reasons;                        ///< field name, why it is empty or incomplete
+    /// A lookup failed (timeout, SERVFAIL, REFUSED, no answer) rather than
+    /// answered: no cache may keep the answer (Response::transient).
+    bool transient = false;
 };
 
 }  // namespace ipfacts::reverse

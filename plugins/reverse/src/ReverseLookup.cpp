@@ -49,6 +49,7 @@ void confirmForward(const Host& host, ReverseFacts& facts) {
         const DnsAnswers answers = host.resolve(questions);
         if (!answers.ok()) notes.push_back("the forward lookup failed: " + std::string(answers.reason()));
         ForwardResult forward = checkForward(questions, answers, facts.address);
+        facts.transient = facts.transient || !answers.ok() || !forward.failures.empty();
         facts.forwardAddresses = std::move(forward.addresses);
         facts.forwardConfirmed = forward.confirmed;
         notes.insert(notes.end(), forward.failures.begin(), forward.failures.end());
@@ -67,6 +68,9 @@ ReverseFacts lookUpReverse(const Host& host, const Address& address) {
     facts.arpa = arpaName(facts.address);
     PtrLookup ptr = lookUpPtr(host, facts.arpa);
     facts.hostnames = std::move(ptr.names);
+    // lookUpPtr's words for a resolver that did not answer the question
+    // (ptrLookupFailedReason, ptrAnswerReason); no PTR record is an answer.
+    facts.transient = ptr.reason && ptr.reason->rfind(ptrLookupFailedReason(""), 0) == 0;
     if (ptr.reason) facts.reasons.add("hostnames", std::move(*ptr.reason));
     if (facts.hostnames.empty()) {
         facts.reasons.add("forward_addresses", std::string(kNoNameToResolveReason));

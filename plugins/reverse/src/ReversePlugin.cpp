@@ -20,6 +20,7 @@ void ReversePlugin::lookup(Request& req, Response& resp) {
     if (!address)
         return void(resp.error(400, "invalid_address", kInvalidAddressParamMessage));
     const ReverseFacts facts = lookUpReverse(host_, *address);
+    if (facts.transient) resp.transient();
     // Stamped after the lookups: when they were true.
     resp.json(writeReverseResponse(facts, ResponseStamp::now(host_)));
 }

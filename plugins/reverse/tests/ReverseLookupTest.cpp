@@ -42,6 +42,7 @@ class ReverseLookupTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(hostnamesWithoutAddressesSayWhy);
     CPPUNIT_TEST(unaskableHostnameIsListedButNotAsked);
     CPPUNIT_TEST(forwardLookupIsBounded);
+    CPPUNIT_TEST(onlyAFailedLookupIsTransient);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -143,6 +144,34 @@ public:
         CPPUNIT_ASSERT_MESSAGE(b, contains(b, R"("hostnames":[],"forward_confirmed":false,"forward_addresses":[],)"
                                               R"("reasons":{"hostnames":"no DNS resolver is configured",)"
                                               R"("forward_addresses":"not looked up: there is no PTR host name to resolve"},)"));
+    }
+
+    // A lookup the resolver did not answer (timeout, SERVFAIL, REFUSED, the
+    // facility refusing) is transient; NXDOMAIN, NODATA and no resolver at all
+    // are answers, which caches may keep.
+    void onlyAFailedLookupIsTransient() {
+        auto transient = [](FakeResolver& fake) { return lookUpReverse(fake.host(), *parseAddress("192.0.2.1")).transient; };
+        FakeResolver sound;
+        sound.answer("1.2.0.192.in-addr.arpa", "PTR", {"host.example.test."});
+        sound.answer("host.example.test", "A", {"192.0.2.1"});
+        CPPUNIT_ASSERT(!transient(sound));
+        FakeResolver nodata, nxdomain, none;
+        nxdomain.fail("1.2.0.192.in-addr.arpa", "PTR", 3);
+        none.hasResolver = false;
+        CPPUNIT_ASSERT(!transient(nodata) && !transient(nxdomain) && !transient(none));
+        for (int rcode : {2, 5}) {
+            FakeResolver failed;
+            failed.fail("1.2.0.192.in-addr.arpa", "PTR", rcode);
+            CPPUNIT_ASSERT_MESSAGE(std::to_string(rcode), transient(failed));
+        }
+        FakeResolver timedOut, refuses;
+        timedOut.fail("1.2.0.192.in-addr.arpa", "PTR", -1, "timeout");
+        refuses.resolverRefuses = true;
+        CPPUNIT_ASSERT(transient(timedOut) && transient(refuses));
+        FakeResolver forward;  // the PTR answered, its name's A query did not
+        forward.answer("1.2.0.192.in-addr.arpa", "PTR", {"host.example.test."});
+        forward.fail("host.example.test", "A", -1, "timeout");
+        CPPUNIT_ASSERT(transient(forward));
     }
 
     void failedForwardLookupIsReported() {

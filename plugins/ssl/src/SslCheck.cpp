@@ -2,6 +2,7 @@
 
 #include "CertificateReader.h"
 #include "HttpsReading.h"
+#include "PassingFailure.h"
 
 #include <ipfacts/dns_answers.hpp>
 #include <ipfacts/dns_rcode.hpp>
@@ -20,6 +21,7 @@ void resolveAddresses(const Host& host, SslFacts& f) {
     const DnsAnswers answers = host.resolve(questions);
     if (!answers.ok()) {
         f.reasons.add("addresses", std::string(answers.reason()));
+        f.transient = true;
         return;
     }
     std::vector<std::string> failures;
@@ -31,6 +33,7 @@ void resolveAddresses(const Host& host, SslFacts& f) {
         for (const Address& a : addressesOf(answers[i], questions[i].type == "AAAA" ? 6 : 4))
             if (std::find(f.addresses.begin(), f.addresses.end(), a) == f.addresses.end()) f.addresses.push_back(a);
     }
+    f.transient = f.transient || !failures.empty();
     std::string why;
     for (const std::string& failure : failures) why += (why.empty() ? "" : "; ") + failure;
     if (why.empty() && f.addresses.empty())
@@ -133,6 +136,8 @@ SslFacts checkSsl(const Host& host, const SslSettings& settings, const HostName&
                                         settings.publicSuffixes);
     explainMissingCertificate(f);
     f.https = readHttps(host, name.ascii, settings.port, settings.httpsTimeoutMs);
+    for (const std::optional<std::string>* error : {&f.probe.error, &f.tls13.error, &f.https.error})
+        f.transient = f.transient || (*error && isPassingFailure(**error));
     return f;
 }
 

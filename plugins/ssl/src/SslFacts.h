@@ -63,6 +63,9 @@ struct SslFacts {
     HttpsOutcome https;
     ProbeOutcome probe;
     Reasons reasons;  ///< why `certificate` is null, why `addresses` is empty or partial
+    /// A part failed in passing (an address lookup, a handshake or the HTTPS
+    /// request timed out or could not connect): Response::transient.
+    bool transient = false;
     int64_t now = 0;  ///< Unix seconds of the check: days_remaining and expiry_band are relative to it
 };
 

@@ -22,6 +22,7 @@ void SslPlugin::check(Request& req, Response& resp) {
     if (const HostError* error = std::get_if<HostError>(&host))
         return void(resp.error(400, error->token, error->message));
     const SslFacts facts = checkSsl(host_, settings_, std::get<HostName>(host));
+    if (facts.transient) resp.transient();
     // Stamped after the check: when its facts were true.
     resp.json(writeSslResponse(facts, ResponseStamp::now(host_)));
 }

@@ -13,6 +13,7 @@
 #include <cppunit/extensions/HelperMacros.h>
 
 #include <chrono>
+#include <functional>
 #include <sstream>
 
 extern "C" const ipf_plugin_descriptor* ipfacts_plugin_v1(void);
@@ -69,6 +70,7 @@ class SslCheckTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(handlerAnswers400WithToken);
     CPPUNIT_TEST(handlerUsesConfiguredPort);
     CPPUNIT_TEST(badConfigRefusesThePlugin);
+    CPPUNIT_TEST(passingFailuresMakeTheAnswerTransient);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -277,6 +279,45 @@ public:
         CPPUNIT_ASSERT_MESSAGE(fake.written.body, contains(fake.written.body, R"("connected_address":"192.0.2.10:8443")"));
         CPPUNIT_ASSERT_EQUAL(size_t(1), fake.http.requestsFor("HEAD", "https://www.ssl.example.test:8443/"));
         CPPUNIT_ASSERT_EQUAL(0, fake.openBatches);
+    }
+
+    // A time-out or a connection that could not be made, in any part, marks
+    // the answer transient through the handler; what the server answered
+    // (an alert, a certificate that does not verify) and a guard refusal do not.
+    void passingFailuresMakeTheAnswerTransient() {
+        auto transientWith = [](const std::function<void(Fake&)>& setUp) {
+            Fake fake;
+            fake.answer("www.ssl.example.test", "A", {"192.0.2.10"});
+            fake.connect.respond("192.0.2.10", 443, goodReply("192.0.2.10"));
+            fake.http.respond("HEAD", "https://www.ssl.example.test/", 200, "");
+            setUp(fake);
+            ipfacts::testing::LoadedPlugin plugin(fake, ipfacts_plugin_v1());
+            fake.query = {{"host", "www.ssl.example.test"}};
+            CPPUNIT_ASSERT_EQUAL(IPF_OK, plugin.call("check"));
+            CPPUNIT_ASSERT_EQUAL(200, fake.written.status);
+            return fake.written.transient;
+        };
+        CPPUNIT_ASSERT(!transientWith([](Fake&) {}));
+        CPPUNIT_ASSERT(transientWith([](Fake& f) { f.connect.fail("192.0.2.10", 443, "timeout after 3000 ms"); }));
+        CPPUNIT_ASSERT(transientWith([](Fake& f) { f.connect.fail("192.0.2.10", 443, "connection refused"); }));
+        CPPUNIT_ASSERT(transientWith([](Fake& f) { f.http.fail("HEAD", "https://www.ssl.example.test/", "timeout after 4000 ms"); }));
+        CPPUNIT_ASSERT(transientWith([](Fake& f) {
+            f.http.fail("HEAD", "https://www.ssl.example.test/", "connection failed: connection refused");
+        }));
+        CPPUNIT_ASSERT(transientWith([](Fake& f) { f.fail("www.ssl.example.test", "AAAA", -1, "timeout"); }));
+        CPPUNIT_ASSERT(!transientWith([](Fake& f) {
+            f.http.fail("HEAD", "https://www.ssl.example.test/", "TLS: certificate verify failed: self-signed certificate");
+        }));
+        CPPUNIT_ASSERT(!transientWith([](Fake& f) {
+            TlsProbeReply alert;
+            alert.peer_address = "192.0.2.10";
+            alert.alert_received = "protocol version";
+            alert.error = "TLS alert received: protocol version";
+            f.connect.respond("192.0.2.10", 443, alert);
+        }));
+        CPPUNIT_ASSERT(!transientWith([](Fake& f) {
+            f.connect.fail("192.0.2.10", 443, "refused: 192.0.2.10 is documentation (RFC 5737)");
+        }));
     }
 
     void badConfigRefusesThePlugin() {

@@ -719,10 +719,13 @@ typedef struct ipf_host_api {
     const struct ipf_privacy_api* privacy;
 
     /* Marks the answer being written as holding a transient failure (a row
-     * that timed out, a partial result): the host keeps it out of its
-     * response cache and sends it with "Cache-Control: no-store" instead of
-     * the route's lifetime, so a passing outage is not served for an hour.
-     * Callable any time during the handler. */
+     * that timed out, an upstream that did not answer, a partial result):
+     * the host keeps it out of its response cache and sends it with
+     * "Cache-Control: no-store" (or the operator's short
+     * transient_max_age_s) instead of the route's lifetime, so a passing
+     * outage is not served for an hour. A plugin keeping such an answer in
+     * its own cache keeps it no longer than that either. Callable any time
+     * during the handler. */
     void (*set_transient)(ipf_response* resp);
 
     /* ---- add new members below this line only, marked with their minor -- */

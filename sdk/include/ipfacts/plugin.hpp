@@ -565,9 +565,10 @@ public:
         return *this;
     }
 
-    /// The answer holds a transient failure (a timed-out row, a partial
-    /// result): the host neither caches it nor lets clients cache it (since
-    /// 1.5; a no-op on older hosts).
+    /// The answer holds a transient failure (a timed-out row, an upstream
+    /// that did not answer, a partial result): the host neither caches it
+    /// nor lets clients cache it past the operator's short
+    /// transient_max_age_s (default no-store). Since 1.5; a no-op on older hosts.
     Response& transient() {
         if (IPF_HOST_HAS(api_, set_transient)) api_->set_transient(resp_);
         return *this;

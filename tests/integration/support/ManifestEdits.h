@@ -23,4 +23,14 @@ inline void resolverOnly(std::string& text, int port) {
     text.replace(at, end + 1 - at, "servers: [\"127.0.0.1:" + std::to_string(port) + "\"]");
 }
 
+/// The port of the suite's silent listener ({{SILENT_PORT}}: accepts, never
+/// answers), read from the "silent" DoH resolver's URL in an edited text.
+inline std::string silentPort(const std::string& text) {
+    const std::string url = "name: silent, url: \"https://127.0.0.1:";
+    size_t at = text.find(url);
+    if (at == std::string::npos) throw std::runtime_error("the test manifest has no silent resolver");
+    at += url.size();
+    return text.substr(at, text.find('/', at) - at);
+}
+
 }  // namespace ipfacts::testing

@@ -47,6 +47,7 @@ class ManifestTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(listenAddresses);
     CPPUNIT_TEST(timeBudgetsEndBeforeTheShutdownGrace);
     CPPUNIT_TEST(accessLogFormat);
+    CPPUNIT_TEST(transientMaxAge);
     CPPUNIT_TEST(frontDoorSection);
     CPPUNIT_TEST(metricsSection);
     CPPUNIT_TEST(hostHandlersAndTheStatusSection);
@@ -89,6 +90,15 @@ public:
         CPPUNIT_ASSERT_MESSAGE(e, e.find("answers with ip.address and ip.report: route both") != std::string::npos);
         front.insert(front.find(routes) + routes.size(), "  - { path: /json, handler: ip.report }\n");
         CPPUNIT_ASSERT_EQUAL(std::string(), errorOf(front));
+    }
+
+    void transientMaxAge() {
+        CPPUNIT_ASSERT_EQUAL(0u, loadManifest(write(kGood)).transient_max_age_s);  // default: no-store
+        CPPUNIT_ASSERT_EQUAL(15u, loadManifest(write(std::string(kGood) + "transient_max_age_s: 15\n")).transient_max_age_s);
+        for (const char* bad : {"61", "-1", "ten", "[1]"}) {
+            const std::string e = errorOf(std::string(kGood) + "transient_max_age_s: " + bad + "\n");
+            CPPUNIT_ASSERT_MESSAGE(e, e.find("m.yaml:9") != std::string::npos && e.find("transient_max_age_s") != std::string::npos);
+        }
     }
 
     void accessLogFormat() {

@@ -172,6 +172,9 @@ class ResponseCacheTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(pipelineNeverCachesPrivateOr404OrPrivacy);
     CPPUNIT_TEST(pipelineAnswersHeadFromGet);
     CPPUNIT_TEST(transientAnswerIsNeverKeptAndGoesOutNoStore);
+    CPPUNIT_TEST(transientLifetimeIsTheShorterOne);
+    CPPUNIT_TEST(transientAnswerWithAConfiguredLifetimeIsStillNeverKept);
+    CPPUNIT_TEST(pipelineSaysHitOrMiss);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -290,7 +293,8 @@ routes:
         CPPUNIT_ASSERT_EQUAL(200, again.response.status);
         CPPUNIT_ASSERT_EQUAL(std::string("application/json"), again.response.content_type);
         CPPUNIT_ASSERT_EQUAL(fresh.response.body, again.response.body);
-        CPPUNIT_ASSERT_EQUAL(std::string("X-RateLimit-Limit: 9\r\nX-Handler: yes\r\nAge: 7\r\n"), again.response.headers);
+        CPPUNIT_ASSERT_EQUAL(std::string("X-RateLimit-Limit: 9\r\nX-Handler: yes\r\nAge: 7\r\nX-Cache: hit\r\n"),
+                             again.response.headers);
         CPPUNIT_ASSERT_EQUAL(uint64_t(1), cache.stats().hits);
     }
 
@@ -456,6 +460,53 @@ routes:
         rig.serve("/api/v1/dns?name=t.example");
         CPPUNIT_ASSERT_EQUAL(3, rig.plugin.calls);
         CPPUNIT_ASSERT_EQUAL(uint64_t(1), rig.pipeline->responseCache().stats().entries);
+        CPPUNIT_ASSERT_EQUAL(std::string("miss"), headerValue(first.headers, "X-Cache"));
+    }
+
+    void transientLifetimeIsTheShorterOne() {
+        CPPUNIT_ASSERT_EQUAL(std::string("no-store"), ResponseCache::transientCacheControl("public, max-age=60", 0));
+        CPPUNIT_ASSERT_EQUAL(std::string("public, max-age=10"),
+                             ResponseCache::transientCacheControl("public, max-age=3600", 10));
+        // Never longer than the route's own lifetime.
+        CPPUNIT_ASSERT_EQUAL(std::string("public, max-age=20"),
+                             ResponseCache::transientCacheControl("public, max-age=3600, s-maxage=20", 30));
+        CPPUNIT_ASSERT_EQUAL(std::string("public, max-age=5"), ResponseCache::transientCacheControl("public, max-age=5", 30));
+        // A route no shared cache may keep stays so; one that says no-store keeps its words.
+        CPPUNIT_ASSERT_EQUAL(std::string("private, no-store"), ResponseCache::transientCacheControl("private, no-store", 30));
+        CPPUNIT_ASSERT_EQUAL(std::string("no-store"), ResponseCache::transientCacheControl("private, max-age=60", 30));
+    }
+
+    // transient_max_age_s lets shared caches keep a failure briefly; the
+    // host's own cache still never does.
+    void transientAnswerWithAConfiguredLifetimeIsStillNeverKept() {
+        PipelineRig rig;
+        rig.m.transient_max_age_s = 10;
+        auto first = rig.serve("/api/v1/dns?name=c.example&flaky=1");
+        CPPUNIT_ASSERT_EQUAL(std::string("public, max-age=10"), headerValue(first.headers, "Cache-Control"));
+        auto again = rig.serve("/api/v1/dns?name=c.example&flaky=1");
+        CPPUNIT_ASSERT_EQUAL(2, rig.plugin.calls);
+        CPPUNIT_ASSERT_EQUAL(std::string("<none>"), headerValue(again.headers, "Age"));
+        CPPUNIT_ASSERT_EQUAL(std::string("miss"), headerValue(again.headers, "X-Cache"));
+        CPPUNIT_ASSERT_EQUAL(uint64_t(0), rig.pipeline->responseCache().stats().entries);
+        // A private route's failure stays no-store whatever the key says.
+        rig.serve("/ip?flaky=1");
+        CPPUNIT_ASSERT_EQUAL(std::string("private, no-store"), headerValue(rig.serve("/ip?flaky=1").headers, "Cache-Control"));
+    }
+
+    // A route the cache serves says where each answer came from, and CORS
+    // lets a browser read it and Age; a route it never serves says nothing.
+    void pipelineSaysHitOrMiss() {
+        PipelineRig rig;
+        auto miss = rig.serve("/api/v1/dns?name=x.example");
+        auto hit = rig.serve("/api/v1/dns?name=x.example");
+        CPPUNIT_ASSERT_EQUAL(std::string("miss"), headerValue(miss.headers, "X-Cache"));
+        CPPUNIT_ASSERT_EQUAL(std::string("<none>"), headerValue(miss.headers, "Age"));
+        CPPUNIT_ASSERT_EQUAL(std::string("hit"), headerValue(hit.headers, "X-Cache"));
+        CPPUNIT_ASSERT(headerValue(hit.headers, "Age") != "<none>");
+        CPPUNIT_ASSERT_EQUAL(hit.headers.find("X-Cache: "), hit.headers.rfind("X-Cache: "));  // once
+        const std::string exposed = headerValue(hit.headers, "Access-Control-Expose-Headers");
+        CPPUNIT_ASSERT_MESSAGE(exposed, contains(exposed, "Age") && contains(exposed, "X-Cache"));
+        CPPUNIT_ASSERT_EQUAL(std::string("<none>"), headerValue(rig.serve("/ip").headers, "X-Cache"));
     }
 };
 
