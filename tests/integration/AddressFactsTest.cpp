@@ -114,10 +114,11 @@ public:
     }
 
     // A caller netdb does not place gets the reasons /api/v1/lookup gives for
-    // the same address, on both paths alike; a placed caller gets none.
+    // the same address, on both paths alike (special-purpose space, and public
+    // space no fixture file holds: 9.9.9.9); a placed caller gets none.
     void unplaceableCallerHasTheLookupsReasons() {
         HttpClient proxy("127.0.0.1", Service::instance().port(), false, "127.0.0.2");
-        for (const std::string ip : {"127.0.0.1", "10.1.2.3", "192.0.2.10", "2001:db8::7"}) {
+        for (const std::string ip : {"127.0.0.1", "10.1.2.3", "192.0.2.10", "2001:db8::7", "9.9.9.9"}) {
             const std::vector<std::string> forwarded{"X-Forwarded-For: " + ip};
             auto json = ip == "127.0.0.1" ? get("/json") : proxy.get("/json", forwarded);
             auto api = ip == "127.0.0.1" ? get("/api/v1/ip") : proxy.get("/api/v1/ip", forwarded);
@@ -140,6 +141,16 @@ public:
             std::string("private address (RFC 1918): no network owner"),
             parseJson(viaProxy("/json", "10.1.2.3").body)->getObject("reasons")->getValue<std::string>("network"));
         CPPUNIT_ASSERT(!parseJson(viaProxy("/json", "8.8.8.8").body)->has("reasons"));
+        CPPUNIT_ASSERT_EQUAL(
+            std::string("the address database has no location for this address"),
+            parseJson(viaProxy("/json", "9.9.9.9").body)->getObject("reasons")->getValue<std::string>("geolocation"));
+        // No location but an AS (24.0.0.0/14 is only in the AS file): the
+        // network owner is known, so only the location is explained, as lookup does.
+        auto mine = parseJson(viaProxy("/json", "24.0.0.1").body);
+        CPPUNIT_ASSERT_EQUAL(7922, mine->getValue<int>("asn"));
+        CPPUNIT_ASSERT(!mine->getObject("reasons")->has("network"));
+        CPPUNIT_ASSERT_EQUAL(lookup("24.0.0.1")->getObject("reasons")->getValue<std::string>("geolocation"),
+                             mine->getObject("reasons")->getValue<std::string>("geolocation"));
     }
 
     void fullResolvesTheHostname() {

@@ -48,7 +48,7 @@ class IpReportBuilderTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(withoutDatabaseEverythingIsNullWithReasons);
     CPPUNIT_TEST(databaseFailureIsAReason);
     CPPUNIT_TEST(specialPurposeCallerHasTheLookupsReasons);
-    CPPUNIT_TEST(publicAddressNotInTheDatabaseHasNoReason);
+    CPPUNIT_TEST(publicAddressNotInTheDatabaseSaysSo);
     CPPUNIT_TEST(versionOfAnIpv6CallerWithoutDatabase);
     CPPUNIT_TEST(connectionAndHeaders);
     CPPUNIT_TEST(baseReportMakesNoDnsCall);
@@ -100,13 +100,20 @@ public:
         CPPUNIT_ASSERT_EQUAL(lookupWords[1].second, *reason(r, lookupWords[1].first));
     }
 
-    void publicAddressNotInTheDatabaseHasNoReason() {
+    void publicAddressNotInTheDatabaseSaysSo() {
         testing::FakeHost fake;
         NetFacts f = documentationFacts();
         f.country.reset();
         f.not_locatable_reason = std::string(kNotInDatabase);
         fake.netdb["203.0.113.7"] = f;
-        CPPUNIT_ASSERT(buildIpReport(fake.host(), fake.request()).reasons.empty());
+        const IpReport r = buildIpReport(fake.host(), fake.request());
+        Reasons lookupWords;
+        addNotLocatableReasons(lookupWords, f);  // what /api/v1/lookup adds for the same facts
+        CPPUNIT_ASSERT(!lookupWords.empty());
+        CPPUNIT_ASSERT_EQUAL(lookupWords.size(), r.reasons.size());
+        for (const auto& [field, words] : lookupWords) CPPUNIT_ASSERT_EQUAL(words, *reason(r, field));
+        CPPUNIT_ASSERT_EQUAL(std::string("the address database has no location for this address"),
+                             reason(r, kGeolocationReason).value_or(""));
         f.locatable = true;  // placed: nothing to say
         f.not_locatable_reason.reset();
         fake.netdb["203.0.113.7"] = f;

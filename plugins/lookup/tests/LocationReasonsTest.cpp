@@ -30,7 +30,7 @@ class LocationReasonsTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(specialPurposeSpaceIsExplained);
     CPPUNIT_TEST(reasonWithoutRfc);
     CPPUNIT_TEST(locatedAddressNeedsNoWords);
-    CPPUNIT_TEST(publicSpaceNotInTheDatabaseHasNoReason);
+    CPPUNIT_TEST(publicSpaceNotInTheDatabaseSaysSo);
     CPPUNIT_TEST(noFactsNoChange);
     CPPUNIT_TEST_SUITE_END();
 
@@ -69,12 +69,26 @@ public:
         }
     }
 
-    // README: a fact the database simply does not hold for a public address has no reason.
-    void publicSpaceNotInTheDatabaseHasNoReason() {
+    // README: a public address no location file holds says so; the network
+    // reason only when no AS is known either (the AS tables are another file).
+    void publicSpaceNotInTheDatabaseSaysSo() {
         LookupReport r = unlocated("public", std::nullopt);
         r.facts->not_locatable_reason = std::string(kNotInDatabase);
         explainMissingLocation(r);
-        CPPUNIT_ASSERT(r.reasons.empty());
+        CPPUNIT_ASSERT_EQUAL(size_t(2), r.reasons.size());
+        CPPUNIT_ASSERT_EQUAL(std::string(kGeolocationReason), r.reasons[0].first);
+        CPPUNIT_ASSERT_EQUAL(std::string("the address database has no location for this address"),
+                             r.reasons[0].second);
+        CPPUNIT_ASSERT_EQUAL(std::string(kNetworkReason), r.reasons[1].first);
+        CPPUNIT_ASSERT_EQUAL(std::string("the address database has no network owner for this address"),
+                             r.reasons[1].second);
+
+        LookupReport owned = unlocated("public", std::nullopt);
+        owned.facts->not_locatable_reason = std::string(kNotInDatabase);
+        owned.facts->asn = 64500;
+        explainMissingLocation(owned);
+        CPPUNIT_ASSERT_EQUAL(size_t(1), owned.reasons.size());
+        CPPUNIT_ASSERT_EQUAL(std::string(kGeolocationReason), owned.reasons[0].first);
     }
 
     void noFactsNoChange() {

@@ -44,26 +44,42 @@ inline std::string specialPurposeReason(std::string_view kind, std::optional<std
     return out;
 }
 
+/// Why a public address no database holds has no value in a group: the same
+/// words as the per-field paths' X-Null-Reason ("the address database has no
+/// country for this address"), with the group named ("location", "network owner").
+inline std::string notInDatabaseReason(std::string_view what) {
+    std::string out("the address database has no ");
+    out.append(what).append(" for this address");
+    return out;
+}
+
 /// Adds reasons.geolocation and reasons.network for an address netdb did not
-/// locate because of its block. Nothing for a locatable address (so the path
-/// of a placeable caller allocates nothing here), nor for public space no
-/// database holds: a fact the database simply lacks is not a failure.
+/// locate: special-purpose space by its block, public space no database holds
+/// by that (reasons.network only when no network owner is known either, since
+/// the AS tables may hold what the location file lacks). Nothing for a
+/// locatable address, so the path of a placeable caller allocates nothing here.
 inline void addNotLocatableReasons(Reasons& reasons, bool locatable, std::optional<std::string_view> why,
-                                   std::optional<std::string_view> rfc) {
-    if (locatable || !why || !isSpecialPurposeReason(*why)) return;
-    reasons.add(kGeolocationReason, specialPurposeReason(*why, rfc, false));
-    reasons.add(kNetworkReason, specialPurposeReason(*why, rfc, true));
+                                   std::optional<std::string_view> rfc, bool has_network_owner) {
+    if (locatable || !why) return;
+    if (isSpecialPurposeReason(*why)) {
+        reasons.add(kGeolocationReason, specialPurposeReason(*why, rfc, false));
+        reasons.add(kNetworkReason, specialPurposeReason(*why, rfc, true));
+        return;
+    }
+    if (*why != kNotInDatabase) return;
+    reasons.add(kGeolocationReason, notInDatabaseReason("location"));
+    if (!has_network_owner) reasons.add(kNetworkReason, notInDatabaseReason("network owner"));
 }
 
 /// The same, read from facts in place (NetFactsView) or owned (NetFacts).
 inline void addNotLocatableReasons(Reasons& reasons, const NetFactsView& f) {
-    addNotLocatableReasons(reasons, f.locatable(), f.not_locatable_reason(), f.rfc());
+    addNotLocatableReasons(reasons, f.locatable(), f.not_locatable_reason(), f.rfc(), f.asn().has_value());
 }
 inline void addNotLocatableReasons(Reasons& reasons, const NetFacts& f) {
     auto view = [](const std::optional<std::string>& s) {
         return s ? std::optional<std::string_view>(*s) : std::nullopt;
     };
-    addNotLocatableReasons(reasons, f.locatable, view(f.not_locatable_reason), view(f.rfc));
+    addNotLocatableReasons(reasons, f.locatable, view(f.not_locatable_reason), view(f.rfc), f.asn.has_value());
 }
 
 /// The facts a host older than ABI 1.4 gave, completed as a 1.4 host gives
