@@ -1,7 +1,8 @@
 #include "RegistryAddress.h"
 
+#include "AsciiText.h"
+
 #include <algorithm>
-#include <cctype>
 #include <string>
 #include <vector>
 
@@ -15,9 +16,7 @@ std::optional<std::vector<int>> octetsOf(std::string_view text) {
     for (size_t at = 0; at <= text.size();) {
         const size_t dot = std::min(text.find('.', at), text.size());
         const std::string_view o = text.substr(at, dot - at);
-        if (o.empty() || o.size() > 3 ||
-            !std::all_of(o.begin(), o.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
-            return std::nullopt;
+        if (o.size() > 3 || !allDigits(o)) return std::nullopt;
         if (octets.size() == 4) return std::nullopt;
         octets.push_back(std::stoi(std::string(o)));
         at = dot + 1;
@@ -28,8 +27,8 @@ std::optional<std::vector<int>> octetsOf(std::string_view text) {
 /// `octets` padded with zeros to four, as an address (each octet up to 255).
 std::optional<Address> dotted(std::vector<int> octets) {
     octets.resize(4, 0);
-    return parseAddress(std::to_string(octets[0]) + "." + std::to_string(octets[1]) + "." +
-                        std::to_string(octets[2]) + "." + std::to_string(octets[3]));
+    return parseAddress(std::to_string(octets[0]) + "." + std::to_string(octets[1]) + "." + std::to_string(octets[2]) +
+                        "." + std::to_string(octets[3]));
 }
 
 }  // namespace

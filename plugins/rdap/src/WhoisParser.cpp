@@ -37,7 +37,7 @@ void readRange(const std::string& value, Summary& s) {
     if (slash == std::string::npos) return;
     auto start = registryBlockStart(trimText(std::string_view(value).substr(0, slash)));
     const std::string len = trimText(std::string_view(value).substr(slash + 1));
-    if (!start || len.empty() || len.size() > 3 || !std::all_of(len.begin(), len.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+    if (!start || len.size() > 3 || !allDigits(len))
         return;
     const int bits = std::stoi(len);
     const int max = start->version == 4 ? 32 : 128;
@@ -120,7 +120,7 @@ void readAutnum(const WhoisRecord& r, Summary& s) {
     std::string number = r.first({"asnumber", "aut-num"});
     if (number.size() > 2 && (number[0] == 'A' || number[0] == 'a')) number = number.substr(2);
     number = firstWord(number);
-    if (!number.empty() && number.size() <= 10 && std::all_of(number.begin(), number.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+    if (number.size() <= 10 && allDigits(number))
         s.start_autnum = s.end_autnum = std::stoll(number);
     s.handle = keepUnlessRedacted(s, "handle", r.first({"ashandle", "aut-num"}));
     s.name = keepUnlessRedacted(s, "name", r.first({"asname", "as-name", "owner"}));
