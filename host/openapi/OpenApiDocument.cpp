@@ -112,8 +112,7 @@ void decorate(Object::Ptr op, const manifest::RouteSpec& route, const manifest::
             for (const char* h : {"X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"})
                 headers->set(h, refTo(std::string("#/components/headers/") + h));
         headers->set("Cache-Control", cacheControlHeader(route, m));
-        if (route.response_cache && pipeline::ResponseCache::sharedMaxAge(route.cache_control) > 0 &&
-            route.plugin != "host")
+        if (pipeline::ResponseCache::lifetimeOf(route, route.plugin == "host") > 0)
             for (const char* h : {"Age", "X-Cache"}) headers->set(h, refTo(std::string("#/components/headers/") + h));
     }
 

@@ -165,6 +165,10 @@ int ResponseCache::sharedMaxAge(std::string_view cache_control) {
     return is_public && seconds > 0 ? static_cast<int>(seconds) : 0;
 }
 
+int ResponseCache::lifetimeOf(const manifest::RouteSpec& route, bool host_handled) {
+    return route.response_cache && !host_handled ? sharedMaxAge(route.cache_control) : 0;
+}
+
 std::string ResponseCache::transientCacheControl(std::string_view route_cache_control, unsigned transient_max_age_s) {
     const int route_s = sharedMaxAge(route_cache_control);
     // A route that no cache may keep says so already: its own words stand.

@@ -16,6 +16,10 @@
 #include <string>
 #include <string_view>
 
+namespace ipfacts::manifest {
+struct RouteSpec;
+}
+
 namespace ipfacts::pipeline {
 
 class ResponseCache {
@@ -43,6 +47,11 @@ public:
     /// s-maxage, else max-age, when "public" is present and neither
     /// "private", "no-store" nor "no-cache" is; 0 otherwise.
     static int sharedMaxAge(std::string_view cache_control);
+
+    /// Seconds the host keeps the answers of `route` in memory: its shared
+    /// max-age when its response_cache is on and a plugin answers it; 0 for a
+    /// route a host handler answers (`host_handled`), which serves from memory already.
+    static int lifetimeOf(const manifest::RouteSpec& route, bool host_handled);
 
     /// The Cache-Control value of an answer holding a failed or timed-out
     /// part on a route sent with `route_cache_control`: "public, max-age=N"

@@ -25,10 +25,7 @@ bool isParam(std::string_view seg) { return seg.size() > 2 && seg.front() == '{'
 }  // namespace
 
 RouteTable::RouteTable(std::vector<Route> routes) : routes_(std::move(routes)) {
-    // Host handlers answer from memory already: only plugin answers are cached.
-    for (auto& r : routes_)
-        r.response_cache_s =
-            r.spec.response_cache && r.host_handler < 0 ? ResponseCache::sharedMaxAge(r.spec.cache_control) : 0;
+    for (auto& r : routes_) r.response_cache_s = ResponseCache::lifetimeOf(r.spec, r.host_handler >= 0);
     for (const auto& r : routes_) {
         if (r.spec.path.find('{') == std::string::npos) {
             exact_[r.spec.path] = &r;

@@ -45,6 +45,10 @@ Statement prepare(sqlite3* db, const char* sql) {
     return Statement(raw);
 }
 
+void bindText(sqlite3_stmt* st, int i, const std::string& v) {
+    sqlite3_bind_text(st, i, v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT);
+}
+
 std::string columnText(sqlite3_stmt* st, int i) {
     const auto* p = sqlite3_column_text(st, i);
     return p ? std::string(reinterpret_cast<const char*>(p), static_cast<size_t>(sqlite3_column_bytes(st, i))) : "";
@@ -102,54 +106,73 @@ void SqliteProbeHistory::migrate() {
     exec(("UPDATE status_schema SET version = " + std::to_string(kSchemaVersion) + "; COMMIT;").c_str());
 }
 
-void SqliteProbeHistory::record(const std::vector<ProbeSample>& samples) {
+template <class Row, class Bind>
+void SqliteProbeHistory::insertEach(const char* sql, const std::vector<Row>& rows, Bind bind, const char* row_name) {
     std::lock_guard lock(mu_);
-    Statement st = prepare(db_,
-                           "INSERT INTO status_probes(target, region, at_ms, ok, http_status, latency_us, error) "
-                           "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
+    Statement st = prepare(db_, sql);
     if (!st) fail("preparing an insert");
     exec("BEGIN IMMEDIATE");
-    for (const auto& s : samples) {
-        sqlite3_bind_text(st.get(), 1, s.target.data(), static_cast<int>(s.target.size()), SQLITE_TRANSIENT);
-        sqlite3_bind_text(st.get(), 2, s.region.data(), static_cast<int>(s.region.size()), SQLITE_TRANSIENT);
-        sqlite3_bind_int64(st.get(), 3, s.at_ms);
-        sqlite3_bind_int(st.get(), 4, s.ok ? 1 : 0);
-        sqlite3_bind_int(st.get(), 5, s.http_status);
-        sqlite3_bind_int64(st.get(), 6, s.latency_us);
-        sqlite3_bind_text(st.get(), 7, s.error.data(), static_cast<int>(s.error.size()), SQLITE_TRANSIENT);
+    for (const auto& row : rows) {
+        bind(st.get(), row);
         if (sqlite3_step(st.get()) != SQLITE_DONE) {
             std::string msg = sqlite3_errmsg(db_);
             exec("ROLLBACK");
-            throw ProbeHistoryError("status history: inserting a sample: " + msg);
+            throw ProbeHistoryError(std::string("status history: inserting ") + row_name + ": " + msg);
         }
         sqlite3_reset(st.get());
     }
     exec("COMMIT");
 }
 
-std::vector<ProbeSample> SqliteProbeHistory::between(int64_t from_ms, int64_t to_ms) {
+template <class Row, class Read>
+std::vector<Row> SqliteProbeHistory::selectBetween(const char* sql, int64_t from_ms, int64_t to_ms, Read read,
+                                                   const char* what) {
     std::lock_guard lock(mu_);
-    Statement st = prepare(db_,
-                           "SELECT target, region, at_ms, ok, http_status, latency_us, error FROM status_probes "
-                           "WHERE at_ms > ?1 AND at_ms <= ?2 ORDER BY at_ms");
+    Statement st = prepare(db_, sql);
     if (!st) fail("preparing a read");
     sqlite3_bind_int64(st.get(), 1, from_ms);
     sqlite3_bind_int64(st.get(), 2, to_ms);
-    std::vector<ProbeSample> out;
+    std::vector<Row> out;
     int rc;
-    while ((rc = sqlite3_step(st.get())) == SQLITE_ROW) {
-        ProbeSample s;
-        s.target = columnText(st.get(), 0);
-        s.region = columnText(st.get(), 1);
-        s.at_ms = sqlite3_column_int64(st.get(), 2);
-        s.ok = sqlite3_column_int(st.get(), 3) != 0;
-        s.http_status = sqlite3_column_int(st.get(), 4);
-        s.latency_us = sqlite3_column_int64(st.get(), 5);
-        s.error = columnText(st.get(), 6);
-        out.push_back(std::move(s));
-    }
-    if (rc != SQLITE_DONE) fail("reading samples");
+    while ((rc = sqlite3_step(st.get())) == SQLITE_ROW) out.push_back(read(st.get()));
+    if (rc != SQLITE_DONE) fail(what);
     return out;
+}
+
+void SqliteProbeHistory::record(const std::vector<ProbeSample>& samples) {
+    insertEach(
+        "INSERT INTO status_probes(target, region, at_ms, ok, http_status, latency_us, error) "
+        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        samples,
+        [](sqlite3_stmt* st, const ProbeSample& s) {
+            bindText(st, 1, s.target);
+            bindText(st, 2, s.region);
+            sqlite3_bind_int64(st, 3, s.at_ms);
+            sqlite3_bind_int(st, 4, s.ok ? 1 : 0);
+            sqlite3_bind_int(st, 5, s.http_status);
+            sqlite3_bind_int64(st, 6, s.latency_us);
+            bindText(st, 7, s.error);
+        },
+        "a sample");
+}
+
+std::vector<ProbeSample> SqliteProbeHistory::between(int64_t from_ms, int64_t to_ms) {
+    return selectBetween<ProbeSample>(
+        "SELECT target, region, at_ms, ok, http_status, latency_us, error FROM status_probes "
+        "WHERE at_ms > ?1 AND at_ms <= ?2 ORDER BY at_ms",
+        from_ms, to_ms,
+        [](sqlite3_stmt* st) {
+            ProbeSample s;
+            s.target = columnText(st, 0);
+            s.region = columnText(st, 1);
+            s.at_ms = sqlite3_column_int64(st, 2);
+            s.ok = sqlite3_column_int(st, 3) != 0;
+            s.http_status = sqlite3_column_int(st, 4);
+            s.latency_us = sqlite3_column_int64(st, 5);
+            s.error = columnText(st, 6);
+            return s;
+        },
+        "reading samples");
 }
 
 int64_t SqliteProbeHistory::pruneBefore(int64_t before_ms) {
@@ -167,48 +190,32 @@ int64_t SqliteProbeHistory::pruneBefore(int64_t before_ms) {
 }
 
 void SqliteProbeHistory::recordUpstreams(const std::vector<UpstreamSample>& samples) {
-    std::lock_guard lock(mu_);
-    Statement st = prepare(db_,
-                           "INSERT INTO status_upstreams(facility, upstream, region, at_ms, ok, failed, last_error) "
-                           "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
-    if (!st) fail("preparing an insert");
-    auto text = [&](int i, const std::string& v) {
-        sqlite3_bind_text(st.get(), i, v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT);
-    };
-    exec("BEGIN IMMEDIATE");
-    for (const auto& s : samples) {
-        text(1, s.facility);
-        text(2, s.upstream);
-        text(3, s.region);
-        sqlite3_bind_int64(st.get(), 4, s.at_ms);
-        sqlite3_bind_int64(st.get(), 5, s.ok);
-        sqlite3_bind_int64(st.get(), 6, s.failed);
-        text(7, s.last_error);
-        if (sqlite3_step(st.get()) != SQLITE_DONE) {
-            std::string msg = sqlite3_errmsg(db_);
-            exec("ROLLBACK");
-            throw ProbeHistoryError("status history: inserting an upstream sample: " + msg);
-        }
-        sqlite3_reset(st.get());
-    }
-    exec("COMMIT");
+    insertEach(
+        "INSERT INTO status_upstreams(facility, upstream, region, at_ms, ok, failed, last_error) "
+        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        samples,
+        [](sqlite3_stmt* st, const UpstreamSample& s) {
+            bindText(st, 1, s.facility);
+            bindText(st, 2, s.upstream);
+            bindText(st, 3, s.region);
+            sqlite3_bind_int64(st, 4, s.at_ms);
+            sqlite3_bind_int64(st, 5, s.ok);
+            sqlite3_bind_int64(st, 6, s.failed);
+            bindText(st, 7, s.last_error);
+        },
+        "an upstream sample");
 }
 
 std::vector<UpstreamTotals> SqliteProbeHistory::upstreamTotals(int64_t from_ms, int64_t to_ms) {
-    std::lock_guard lock(mu_);
-    Statement st = prepare(db_,
-                           "SELECT facility, upstream, SUM(ok), SUM(failed) FROM status_upstreams "
-                           "WHERE at_ms > ?1 AND at_ms <= ?2 GROUP BY facility, upstream ORDER BY facility, upstream");
-    if (!st) fail("preparing a read");
-    sqlite3_bind_int64(st.get(), 1, from_ms);
-    sqlite3_bind_int64(st.get(), 2, to_ms);
-    std::vector<UpstreamTotals> out;
-    int rc;
-    while ((rc = sqlite3_step(st.get())) == SQLITE_ROW)
-        out.push_back(UpstreamTotals{columnText(st.get(), 0), columnText(st.get(), 1),
-                                     sqlite3_column_int64(st.get(), 2), sqlite3_column_int64(st.get(), 3)});
-    if (rc != SQLITE_DONE) fail("reading upstream samples");
-    return out;
+    return selectBetween<UpstreamTotals>(
+        "SELECT facility, upstream, SUM(ok), SUM(failed) FROM status_upstreams "
+        "WHERE at_ms > ?1 AND at_ms <= ?2 GROUP BY facility, upstream ORDER BY facility, upstream",
+        from_ms, to_ms,
+        [](sqlite3_stmt* st) {
+            return UpstreamTotals{columnText(st, 0), columnText(st, 1), sqlite3_column_int64(st, 2),
+                                  sqlite3_column_int64(st, 3)};
+        },
+        "reading upstream samples");
 }
 
 }  // namespace ipfacts::status

@@ -11,6 +11,7 @@
 #include <string>
 
 struct sqlite3;
+struct sqlite3_stmt;
 
 namespace ipfacts::status {
 
@@ -35,6 +36,14 @@ private:
     void exec(const char* sql);
     void migrate();
     [[noreturn]] void fail(const std::string& what) const;
+    /// Runs `sql` once per row in one transaction, `bind` filling its
+    /// parameters; rolled back at the first row that fails.
+    template <class Row, class Bind>
+    void insertEach(const char* sql, const std::vector<Row>& rows, Bind bind, const char* row_name);
+    /// The rows `read` makes of `sql` run with ?1 = from_ms, ?2 = to_ms;
+    /// `what` names the read in an error.
+    template <class Row, class Read>
+    std::vector<Row> selectBetween(const char* sql, int64_t from_ms, int64_t to_ms, Read read, const char* what);
 
     std::mutex mu_;
     sqlite3* db_ = nullptr;

@@ -106,7 +106,7 @@ rdap=plugins/rdap/src
 target fuzz_rdap_query 60000 ". sdk/include $rdap" "libidn2" \
   "tests/fuzz/fuzz_rdap_query.cpp $rdap/RdapQuery.cpp"
 target fuzz_whois_parser 12000 ". sdk/include $rdap" "" \
-  "tests/fuzz/fuzz_whois_parser.cpp $rdap/WhoisParser.cpp $rdap/WhoisRecord.cpp $rdap/WhoisDate.cpp $rdap/Summary.cpp $rdap/RegistryName.cpp"
+  "tests/fuzz/fuzz_whois_parser.cpp $rdap/WhoisParser.cpp $rdap/WhoisRecord.cpp $rdap/WhoisDate.cpp $rdap/Summary.cpp $rdap/RegistryName.cpp $rdap/RegistryAddress.cpp"
 target fuzz_dnsbl_answer 60000 ". sdk/include plugins/dnsbl/src" "" \
   "tests/fuzz/fuzz_dnsbl_answer.cpp plugins/dnsbl/src/ListingVerdict.cpp plugins/dnsbl/src/RowCodec.cpp"
 target fuzz_privacy_feeds 120000 ". sdk/include" "" \

@@ -3,6 +3,7 @@
 #include "host/store/AccountSchema.h"
 #include "host/store/ServerSecret.h"
 #include "host/store/postgres/PgSchema.h"
+#include "host/store/postgres/PgTransaction.h"
 
 #include <chrono>
 
@@ -11,43 +12,6 @@ namespace {
 
 int64_t nowSeconds() {
     return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
-}
-
-/// BEGIN ... COMMIT on one leased connection, rolled back when left by an exception.
-class PgTransaction {
-public:
-    explicit PgTransaction(PgConnection& db) : db_(db) { db_.run("BEGIN"); }
-    ~PgTransaction() {
-        if (done_) return;
-        try {
-            db_.run("ROLLBACK");
-        } catch (const PgError&) {
-            // A broken connection is dropped by the pool; nothing to undo.
-        }
-    }
-    void commit() {
-        db_.run("COMMIT");
-        done_ = true;
-    }
-
-private:
-    PgConnection& db_;
-    bool done_ = false;
-};
-
-std::vector<KeyRecord> keysFrom(const PgResult& r) {
-    std::vector<KeyRecord> out;
-    for (int i = 0; i < r.rows(); ++i) {
-        KeyRecord k;
-        k.hash = r.text(i, 0);
-        k.id = k.hash.substr(0, 16);
-        k.account = r.text(i, 1);
-        k.created_at = r.integer(i, 2);
-        k.revoked_at = r.integer(i, 3);
-        k.last_used_at = r.integer(i, 4);
-        out.push_back(std::move(k));
-    }
-    return out;
 }
 
 void bumpKeysVersion(PgConnection& db) { db.exec("UPDATE store_changes SET version = version + 1 WHERE topic = 'keys'"); }

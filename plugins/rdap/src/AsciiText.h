@@ -15,6 +15,14 @@ inline std::string lowerText(std::string s) {
     return s;
 }
 
+/// True when `s` is one or more ASCII digits and nothing else.
+inline bool allDigits(std::string_view s) {
+    if (s.empty()) return false;
+    for (char c : s)
+        if (!std::isdigit(static_cast<unsigned char>(c))) return false;
+    return true;
+}
+
 /// `s` without leading and trailing white space.
 inline std::string trimText(std::string_view s) {
     size_t a = 0, b = s.size();

@@ -1,6 +1,7 @@
 #include "RdapSummary.h"
 
 #include "AsciiText.h"
+#include "RegistryAddress.h"
 
 #include <Poco/JSON/Array.h>
 #include <Poco/JSON/Object.h>
@@ -145,22 +146,8 @@ void readEntities(const Object::Ptr& o, Summary& s) {
 /// older answers zero-pad ("074.125.000.000") or write every IPv6 group
 /// ("2001:4860:0000:...:FFFF"). Text that is no address is kept as written.
 std::string addressText(const std::string& raw) {
-    std::string a = trimText(raw.substr(0, raw.find('/')));
-    if (a.find(':') == std::string::npos && a.find('.') != std::string::npos) {
-        std::string unpadded;  // each octet without its leading zeros ("074" is 74, not octal)
-        size_t at = 0;
-        for (;;) {
-            const size_t dot = a.find('.', at);
-            std::string octet = a.substr(at, dot == std::string::npos ? std::string::npos : dot - at);
-            while (octet.size() > 1 && octet[0] == '0') octet.erase(0, 1);
-            unpadded += octet;
-            if (dot == std::string::npos) break;
-            unpadded += '.';
-            at = dot + 1;
-        }
-        a = unpadded;
-    }
-    auto parsed = parseAddress(a);
+    const std::string a = trimText(raw.substr(0, raw.find('/')));
+    const auto parsed = registryAddress(a);
     return parsed ? parsed->text() : a;
 }
 

@@ -62,15 +62,16 @@ Text format(int y, int mo, int d, int h, int mi, int se, int offsetMinutes) {
            ":" + two(u.tm_min) + ":" + two(u.tm_sec) + "Z";
 }
 
-int monthOf(std::string m) {
+}  // namespace
+
+int monthNumber(const std::string& word) {
     static const char* names[] = {"jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"};
-    m = lowerText(m);
+    if (word.size() < 3) return 0;
+    const std::string abbreviation = lowerText(word.substr(0, 3));
     for (int i = 0; i < 12; ++i)
-        if (m == names[i]) return i + 1;
+        if (abbreviation == names[i]) return i + 1;
     return 0;
 }
-
-}  // namespace
 
 bool isPlaceholder(const std::string& value) {
     const std::string v = lowerText(value);
@@ -136,7 +137,7 @@ Text isoUtc(const std::string& raw) {
         if (s.size() == 8 && digitsAt(s, 0, 8)) return format(num(s, 0, 4), num(s, 4, 2), num(s, 6, 2), 0, 0, 0, 0);
         if (s.size() >= 11 && std::isdigit(static_cast<unsigned char>(s[0])) && s[2] == '-' && std::isalpha(static_cast<unsigned char>(s[3])) &&
             s[6] == '-' && digitsAt(s, 7, 4))  // 26-Aug-1996
-            return format(num(s, 7, 4), monthOf(s.substr(3, 3)), num(s, 0, 2), 0, 0, 0, 0);
+            return format(num(s, 7, 4), monthNumber(s.substr(3, 3)), num(s, 0, 2), 0, 0, 0, 0);
         if (!(digitsAt(s, 0, 4) && s.size() >= 10 && s[4] == '-' && digitsAt(s, 5, 2) && s[7] == '-' && digitsAt(s, 8, 2)))
             return std::nullopt;
         const int y = num(s, 0, 4), mo = num(s, 5, 2), d = num(s, 8, 2);

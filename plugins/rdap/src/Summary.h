@@ -57,6 +57,10 @@ std::vector<std::string> cidrsOfRange(const std::string& start, const std::strin
 /// True for "address/length" with a length the address's family allows.
 bool isCidrText(const std::string& text);
 
+/// 1 to 12 for an English month name, its first three letters deciding in
+/// any letter case ("Mar", "march", "MARCH"); 0 for any other word.
+int monthNumber(const std::string& word);
+
 /// ISO 8601 UTC ("2019-03-04T12:00:00Z") from the date forms registries use
 /// ("2019-03-04", "20190304", "2019-03-04T13:00:00+01:00", "2019-03-04 12:00:00",
 /// "04-Mar-2019", fractions of seconds); nothing when it is none of them.

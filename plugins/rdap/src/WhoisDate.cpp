@@ -10,14 +10,6 @@
 namespace ipfacts::rdap {
 namespace {
 
-int monthNamed(const std::string& word) {
-    static const char* names[] = {"jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"};
-    const std::string w = lowerText(word.substr(0, 3));
-    for (int i = 0; i < 12; ++i)
-        if (w == names[i] && word.size() >= 3) return i + 1;
-    return 0;
-}
-
 std::vector<std::string> wordsOf(const std::string& s) {
     std::vector<std::string> out;
     size_t at = 0;
@@ -80,8 +72,8 @@ bool dayAt(const std::vector<std::string>& w, size_t i, Day& out) {
         return true;
     }
     static const std::regex ordinal(R"((\d{1,2})(st|nd|rd|th)?,?)", std::regex::icase), year(R"((\d{4}),?)");
-    if (std::regex_match(w[i], m, ordinal) && monthNamed(w[i + 1]) && std::regex_match(w[i + 2], m3, year)) {
-        out = {std::stoi(m3[1]), monthNamed(w[i + 1]), std::stoi(m[1]), 3};
+    if (std::regex_match(w[i], m, ordinal) && monthNumber(w[i + 1]) && std::regex_match(w[i + 2], m3, year)) {
+        out = {std::stoi(m3[1]), monthNumber(w[i + 1]), std::stoi(m[1]), 3};
         return true;
     }
     return false;

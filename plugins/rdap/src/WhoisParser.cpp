@@ -2,6 +2,7 @@
 
 #include "AsciiText.h"
 #include "RdapSummary.h"
+#include "RegistryAddress.h"
 #include "WhoisDate.h"
 #include "WhoisRecord.h"
 
@@ -21,31 +22,12 @@ void addUnique(std::vector<std::string>& v, std::string s) {
 
 bool looksLikeEmail(const std::string& s) { return s.find('@') != std::string::npos && s.find(' ') == std::string::npos; }
 
-/// An address as a registry writes it: ARIN pads IPv4 octets ("074.125.000.000"),
-/// LACNIC leaves trailing zero octets out of a block ("200.57.128/19"), IPv6
-/// comes in either letter case with leading zeros ("2001:0240::").
-std::optional<Address> addressOf(const std::string& text) {
-    if (text.find(':') != std::string::npos || text.empty()) return parseAddress(text);
-    std::vector<std::string> octets;
-    for (size_t at = 0; at <= text.size();) {
-        const size_t dot = std::min(text.find('.', at), text.size());
-        std::string o = text.substr(at, dot - at);
-        if (o.empty() || o.size() > 3 || !std::all_of(o.begin(), o.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
-            return std::nullopt;
-        octets.push_back(std::to_string(std::stoi(o)));
-        at = dot + 1;
-    }
-    if (octets.size() > 4) return std::nullopt;
-    while (octets.size() < 4) octets.push_back("0");
-    return parseAddress(octets[0] + "." + octets[1] + "." + octets[2] + "." + octets[3]);
-}
-
 /// "192.0.2.0 - 192.0.2.255" (ARIN, RIPE), or a CIDR (LACNIC, inet6num).
 void readRange(const std::string& value, Summary& s) {
     const size_t dash = value.find(" - ");
     if (dash != std::string::npos) {
-        const auto a = addressOf(trimText(std::string_view(value).substr(0, dash)));
-        const auto b = addressOf(trimText(std::string_view(value).substr(dash + 3)));
+        const auto a = registryBlockStart(trimText(std::string_view(value).substr(0, dash)));
+        const auto b = registryBlockStart(trimText(std::string_view(value).substr(dash + 3)));
         if (!a || !b) return;
         s.cidr = cidrsOfRange(a->text(), b->text());
         if (!s.cidr.empty()) s.start_address = a->text(), s.end_address = b->text();
@@ -53,9 +35,9 @@ void readRange(const std::string& value, Summary& s) {
     }
     const size_t slash = value.find('/');
     if (slash == std::string::npos) return;
-    auto start = addressOf(trimText(std::string_view(value).substr(0, slash)));
+    auto start = registryBlockStart(trimText(std::string_view(value).substr(0, slash)));
     const std::string len = trimText(std::string_view(value).substr(slash + 1));
-    if (!start || len.empty() || len.size() > 3 || !std::all_of(len.begin(), len.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+    if (!start || len.size() > 3 || !allDigits(len))
         return;
     const int bits = std::stoi(len);
     const int max = start->version == 4 ? 32 : 128;
@@ -138,7 +120,7 @@ void readAutnum(const WhoisRecord& r, Summary& s) {
     std::string number = r.first({"asnumber", "aut-num"});
     if (number.size() > 2 && (number[0] == 'A' || number[0] == 'a')) number = number.substr(2);
     number = firstWord(number);
-    if (!number.empty() && number.size() <= 10 && std::all_of(number.begin(), number.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+    if (number.size() <= 10 && allDigits(number))
         s.start_autnum = s.end_autnum = std::stoll(number);
     s.handle = keepUnlessRedacted(s, "handle", r.first({"ashandle", "aut-num"}));
     s.name = keepUnlessRedacted(s, "name", r.first({"asname", "as-name", "owner"}));

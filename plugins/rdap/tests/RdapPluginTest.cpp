@@ -226,10 +226,7 @@ public:
         CPPUNIT_ASSERT(contains(notFound.written.body, "\"cached\":true"));
 
         Fake whois;  // the IANA server refers to whois.ripe.net, which nothing answers for
-        std::ifstream in(kDir + "/whois/iana-refer.txt");
-        std::stringstream iana;
-        iana << in.rdbuf();
-        whois.connect.answer("whois.iana.example", 43, iana.str());
+        whois.connect.answer("whois.iana.example", 43, fixture("whois/iana-refer.txt"));
         whois.ask("203.0.113.5");
         CPPUNIT_ASSERT_EQUAL(200, whois.written.status);
         CPPUNIT_ASSERT(whois.written.transient);
@@ -250,14 +247,8 @@ public:
     }
     void noRdapServiceFallsBackToWhoisWithOneReferral() {
         Fake fake;
-        std::ifstream in(kDir + "/whois/iana-refer.txt");
-        std::stringstream iana;
-        iana << in.rdbuf();
-        fake.connect.answer("whois.iana.example", 43, iana.str());
-        std::ifstream r(kDir + "/whois/ripe.txt");
-        std::stringstream ripe;
-        ripe << r.rdbuf();
-        fake.connect.answer("whois.ripe.net", 43, ripe.str());
+        fake.connect.answer("whois.iana.example", 43, fixture("whois/iana-refer.txt"));
+        fake.connect.answer("whois.ripe.net", 43, fixture("whois/ripe.txt"));
         fake.ask("203.0.113.5");
         CPPUNIT_ASSERT_EQUAL(200, fake.written.status);
         const std::string& b = fake.written.body;

@@ -68,9 +68,7 @@ ReverseFacts lookUpReverse(const Host& host, const Address& address) {
     facts.arpa = arpaName(facts.address);
     PtrLookup ptr = lookUpPtr(host, facts.arpa);
     facts.hostnames = std::move(ptr.names);
-    // lookUpPtr's words for a resolver that did not answer the question
-    // (ptrLookupFailedReason, ptrAnswerReason); no PTR record is an answer.
-    facts.transient = ptr.reason && ptr.reason->rfind(ptrLookupFailedReason(""), 0) == 0;
+    facts.transient = ptr.failed;  // no PTR record is an answer; a resolver that did not answer is not
     if (ptr.reason) facts.reasons.add("hostnames", std::move(*ptr.reason));
     if (facts.hostnames.empty()) {
         facts.reasons.add("forward_addresses", std::string(kNoNameToResolveReason));

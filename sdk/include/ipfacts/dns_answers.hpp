@@ -114,6 +114,10 @@ inline std::vector<Address> addressesOf(const DnsAnswerView& answer, int version
 struct PtrLookup {
     std::vector<std::string> names;     ///< ptrNames of the answer; empty exactly when reason is set
     std::optional<std::string> reason;  ///< in the shared words of ipfacts/reasons.hpp
+    /// The resolver could not be asked or did not answer the question (a
+    /// "PTR lookup failed: ..." reason): a passing failure, where NXDOMAIN,
+    /// NODATA and having no resolver are answers.
+    bool failed = false;
 };
 
 /// Asks the host's resolver for the PTR records of `arpa` (arpaName of the
@@ -121,15 +125,16 @@ struct PtrLookup {
 /// kNoResolverReason, "PTR lookup failed: " + why the call was not made
 /// (Host::resolve's reason) or the resolver gave no answer,
 /// ptrAnswerReason (NXDOMAIN, timeout, SERVFAIL, ...), ptrNoDataReason()
-/// (NOERROR without a PTR name).
+/// (NOERROR without a PTR name); `failed` marks the "PTR lookup failed" ones.
 inline PtrLookup lookUpPtr(const Host& host, std::string_view arpa) {
-    if (!host.hasResolver()) return PtrLookup{{}, std::string(kNoResolverReason)};
+    if (!host.hasResolver()) return PtrLookup{{}, std::string(kNoResolverReason), false};
     const DnsAnswers answers = host.resolve({DnsQuestion{std::string(arpa), "PTR"}});
-    if (!answers.ok()) return PtrLookup{{}, ptrLookupFailedReason(answers.reason())};
-    if (answers.empty()) return PtrLookup{{}, ptrLookupFailedReason("the DNS resolver gave no answer")};
+    if (!answers.ok()) return PtrLookup{{}, ptrLookupFailedReason(answers.reason()), true};
+    if (answers.empty()) return PtrLookup{{}, ptrLookupFailedReason("the DNS resolver gave no answer"), true};
     const DnsAnswerView answer = answers.front();
-    if (std::optional<std::string> why = ptrAnswerReason(answer.rcode(), answer.error())) return PtrLookup{{}, why};
-    PtrLookup found{ptrNames(answer), std::nullopt};
+    if (std::optional<std::string> why = ptrAnswerReason(answer.rcode(), answer.error()))
+        return PtrLookup{{}, why, answer.rcode() != kRcodeNxDomain};
+    PtrLookup found{ptrNames(answer), std::nullopt, false};
     if (found.names.empty()) found.reason = ptrNoDataReason();
     return found;
 }

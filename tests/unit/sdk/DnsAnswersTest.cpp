@@ -95,21 +95,31 @@ public:
         testing::FakeHost fake;
         fake.answer("1.2.0.192.in-addr.arpa", "PTR", {"h.example."});
         PtrLookup found = lookUpPtr(fake.host(), "1.2.0.192.in-addr.arpa");
-        CPPUNIT_ASSERT(!found.reason);
+        CPPUNIT_ASSERT(!found.reason && !found.failed);
         CPPUNIT_ASSERT_EQUAL(std::string("h.example"), found.names.at(0));
         CPPUNIT_ASSERT_EQUAL(std::string("PTR"), fake.asked.at(0).type);
 
         fake.fail("1.2.0.192.in-addr.arpa", "PTR", 3);
+        const PtrLookup nxdomain = lookUpPtr(fake.host(), "1.2.0.192.in-addr.arpa");
         CPPUNIT_ASSERT_EQUAL(std::string("no PTR record: NXDOMAIN (the reverse name does not exist)"),
-                             lookUpPtr(fake.host(), "1.2.0.192.in-addr.arpa").reason.value());
+                             nxdomain.reason.value());
+        CPPUNIT_ASSERT(!nxdomain.failed);
+        fake.fail("1.2.0.192.in-addr.arpa", "PTR", 2);
+        const PtrLookup servfail = lookUpPtr(fake.host(), "1.2.0.192.in-addr.arpa");
+        CPPUNIT_ASSERT_EQUAL(std::string("PTR lookup failed: the DNS resolver answered SERVFAIL"),
+                             servfail.reason.value());
+        CPPUNIT_ASSERT(servfail.failed);
         fake.dns["1.2.0.192.in-addr.arpa PTR"] = testing::dnsAnswer(0, {rr("CNAME", "x.")});
-        CPPUNIT_ASSERT_EQUAL(ptrNoDataReason(), lookUpPtr(fake.host(), "1.2.0.192.in-addr.arpa").reason.value());
+        const PtrLookup nodata = lookUpPtr(fake.host(), "1.2.0.192.in-addr.arpa");
+        CPPUNIT_ASSERT_EQUAL(ptrNoDataReason(), nodata.reason.value());
+        CPPUNIT_ASSERT(!nodata.failed);
         fake.resolverRefuses = true;
-        CPPUNIT_ASSERT_EQUAL(std::string("PTR lookup failed: malformed DNS question"),
-                             lookUpPtr(fake.host(), "1.2.0.192.in-addr.arpa").reason.value());
+        const PtrLookup refused = lookUpPtr(fake.host(), "1.2.0.192.in-addr.arpa");
+        CPPUNIT_ASSERT_EQUAL(std::string("PTR lookup failed: malformed DNS question"), refused.reason.value());
+        CPPUNIT_ASSERT(refused.failed);
         fake.hasResolver = false;
         const PtrLookup none = lookUpPtr(fake.host(), "1.2.0.192.in-addr.arpa");
-        CPPUNIT_ASSERT(none.names.empty());
+        CPPUNIT_ASSERT(none.names.empty() && !none.failed);
         CPPUNIT_ASSERT_EQUAL(std::string(kNoResolverReason), none.reason.value());
         CPPUNIT_ASSERT_EQUAL(0, fake.openBatches);
     }
