@@ -14,6 +14,21 @@ int64_t nowSeconds() {
     return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
 }
 
+std::vector<KeyRecord> keysFrom(const PgResult& r) {
+    std::vector<KeyRecord> out;
+    for (int i = 0; i < r.rows(); ++i) {
+        KeyRecord k;
+        k.hash = r.text(i, 0);
+        k.id = k.hash.substr(0, 16);
+        k.account = r.text(i, 1);
+        k.created_at = r.integer(i, 2);
+        k.revoked_at = r.integer(i, 3);
+        k.last_used_at = r.integer(i, 4);
+        out.push_back(std::move(k));
+    }
+    return out;
+}
+
 void bumpKeysVersion(PgConnection& db) { db.exec("UPDATE store_changes SET version = version + 1 WHERE topic = 'keys'"); }
 
 void insertKey(PgConnection& db, std::string_view hash, std::string_view account, int64_t now) {
