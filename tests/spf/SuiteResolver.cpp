@@ -55,7 +55,10 @@ SuiteResolver::~SuiteResolver() {
 }
 
 bool SuiteResolver::startOnce() {
-    port_ = freeLoopbackPort();  // free for TCP a moment ago; unbound fails to start if UDP is taken
+    // Both ports were free a moment ago; unbound fails to start if one is taken
+    // and the next attempt draws others. Control goes over loopback TCP, not a
+    // socket in the build tree, whose path a deep checkout could push past 107 bytes.
+    port_ = freeLoopbackPort();
     std::string conf = "server:\n"
                        "  interface: 127.0.0.1\n"
                        "  port: " + std::to_string(port_) + "\n"
@@ -81,7 +84,8 @@ bool SuiteResolver::startOnce() {
             "  fallback-enabled: no\n"
             "remote-control:\n"
             "  control-enable: yes\n"
-            "  control-interface: \"" + dir_ + "/control.sock\"\n"
+            "  control-interface: 127.0.0.1\n"
+            "  control-port: " + std::to_string(freeLoopbackPort()) + "\n"
             "  control-use-cert: no\n";
     std::ofstream(dir_ + "/unbound.conf") << conf;
     pid_ = ::fork();
