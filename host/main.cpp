@@ -1,7 +1,7 @@
 // ipfactsd: the ipfacts service. See README.md for the manifest and routes.
-#include "host/manifest/Manifest.h"
 #include "host/facilities/Catalogue.h"
 #include "host/install/InstallLayout.h"
+#include "host/manifest/Manifest.h"
 #include "host/plugins/PluginCheck.h"
 #include "host/server/Daemon.h"
 
@@ -11,9 +11,9 @@
 
 #include <cstring>
 #include <filesystem>
+#include <iostream>
 #include <optional>
 #include <stdexcept>
-#include <iostream>
 #include <string>
 #include <vector>
 
@@ -56,17 +56,22 @@ std::optional<int> parse(int argc, char** argv, Options& o) {
             if (i + 1 >= argc) throw std::invalid_argument(std::string(name) + " needs a value");
             return argv[++i];
         };
-        if (a == "--config") o.config = value("--config");
-        else if (a == "--check-config") o.check = value("--check-config");
-        else if (a == "--listen") o.listen.push_back(value("--listen"));
-        else if (a == "--state-dir") o.state_dir = value("--state-dir");
+        if (a == "--config")
+            o.config = value("--config");
+        else if (a == "--check-config")
+            o.check = value("--check-config");
+        else if (a == "--listen")
+            o.listen.push_back(value("--listen"));
+        else if (a == "--state-dir")
+            o.state_dir = value("--state-dir");
         else if (a == "--version") {
             std::cout << "ipfactsd " IPFACTS_VERSION " (plugin ABI " << IPF_ABI_MAJOR << "." << IPF_ABI_MINOR << ")\n";
             return 0;
         } else if (a == "--help" || a == "-h") {
             usage(std::cout);
             return 0;
-        } else throw std::invalid_argument("unknown option " + a);
+        } else
+            throw std::invalid_argument("unknown option " + a);
     }
     if (o.config.empty() && o.check.empty()) o.config = installedManifestOrThrow();
     return std::nullopt;
@@ -77,11 +82,13 @@ void applyOverrides(ipfacts::manifest::Manifest& m, const Options& o) {
         m.server.listen.clear();
         for (const auto& l : o.listen) {
             auto la = ipfacts::manifest::ListenAddress::parse(l);
-            if (!la) throw std::invalid_argument("--listen " + l + ": want ADDR:PORT, e.g. 127.0.0.1:8080 or [::1]:8080");
+            if (!la)
+                throw std::invalid_argument("--listen " + l + ": want ADDR:PORT, e.g. 127.0.0.1:8080 or [::1]:8080");
             m.server.listen.push_back(*la);
         }
     }
-    if (!o.state_dir.empty()) m.state_dir = ipfacts::manifest::resolvePath(std::filesystem::current_path(), o.state_dir);
+    if (!o.state_dir.empty())
+        m.state_dir = ipfacts::manifest::resolvePath(std::filesystem::current_path(), o.state_dir);
 }
 
 void setLogLevel(const std::string& level) {

@@ -41,16 +41,17 @@ std::string hidden(const char* name, const std::string& value) {
 /// A one-button form posting `action` (and the key id) to the dashboard.
 std::string actionForm(const std::string& csrf, const char* action, const std::string& id, const char* label) {
     return "<form class=\"inline\" method=\"post\" action=\"/api-keys/dashboard\">" + hidden("csrf", csrf) +
-           hidden("action", action) + (id.empty() ? std::string() : hidden("id", id)) + "<button type=\"submit\" name=\"do\" value=\"" +
-           std::string(action) + "\" data-action=\"" + action + "\" data-key-id=\"" + html::escape(id) + "\">" + label +
-           "</button></form>";
+           hidden("action", action) + (id.empty() ? std::string() : hidden("id", id)) +
+           "<button type=\"submit\" name=\"do\" value=\"" + std::string(action) + "\" data-action=\"" + action +
+           "\" data-key-id=\"" + html::escape(id) + "\">" + label + "</button></form>";
 }
 
 std::string keyRow(const store::KeyRecord& k, const store::KeyUsage& u, const std::string& csrf) {
     const bool live = k.revoked_at == 0;
     std::string h = "<tr data-key-id=\"" + html::escape(k.id) + "\" data-state=\"" + (live ? "live" : "revoked") +
-                    "\"><th scope=\"row\"><code>" + html::escape(k.id) + "</code></th><td>" + utcText(k.created_at, false) +
-                    "</td><td>" + (live ? std::string("live") : "revoked " + utcText(k.revoked_at, false)) +
+                    "\"><th scope=\"row\"><code>" + html::escape(k.id) + "</code></th><td>" +
+                    utcText(k.created_at, false) + "</td><td>" +
+                    (live ? std::string("live") : "revoked " + utcText(k.revoked_at, false)) +
                     "</td><td data-field=\"today\">" + std::to_string(u.today) + "</td><td data-field=\"month\">" +
                     std::to_string(u.month) + "</td><td>" + utcText(k.last_used_at, true) + "</td><td>";
     if (live) h += actionForm(csrf, "rotate", k.id, "Rotate") + " " + actionForm(csrf, "revoke", k.id, "Revoke");
@@ -107,8 +108,7 @@ std::string confirmPage(const std::string& service_host, const std::string& toke
     return layout(service_host, "Sign in",
                   "<p>Confirm to sign in. The link works once: after this, it cannot be used again.</p>"
                   "<form method=\"post\" action=\"/api-keys/signin\">" +
-                      hidden("token", token) +
-                      "<button type=\"submit\" id=\"confirm\">Sign in</button></form>");
+                      hidden("token", token) + "<button type=\"submit\" id=\"confirm\">Sign in</button></form>");
 }
 
 std::string messagePage(const std::string& service_host, const std::string& title, const std::string& text) {
@@ -120,26 +120,31 @@ std::string messagePage(const std::string& service_host, const std::string& titl
 std::string dashboardPage(const std::string& service_host, const DashboardView& v) {
     std::string body;
     if (!v.new_key.empty())
-        body += "<section aria-labelledby=\"new-key-h\"><h2 id=\"new-key-h\">Your new key</h2>"
-                "<p><strong>Copy it now: it is shown this once and cannot be shown again.</strong> Send it as "
-                "<code>Authorization: Bearer &lt;key&gt;</code>; keep it out of front-end code.</p>"
-                "<output class=\"key\" id=\"new-key\">" +
-                html::escape(v.new_key) + "</output></section>";
+        body +=
+            "<section aria-labelledby=\"new-key-h\"><h2 id=\"new-key-h\">Your new key</h2>"
+            "<p><strong>Copy it now: it is shown this once and cannot be shown again.</strong> Send it as "
+            "<code>Authorization: Bearer &lt;key&gt;</code>; keep it out of front-end code.</p>"
+            "<output class=\"key\" id=\"new-key\">" +
+            html::escape(v.new_key) + "</output></section>";
     if (!v.notice.empty()) body += "<p role=\"status\" id=\"notice\">" + html::escape(v.notice) + "</p>";
     int live = 0;
     for (const auto& k : v.keys) live += k.revoked_at == 0;
     body += "<h2>Keys</h2><p>" + std::to_string(live) + " of " + std::to_string(v.max_live_keys) +
             " live keys. Usage counts are UTC days and months.</p>";
-    body += "<div class=\"scroll\"><table id=\"keys\"><thead><tr><th scope=\"col\">Key id</th><th scope=\"col\">Created</th>"
-            "<th scope=\"col\">State</th><th scope=\"col\">Today</th><th scope=\"col\">This month</th>"
-            "<th scope=\"col\">Last used</th><th scope=\"col\">Actions</th></tr></thead><tbody>";
+    body +=
+        "<div class=\"scroll\"><table id=\"keys\"><thead><tr><th scope=\"col\">Key id</th><th "
+        "scope=\"col\">Created</th>"
+        "<th scope=\"col\">State</th><th scope=\"col\">Today</th><th scope=\"col\">This month</th>"
+        "<th scope=\"col\">Last used</th><th scope=\"col\">Actions</th></tr></thead><tbody>";
     for (const auto& k : v.keys) {
         auto it = v.usage.find(k.id);
         body += keyRow(k, it == v.usage.end() ? store::KeyUsage{} : it->second, v.csrf);
     }
     body += "</tbody></table></div><p>";
-    if (live < v.max_live_keys) body += actionForm(v.csrf, "create", "", "Create a key");
-    else body += "<span class=\"muted\">Revoke a key to create another.</span>";
+    if (live < v.max_live_keys)
+        body += actionForm(v.csrf, "create", "", "Create a key");
+    else
+        body += "<span class=\"muted\">Revoke a key to create another.</span>";
     body += "</p><p>" + actionForm(v.csrf, "signout", "", "Sign out") + "</p>";
     return layout(service_host, "Your API keys", body);
 }

@@ -31,16 +31,15 @@ bool isPost(const pipeline::Exchange& ex) { return ex.request.method == "POST"; 
 
 /// A token as the handlers issue them: 64 lower-case hex.
 bool tokenShaped(const std::string& t) {
-    return t.size() == 64 && std::all_of(t.begin(), t.end(), [](char c) {
-               return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
-           });
+    return t.size() == 64 &&
+           std::all_of(t.begin(), t.end(), [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); });
 }
 
 }  // namespace
 
 AccountService::AccountService(const AccountsConfig& config, std::string service_host, store::AccountStore& store,
-                               const store::ServerSecret& secret, store::LiveKeyCache& keys, pipeline::ServiceClock& clock,
-                               std::unique_ptr<Mailer> mailer)
+                               const store::ServerSecret& secret, store::LiveKeyCache& keys,
+                               pipeline::ServiceClock& clock, std::unique_ptr<Mailer> mailer)
     : config_(config),
       service_host_(std::move(service_host)),
       store_(store),
@@ -145,7 +144,8 @@ void AccountService::serveSignin(pipeline::Exchange& ex) {
         for (const auto& [k, v] : ex.query)
             if (k == "token") token = v;
         if (!tokenShaped(token))
-            return fail(ex, 400, "invalid_link", "this sign-in link is incomplete; open it exactly as the mail gave it");
+            return fail(ex, 400, "invalid_link",
+                        "this sign-in link is incomplete; open it exactly as the mail gave it");
         return html(ex, 200, confirmPage(service_host_, token));
     }
     if (!sameOriginPost(ex.request)) return refuseCrossSite(ex);
@@ -173,9 +173,9 @@ std::string AccountService::startSession(pipeline::Exchange& ex, const std::stri
     const std::string token = store::randomHex(32);
     store_.addSession(store::sha256Hex(token), account, clock_.now() + config_.session_lifetime_s);
     const bool secure = ex.request.tls != "none" || config_.link_base_url.rfind("https://", 0) == 0;
-    ex.response.addHeader("Set-Cookie", std::string(kCookie) + "=" + token + "; Path=/api-keys; Max-Age=" +
-                                            std::to_string(config_.session_lifetime_s) + "; HttpOnly; SameSite=Lax" +
-                                            (secure ? "; Secure" : ""));
+    ex.response.addHeader("Set-Cookie", std::string(kCookie) + "=" + token +
+                                            "; Path=/api-keys; Max-Age=" + std::to_string(config_.session_lifetime_s) +
+                                            "; HttpOnly; SameSite=Lax" + (secure ? "; Secure" : ""));
     return token;
 }
 
@@ -234,7 +234,8 @@ void AccountService::serveDashboard(pipeline::Exchange& ex) {
         const std::string csrf = form && form->count("csrf") ? form->at("csrf") : "";
         if (!sameOriginPost(ex.request)) return refuseCrossSite(ex);
         if (!store::equalTokens(csrf, csrfOf(session->token)))
-            return fail(ex, 403, "cross_site_request", "the form is stale or came from another site; reload the dashboard");
+            return fail(ex, 403, "cross_site_request",
+                        "the form is stale or came from another site; reload the dashboard");
         dashboardAction(ex, *session, *form);
     } catch (const store::StoreUnavailable& e) {
         spdlog::error("route=/api-keys/dashboard: store unavailable: {}", e.what());
@@ -252,7 +253,8 @@ void AccountService::dashboardAction(pipeline::Exchange& ex, const Session& s, c
     const int64_t now = clock_.now();
     if (action == "signout") {
         store_.endSession(store::sha256Hex(s.token));
-        ex.response.addHeader("Set-Cookie", std::string(kCookie) + "=; Path=/api-keys; Max-Age=0; HttpOnly; SameSite=Lax");
+        ex.response.addHeader("Set-Cookie",
+                              std::string(kCookie) + "=; Path=/api-keys; Max-Age=0; HttpOnly; SameSite=Lax");
         return html(ex, 200, messagePage(service_host_, "Signed out", "You are signed out. Your keys keep working."));
     }
     if (action == "create") {
@@ -291,7 +293,8 @@ void AccountService::serveClock(pipeline::Exchange& ex) {
         if (k == "advance_s") {
             auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), advance);
             if (ec != std::errc() || p != v.data() + v.size() || advance < 0) {
-                pipeline::writeError(ex.response, 400, "invalid_parameter", "advance_s must be a whole number of seconds");
+                pipeline::writeError(ex.response, 400, "invalid_parameter",
+                                     "advance_s must be a whole number of seconds");
                 return;
             }
         }
@@ -307,13 +310,14 @@ void AccountService::serveClock(pipeline::Exchange& ex) {
     ex.response.status = 200;
     ex.response.content_type = "application/json";
     ex.response.body = "{\"now\":" + std::to_string(clock_.now()) + ",\"purged_links\":" + std::to_string(purged) +
-                       ",\"mail_sent\":" + std::to_string(mail_.sent()) + ",\"mail_failed\":" +
-                       std::to_string(mail_.failed()) + "}";
+                       ",\"mail_sent\":" + std::to_string(mail_.sent()) +
+                       ",\"mail_failed\":" + std::to_string(mail_.failed()) + "}";
 }
 
 void AccountService::purge() {
     try {
-        if (int n = store_.purgeExpiredLinks(clock_.now())) spdlog::info("accounts: {} expired sign-in links deleted", n);
+        if (int n = store_.purgeExpiredLinks(clock_.now()))
+            spdlog::info("accounts: {} expired sign-in links deleted", n);
     } catch (const store::StoreUnavailable& e) {
         spdlog::warn("accounts: expired links not purged: {}", e.what());
     }

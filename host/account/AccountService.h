@@ -9,11 +9,11 @@
 // also carry the session's CSRF token (an HMAC of the session under the server secret).
 #pragma once
 
-#include "host/pipeline/ServiceClock.h"
 #include "host/account/AccountsConfig.h"
 #include "host/account/MailQueue.h"
 #include "host/account/SendThrottle.h"
 #include "host/pipeline/Exchange.h"
+#include "host/pipeline/ServiceClock.h"
 #include "host/store/AccountStore.h"
 #include "host/store/LiveKeyCache.h"
 #include "host/store/ServerSecret.h"
@@ -28,7 +28,8 @@ namespace ipfacts::account {
 class AccountService {
 public:
     AccountService(const AccountsConfig& config, std::string service_host, store::AccountStore& store,
-                   const store::ServerSecret& secret, store::LiveKeyCache& keys, pipeline::ServiceClock& clock, std::unique_ptr<Mailer> mailer);
+                   const store::ServerSecret& secret, store::LiveKeyCache& keys, pipeline::ServiceClock& clock,
+                   std::unique_ptr<Mailer> mailer);
 
     void serveRequest(pipeline::Exchange& ex);
     void serveSignin(pipeline::Exchange& ex);

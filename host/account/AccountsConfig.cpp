@@ -23,7 +23,8 @@ SmtpSettings readSmtp(const manifest::YamlReader& r, const YAML::Node& n) {
     if (s.sender.find('@') == std::string::npos || s.sender.find_first_of("\r\n<>") != std::string::npos)
         r.fail(n["sender"], "accounts.smtp.sender must be a plain e-mail address");
     if (n["username"]) s.username = r.str(n["username"], "accounts.smtp.username");
-    if (n["password_file"]) s.password_file = r.existingFile(n["password_file"], "accounts.smtp.password_file", "password");
+    if (n["password_file"])
+        s.password_file = r.existingFile(n["password_file"], "accounts.smtp.password_file", "password");
     if (!s.username.empty() && s.password_file.empty())
         r.fail(n, "accounts.smtp.username needs password_file (the password is never written in the manifest)");
     r.integerKey(n, "timeout_s", "accounts.smtp", s.timeout_s, 1, 120);

@@ -10,7 +10,8 @@ namespace {
 
 std::string_view trim(std::string_view s) {
     while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r' || s.back() == '\n')) s.remove_suffix(1);
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r' || s.back() == '\n'))
+        s.remove_suffix(1);
     return s;
 }
 
@@ -84,7 +85,8 @@ std::optional<std::string> emailAddress(std::string_view text) {
         return std::nullopt;
     std::string_view domain = a.substr(at + 1);
     size_t dot = domain.find('.');
-    if (dot == 0 || dot == std::string_view::npos || domain.back() == '.' || domain.find("..") != std::string_view::npos)
+    if (dot == 0 || dot == std::string_view::npos || domain.back() == '.' ||
+        domain.find("..") != std::string_view::npos)
         return std::nullopt;
     const bool clean = std::all_of(a.begin(), a.end(), [](char c) {
         auto u = static_cast<unsigned char>(c);

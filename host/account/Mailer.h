@@ -13,10 +13,10 @@
 namespace ipfacts::account {
 
 struct MailMessage {
-    std::string to;       // a checked address (no CR, LF or angle brackets)
+    std::string to;  // a checked address (no CR, LF or angle brackets)
     std::string subject;
-    std::string text;     // plain text, LF line ends
-    std::string link;     // the sign-in link the text holds (LogMailer writes only this)
+    std::string text;  // plain text, LF line ends
+    std::string link;  // the sign-in link the text holds (LogMailer writes only this)
 };
 
 struct MailError : std::runtime_error {

@@ -26,8 +26,10 @@ void SendThrottle::forgetStale(int64_t now) {
     if (now - last_sweep_ < 60) return;
     last_sweep_ = now;
     for (auto it = sends_.begin(); it != sends_.end();) {
-        if (it->second.empty() || it->second.back() <= now - kHour) it = sends_.erase(it);
-        else ++it;
+        if (it->second.empty() || it->second.back() <= now - kHour)
+            it = sends_.erase(it);
+        else
+            ++it;
     }
 }
 

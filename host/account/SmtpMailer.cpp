@@ -24,8 +24,10 @@ std::string messageText(const MailMessage& m, const std::string& sender) {
                       "\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n"
                       "Content-Transfer-Encoding: 8bit\r\nAuto-Submitted: auto-generated\r\n\r\n";
     for (char c : m.text) {
-        if (c == '\n') out += "\r\n";
-        else out += c;
+        if (c == '\n')
+            out += "\r\n";
+        else
+            out += c;
     }
     return out + "\r\n";
 }

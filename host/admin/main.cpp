@@ -29,7 +29,8 @@ std::string isoTime(int64_t t) { return t == 0 ? "-" : ipfacts::isoUtc(t * 1000)
 void listKeys(ipfacts::store::AccountStore& store) {
     const auto today = store.usageOn(ipfacts::store::utcDay(static_cast<int64_t>(std::time(nullptr))));
     std::cout << std::left << std::setw(18) << "ID" << std::setw(24) << "ACCOUNT" << std::setw(22) << "CREATED"
-              << std::setw(22) << "LAST_USED" << std::setw(10) << "TODAY" << "STATE\n";
+              << std::setw(22) << "LAST_USED" << std::setw(10) << "TODAY"
+              << "STATE\n";
     for (const auto& k : store.allKeys()) {
         auto it = today.find(k.id);
         std::cout << std::setw(18) << k.id << std::setw(24) << k.account << std::setw(22) << isoTime(k.created_at)
@@ -62,7 +63,8 @@ int main(int argc, char** argv) {
     if (config.empty()) return usage();
     try {
         auto m = ipfacts::manifest::loadManifest(config);
-        if (!state_dir.empty()) m.state_dir = ipfacts::manifest::resolvePath(std::filesystem::current_path(), state_dir);
+        if (!state_dir.empty())
+            m.state_dir = ipfacts::manifest::resolvePath(std::filesystem::current_path(), state_dir);
         std::filesystem::create_directories(m.state_dir);
         auto keys_owner = ipfacts::store::openAccountStore(m);  // store.backend: the SQLite file or PostgreSQL
         auto& keys = *keys_owner;

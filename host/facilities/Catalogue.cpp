@@ -44,8 +44,10 @@ std::unique_ptr<FacilitySet> startFacilities(const manifest::Manifest& m) {
     const bool guarded = m.http || m.doh || m.connect;
     // One reading of the IANA special-purpose registry, shared by netdb and the
     // guard (whose file is netdb's unless the manifest says otherwise).
-    if (m.netdb) set->setRegistry(readRegistry(m.netdb->special_purpose));
-    else if (guarded) set->setRegistry(readRegistry(m.guard.special_purpose));
+    if (m.netdb)
+        set->setRegistry(readRegistry(m.netdb->special_purpose));
+    else if (guarded)
+        set->setRegistry(readRegistry(m.guard.special_purpose));
     if (guarded) set->setGuard(makeGuard(m, set->registry()));
     addNetDbFacility(*set, m);
     addResolverFacility(*set, m);

@@ -4,17 +4,28 @@ namespace ipfacts::facilities {
 
 const char* slotName(Slot s) {
     switch (s) {
-        case Slot::NetDb: return "netdb";
-        case Slot::Resolver: return "resolver";
-        case Slot::Doh: return "doh";
-        case Slot::Meters: return "meters";
-        case Slot::Http: return "http";
-        case Slot::Cache: return "cache";
-        case Slot::Store: return "store";
-        case Slot::Connect: return "connect";
-        case Slot::Tasks: return "tasks";
-        case Slot::Privacy: return "privacy";
-        case Slot::Count: break;
+        case Slot::NetDb:
+            return "netdb";
+        case Slot::Resolver:
+            return "resolver";
+        case Slot::Doh:
+            return "doh";
+        case Slot::Meters:
+            return "meters";
+        case Slot::Http:
+            return "http";
+        case Slot::Cache:
+            return "cache";
+        case Slot::Store:
+            return "store";
+        case Slot::Connect:
+            return "connect";
+        case Slot::Tasks:
+            return "tasks";
+        case Slot::Privacy:
+            return "privacy";
+        case Slot::Count:
+            break;
     }
     return "?";
 }

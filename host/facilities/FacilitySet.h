@@ -103,9 +103,7 @@ struct FacilityContext {
 };
 
 /// The context behind a plugin's handle.
-inline const FacilityContext* contextOf(ipf_plugin_ctx* ctx) {
-    return reinterpret_cast<const FacilityContext*>(ctx);
-}
+inline const FacilityContext* contextOf(ipf_plugin_ctx* ctx) { return reinterpret_cast<const FacilityContext*>(ctx); }
 
 /// The facility T for a plugin's handle, or null when absent.
 template <class T>

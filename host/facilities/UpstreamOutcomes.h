@@ -22,9 +22,9 @@ struct UpstreamTally {
     std::string upstream;
     int64_t ok = 0;
     int64_t failed = 0;
-    int64_t last_ok_ms = 0;      // Unix ms of the latest success; 0: none
-    int64_t last_failed_ms = 0;  // Unix ms of the latest failure; 0: none
-    std::string last_error;      // of the latest failure
+    int64_t last_ok_ms = 0;       // Unix ms of the latest success; 0: none
+    int64_t last_failed_ms = 0;   // Unix ms of the latest failure; 0: none
+    std::string last_error;       // of the latest failure
     int64_t failed_in_a_row = 0;  // failures since the latest success (or since counting began)
 };
 

@@ -11,8 +11,8 @@ FiberStack::FiberStack(size_t bytes) {
     const size_t page = static_cast<size_t>(::sysconf(_SC_PAGESIZE));
     size_ = (bytes + page - 1) / page * page;
     mapping_size_ = size_ + page;
-    mapping_ = ::mmap(nullptr, mapping_size_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK,
-                      -1, 0);
+    mapping_ = ::mmap(nullptr, mapping_size_, PROT_READ | PROT_WRITE,
+                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
     if (mapping_ == MAP_FAILED) throw std::bad_alloc();
     if (::mprotect(mapping_, page, PROT_NONE) != 0) {
         ::munmap(mapping_, mapping_size_);

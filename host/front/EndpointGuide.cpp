@@ -50,7 +50,8 @@ GuideEntry entryOf(const std::string& path, const Object::Ptr& op) {
             const std::string in = p->optValue<std::string>("in", ""), name = p->optValue<std::string>("name", "");
             if (in == "path") {
                 const std::string slot = "{" + name + "}";
-                if (size_t at = e.example.find(slot); at != std::string::npos) e.example.replace(at, slot.size(), exampleOf(p));
+                if (size_t at = e.example.find(slot); at != std::string::npos)
+                    e.example.replace(at, slot.size(), exampleOf(p));
             } else if (in == "query" && p->optValue<bool>("required", false)) {
                 query += (query.empty() ? "?" : "&") + name + "=" + exampleOf(p);
             }

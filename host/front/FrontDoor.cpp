@@ -45,8 +45,8 @@ void FrontDoor::serve(pipeline::Exchange& ex) const {
     if (form == FrontForm::Text) return void(parts_.call(*parts_.text, ex));
     if (!parts_.call(*parts_.json, ex) || form == FrontForm::Json) return;
     const std::string report = std::move(ex.response.body);
-    ex.response.body = frontPage(FrontPageInput{&report, &parts_.guide, baseUrl(ex), parts_.service_host,
-                                                parts_.status_page});
+    ex.response.body =
+        frontPage(FrontPageInput{&report, &parts_.guide, baseUrl(ex), parts_.service_host, parts_.status_page});
     ex.response.content_type = "text/html; charset=utf-8";
     ex.response.addHeader("Content-Security-Policy", frontPagePolicy());
     ex.response.addHeader("Referrer-Policy", "no-referrer");

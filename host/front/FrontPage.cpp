@@ -20,10 +20,12 @@ using Poco::JSON::Object;
 constexpr const char* kStyle =
     "body{font:16px/1.5 system-ui,sans-serif;margin:0;color:#1b1b1b;background:#fff}"
     "main{max-width:52rem;margin:0 auto;padding:1rem}"
-    "h1{font-size:1.5rem;overflow-wrap:anywhere}h2{font-size:1.25rem;margin-top:2rem}h3{font-size:1rem;margin:1rem 0 .2rem}"
+    "h1{font-size:1.5rem;overflow-wrap:anywhere}h2{font-size:1.25rem;margin-top:2rem}h3{font-size:1rem;margin:1rem 0 "
+    ".2rem}"
     "dl{display:grid;grid-template-columns:minmax(7rem,max-content) 1fr;gap:.2rem 1rem;margin:.5rem 0}"
     "dt{font-weight:600}dd{margin:0;overflow-wrap:anywhere}"
-    "pre{background:#f4f4f4;padding:.5rem;border-radius:.3rem;white-space:pre-wrap;overflow-wrap:anywhere;margin:.2rem 0}"
+    "pre{background:#f4f4f4;padding:.5rem;border-radius:.3rem;white-space:pre-wrap;overflow-wrap:anywhere;margin:.2rem "
+    "0}"
     "pre code{user-select:all}code{font:.9rem ui-monospace,monospace}"
     ".muted{color:#555}ul.guide{list-style:none;padding:0}"
     "a{color:#0550ae}"
@@ -46,7 +48,8 @@ std::optional<Poco::Dynamic::Var> valueAt(const Object::Ptr& o, const std::strin
 }
 
 /// A fact: <dt>label</dt><dd data-field data-value>shown</dd>; null shows "unknown".
-std::string fact(const Object::Ptr& report, const char* label, const std::string& path, const std::string& prefix = "") {
+std::string fact(const Object::Ptr& report, const char* label, const std::string& path,
+                 const std::string& prefix = "") {
     const auto v = valueAt(report, path);
     std::string h = "<dt>" + std::string(label) + "</dt>";
     if (!v || v->isEmpty())
@@ -58,9 +61,11 @@ std::string fact(const Object::Ptr& report, const char* label, const std::string
 std::string factsSection(const Object::Ptr& r) {
     std::string h = "<section aria-labelledby=\"where-h\"><h2 id=\"where-h\">Location</h2>";
     const std::string accuracy = r->optValue<std::string>("geo_accuracy", "approximate");
-    h += "<p class=\"muted\">Geolocation from an address database is <strong data-field=\"geo_accuracy\" data-value=\"" +
-         escape(accuracy) + "\">" + escape(accuracy) + "</strong>: it names where the network is registered or "
-         "announced, not where you are.</p><dl>";
+    h +=
+        "<p class=\"muted\">Geolocation from an address database is <strong data-field=\"geo_accuracy\" data-value=\"" +
+        escape(accuracy) + "\">" + escape(accuracy) +
+        "</strong>: it names where the network is registered or "
+        "announced, not where you are.</p><dl>";
     h += fact(r, "City", "city") + fact(r, "Region", "region") + fact(r, "Country", "country_name") +
          fact(r, "Country code", "country") + fact(r, "Postal code", "postal") + fact(r, "Coordinates", "loc") +
          fact(r, "Time zone", "timezone");
@@ -81,10 +86,11 @@ std::string factsSection(const Object::Ptr& r) {
 }
 
 std::string guideSection(const FrontPageInput& in) {
-    std::string h = "<section aria-labelledby=\"api-h\"><h2 id=\"api-h\">Endpoints</h2><p>Every endpoint answers GET "
-                    "without a key. JSON endpoints take <code>?pretty=1</code> (the default for curl, Wget and "
-                    "HTTPie) and <code>?fields=a,b</code>. The full description: <a href=\"/api/openapi.json\">"
-                    "the OpenAPI document</a>";
+    std::string h =
+        "<section aria-labelledby=\"api-h\"><h2 id=\"api-h\">Endpoints</h2><p>Every endpoint answers GET "
+        "without a key. JSON endpoints take <code>?pretty=1</code> (the default for curl, Wget and "
+        "HTTPie) and <code>?fields=a,b</code>. The full description: <a href=\"/api/openapi.json\">"
+        "the OpenAPI document</a>";
     if (in.status_page) h += "; measured uptime: <a href=\"/status\">the status page</a>";
     h += ".</p><ul class=\"guide\">";
     for (const auto& e : *in.guide) {
@@ -125,8 +131,8 @@ std::string frontPage(const FrontPageInput& in) {
         const std::string version = report->has("version") ? report->get("version").toString() : "";
         h += "<h1>Your IP address is <span data-field=\"ip\" data-value=\"" + escape(ip) + "\">" + escape(ip) +
              "</span></h1><p>IPv<span data-field=\"version\" data-value=\"" + escape(version) + "\">" +
-             escape(version) + "</span>, as seen by " + escape(in.service_host) +
-             ". From a terminal: <code>curl " + escape(in.base_url) + "/</code> prints the address alone.</p>";
+             escape(version) + "</span>, as seen by " + escape(in.service_host) + ". From a terminal: <code>curl " +
+             escape(in.base_url) + "/</code> prints the address alone.</p>";
         h += factsSection(report);
     } else {
         h += "<h1>Your IP address</h1><p>The address facts are not available right now.</p>";

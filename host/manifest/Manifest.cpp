@@ -28,16 +28,18 @@ std::vector<ListenAddress> readListen(const YamlReader& r, const YAML::Node& n, 
 void checkTimeBudget(const YamlReader& r, const YAML::Node& at, unsigned budget_ms, const ServerSpec& s,
                      const std::string& what) {
     if (budget_ms + 1000 <= s.shutdown_grace_s * 1000) return;
-    r.fail(at, what + " (" + std::to_string(budget_ms) + " ms) must end at least 1000 ms before server.shutdown_grace_s (" +
+    r.fail(at, what + " (" + std::to_string(budget_ms) +
+                   " ms) must end at least 1000 ms before server.shutdown_grace_s (" +
                    std::to_string(s.shutdown_grace_s) + " s)");
 }
 
 void readServer(const YamlReader& r, const YAML::Node& n, ServerSpec& s) {
-    r.onlyKeys(n, {"listen", "threads", "workers", "queue", "keepalive_timeout_s", "header_timeout_s",
-                   "max_request_line", "max_header_count", "max_header_bytes", "max_body_bytes",
-                   "max_connections", "max_connections_per_address", "shutdown_grace_s", "fiber_stack_kb",
-                   "slow_requests_per_caller", "time_budget_ms"},
-               "server");
+    r.onlyKeys(
+        n,
+        {"listen", "threads", "workers", "queue", "keepalive_timeout_s", "header_timeout_s", "max_request_line",
+         "max_header_count", "max_header_bytes", "max_body_bytes", "max_connections", "max_connections_per_address",
+         "shutdown_grace_s", "fiber_stack_kb", "slow_requests_per_caller", "time_budget_ms"},
+        "server");
     if (n["listen"]) s.listen = readListen(r, n["listen"], "server.listen");
     auto u = [&](const char* key, unsigned& field, int64_t min, int64_t max) {
         if (n[key]) field = static_cast<unsigned>(r.integer(n[key], std::string("server.") + key, min, max));
@@ -91,8 +93,8 @@ void flatten(const YamlReader& r, const YAML::Node& n, const std::string& prefix
         p.config_lines[prefix] = n.Mark().line + 1;
     } else if (n.IsMap()) {
         for (const auto& kv : n)
-            flatten(r, kv.second, prefix.empty() ? kv.first.as<std::string>() : prefix + "." + kv.first.as<std::string>(),
-                    p);
+            flatten(r, kv.second,
+                    prefix.empty() ? kv.first.as<std::string>() : prefix + "." + kv.first.as<std::string>(), p);
     } else if (n.IsSequence()) {
         size_t i = 0;
         for (const auto& item : n) flatten(r, item, prefix + "." + std::to_string(i++), p);
@@ -133,8 +135,7 @@ void checkTemplate(const YamlReader& r, const YAML::Node& at, const std::string&
         std::string seg = path.substr(i, end - i);
         bool open = seg.find('{') != std::string::npos, close = seg.find('}') != std::string::npos;
         if (open || close) {
-            if (seg.size() < 3 || seg.front() != '{' || seg.back() != '}' ||
-                !validName(seg.substr(1, seg.size() - 2)))
+            if (seg.size() < 3 || seg.front() != '{' || seg.back() != '}' || !validName(seg.substr(1, seg.size() - 2)))
                 r.fail(at, "route path '" + path + "': a parameter is a whole segment {name}");
             if (!names.insert(seg).second) r.fail(at, "route path '" + path + "' repeats " + seg);
         }
@@ -151,7 +152,8 @@ void checkHostHandler(const YamlReader& r, const YAML::Node& at, const std::stri
         found = found || name == h;
     }
     if (!found) r.fail(at, "the host has no handler '" + name + "' (it has: " + names + ")");
-    if (name.rfind("status", 0) == 0 && !m.status) r.fail(at, "the host handler '" + name + "' needs a status: section");
+    if (name.rfind("status", 0) == 0 && !m.status)
+        r.fail(at, "the host handler '" + name + "' needs a status: section");
     if (name.rfind("account_", 0) == 0 && !m.accounts)
         r.fail(at, "the host handler '" + name + "' needs an accounts: section");
     if (name == "account_clock" && !m.accounts->manual_clock)
@@ -164,8 +166,8 @@ void readRoutes(const YamlReader& r, const YAML::Node& n, Manifest& m) {
     if (!n.IsSequence()) r.fail(n, "routes must be a list");
     std::set<std::string> seen;
     for (const auto& item : n) {
-        r.onlyKeys(item, {"path", "handler", "rate_class", "cache_control", "response_cache", "time_budget_ms",
-                          "access_log"},
+        r.onlyKeys(item,
+                   {"path", "handler", "rate_class", "cache_control", "response_cache", "time_budget_ms", "access_log"},
                    "a route");
         RouteSpec rs;
         rs.line = item.Mark().line + 1;
@@ -182,7 +184,8 @@ void readRoutes(const YamlReader& r, const YAML::Node& n, Manifest& m) {
         if (rs.plugin == "host") checkHostHandler(r, item["handler"], rs.handler, m);
         bool known = rs.plugin == "host";
         for (const auto& p : m.plugins) known = known || p.name == rs.plugin;
-        if (!known) r.fail(item["handler"], "handler '" + h + "' names plugin '" + rs.plugin + "', which is not in plugins");
+        if (!known)
+            r.fail(item["handler"], "handler '" + h + "' names plugin '" + rs.plugin + "', which is not in plugins");
         rs.rate_class = item["rate_class"] ? r.str(item["rate_class"], "rate_class") : "unmetered";
         if (!m.rate_classes.count(rs.rate_class))
             r.fail(item["rate_class"], "rate class '" + rs.rate_class + "' is not in rate_classes");
@@ -196,7 +199,8 @@ void readRoutes(const YamlReader& r, const YAML::Node& n, Manifest& m) {
         rs.time_budget_ms = m.server.time_budget_ms;
         if (item["time_budget_ms"]) {
             rs.time_budget_ms = static_cast<unsigned>(r.integer(item["time_budget_ms"], "time_budget_ms", 100, 299000));
-            checkTimeBudget(r, item["time_budget_ms"], rs.time_budget_ms, m.server, "route " + rs.path + " time_budget_ms");
+            checkTimeBudget(r, item["time_budget_ms"], rs.time_budget_ms, m.server,
+                            "route " + rs.path + " time_budget_ms");
         }
         m.routes.push_back(std::move(rs));
     }
@@ -234,16 +238,43 @@ void readMetrics(const YamlReader& r, const YAML::Node& n, Manifest& m) {
     MetricsSpec spec;
     spec.listen = n["listen"] ? readListen(r, n["listen"], "metrics.listen")
                               : std::vector<ListenAddress>{*ListenAddress::parse("127.0.0.1:9464")};
-    if (spec.listen.empty()) r.fail(n["listen"], "metrics.listen needs at least one ADDR:PORT (or leave out the metrics: section)");
+    if (spec.listen.empty())
+        r.fail(n["listen"], "metrics.listen needs at least one ADDR:PORT (or leave out the metrics: section)");
     m.metrics = spec;
 }
 
 void readTopLevel(const YamlReader& r, const YAML::Node& root, Manifest& m) {
-    r.onlyKeys(root, {"service", "server", "tls", "trusted_proxies", "state_dir", "store", "access_log",
-                      "access_log_format", "log_level",
-                      "plugin_dir", "rate_classes", "plugins", "routes", "keys", "resolver", "doh", "netdb", "meters",
-                      "caller_ipv6_prefix", "challenge", "guard", "http", "cache", "connect", "status",
-                      "metrics", "privacy", "front_door", "accounts", "transient_max_age_s"},
+    r.onlyKeys(root,
+               {"service",
+                "server",
+                "tls",
+                "trusted_proxies",
+                "state_dir",
+                "store",
+                "access_log",
+                "access_log_format",
+                "log_level",
+                "plugin_dir",
+                "rate_classes",
+                "plugins",
+                "routes",
+                "keys",
+                "resolver",
+                "doh",
+                "netdb",
+                "meters",
+                "caller_ipv6_prefix",
+                "challenge",
+                "guard",
+                "http",
+                "cache",
+                "connect",
+                "status",
+                "metrics",
+                "privacy",
+                "front_door",
+                "accounts",
+                "transient_max_age_s"},
                "the manifest");
     if (const auto& s = root["service"]) {
         r.onlyKeys(s, {"host", "edge"}, "service");
@@ -252,9 +283,11 @@ void readTopLevel(const YamlReader& r, const YAML::Node& root, Manifest& m) {
     }
     if (const auto& k = root["keys"]) {
         r.onlyKeys(k, {"docs_url", "invalid_key_limit", "refresh_ms"}, "keys");
-        if (k["refresh_ms"]) m.key_refresh_ms = static_cast<unsigned>(r.integer(k["refresh_ms"], "keys.refresh_ms", 50, 1000));
+        if (k["refresh_ms"])
+            m.key_refresh_ms = static_cast<unsigned>(r.integer(k["refresh_ms"], "keys.refresh_ms", 50, 1000));
         if (k["docs_url"]) m.key_docs_url = r.str(k["docs_url"], "keys.docs_url");
-        if (k["invalid_key_limit"]) m.invalid_key_limit = readQuota(r, k["invalid_key_limit"], "keys.invalid_key_limit");
+        if (k["invalid_key_limit"])
+            m.invalid_key_limit = readQuota(r, k["invalid_key_limit"], "keys.invalid_key_limit");
     }
     if (m.key_docs_url.empty()) m.key_docs_url = "https://" + m.service_host + "/docs/api-keys";
     m.state_dir = resolvePath(m.dir, root["state_dir"] ? r.str(root["state_dir"], "state_dir") : "../var");
@@ -309,7 +342,8 @@ void readTopLevel(const YamlReader& r, const YAML::Node& root, Manifest& m) {
         static const std::set<std::string> levels{"debug", "info", "warn", "error", "off"};
         if (!levels.count(m.log_level)) r.fail(root["log_level"], "log_level must be debug, info, warn, error or off");
     }
-    m.plugin_dir = resolvePath(m.dir, root["plugin_dir"] ? r.str(root["plugin_dir"], "plugin_dir") : "../build/plugins");
+    m.plugin_dir =
+        resolvePath(m.dir, root["plugin_dir"] ? r.str(root["plugin_dir"], "plugin_dir") : "../build/plugins");
     if (const auto& ch = root["challenge"]) {
         r.onlyKeys(ch, {"difficulty", "lifetime_s"}, "challenge");
         if (ch["difficulty"])
@@ -319,7 +353,8 @@ void readTopLevel(const YamlReader& r, const YAML::Node& root, Manifest& m) {
                 static_cast<unsigned>(r.integer(ch["lifetime_s"], "challenge.lifetime_s", 10, 86400));
     }
     if (root["caller_ipv6_prefix"])
-        m.caller_ipv6_prefix = static_cast<unsigned>(r.integer(root["caller_ipv6_prefix"], "caller_ipv6_prefix", 32, 128));
+        m.caller_ipv6_prefix =
+            static_cast<unsigned>(r.integer(root["caller_ipv6_prefix"], "caller_ipv6_prefix", 32, 128));
     // Short by design: a failure kept longer would be served as if it were an answer.
     if (root["transient_max_age_s"])
         m.transient_max_age_s =
@@ -327,7 +362,8 @@ void readTopLevel(const YamlReader& r, const YAML::Node& root, Manifest& m) {
     if (const auto& fd = root["front_door"]) {
         r.onlyKeys(fd, {"cli_user_agents"}, "front_door");
         if (const auto& list = fd["cli_user_agents"]) {
-            if (!list.IsSequence()) r.fail(list, "front_door.cli_user_agents must be a list of User-Agent product names");
+            if (!list.IsSequence())
+                r.fail(list, "front_door.cli_user_agents must be a list of User-Agent product names");
             m.cli_user_agents.clear();
             for (const auto& item : list) {
                 std::string name = r.str(item, "front_door.cli_user_agents entry");
@@ -372,12 +408,14 @@ void readFacilities(const YAML::Node& root, Manifest& m) {
 void readSections(const YamlReader& r, const YAML::Node& root, Manifest& m) {
     readTopLevel(r, root, m);
     if (root["server"]) readServer(r, root["server"], m.server);
-    if (m.server.listen.empty()) m.server.listen = {*ListenAddress::parse("0.0.0.0:8080"), *ListenAddress::parse("[::]:8080")};
+    if (m.server.listen.empty())
+        m.server.listen = {*ListenAddress::parse("0.0.0.0:8080"), *ListenAddress::parse("[::]:8080")};
     if (root["tls"]) readTls(r, root["tls"], m);
     if (root["metrics"]) readMetrics(r, root["metrics"], m);
     readFacilities(root, m);
     // The service's own key page documents keys when it serves one and no other page is named.
-    if (m.accounts && !(root["keys"] && root["keys"]["docs_url"])) m.key_docs_url = m.accounts->link_base_url + "/api-keys";
+    if (m.accounts && !(root["keys"] && root["keys"]["docs_url"]))
+        m.key_docs_url = m.accounts->link_base_url + "/api-keys";
     m.rate_classes["unmetered"] = RateClass{"unmetered", false, {}, {}};
     if (root["rate_classes"]) readRateClasses(r, root["rate_classes"], m);
     if (root["plugins"]) readPlugins(r, root["plugins"], m);

@@ -59,28 +59,27 @@ struct RateClass {
 /// The handlers the host serves itself (a route's `handler: host.<name>`), in the
 /// order of the daemon's handler table. The status ones need a status: section;
 /// status_control exists for tests and needs status.manual_clock.
-inline constexpr const char* kHostHandlerNames[] = {"openapi",           "status",         "status_page",
-                                                    "status_badge_svg",  "status_badge_json", "status_control",
-                                                    "healthz",           "readyz",         "front",
-                                                    // the accounts: section's pages (host/account); account_clock for tests
-                                                    "account_request",   "account_signin",    "account_dashboard",
-                                                    "account_clock"};
+inline constexpr const char* kHostHandlerNames[] = {
+    "openapi", "status", "status_page", "status_badge_svg", "status_badge_json", "status_control", "healthz", "readyz",
+    "front",
+    // the accounts: section's pages (host/account); account_clock for tests
+    "account_request", "account_signin", "account_dashboard", "account_clock"};
 
 struct RouteSpec {
-    std::string path;    // template, "/api/v1/reverse/{ip}"
-    std::string plugin;  // "reverse", or "host" for the host's own routes
-    std::string handler; // "lookup"
+    std::string path;     // template, "/api/v1/reverse/{ip}"
+    std::string plugin;   // "reverse", or "host" for the host's own routes
+    std::string handler;  // "lookup"
     std::string rate_class;
     std::string cache_control;
-    bool response_cache = true;  // the host may answer "public, max-age=N" repeats from memory
-    bool access_log = true;      // a line per request; host.healthz and host.readyz default to false
+    bool response_cache = true;   // the host may answer "public, max-age=N" repeats from memory
+    bool access_log = true;       // a line per request; host.healthz and host.readyz default to false
     unsigned time_budget_ms = 0;  // 0: server.time_budget_ms; see ServerSpec
     int line = 0;
 };
 
 struct PluginSpec {
     std::string name;
-    std::string library;  // resolved file path
+    std::string library;                        // resolved file path
     std::map<std::string, std::string> config;  // scalars by dotted key
     std::map<std::string, int> config_lines;    // the manifest line of each
     int line = 0;
@@ -100,10 +99,10 @@ struct MetricsSpec {
 
 struct ServerSpec {
     std::vector<ListenAddress> listen;
-    unsigned threads = 0;  // event loops; 0 = one per core
-    unsigned workers = 4;  // threads running request fibers (handlers that may wait on upstreams)
-    unsigned queue = 4096; // requests on workers (running, waiting or queued) before 503 overloaded
-    unsigned fiber_stack_kb = 256;        // per request fiber; only touched pages are resident
+    unsigned threads = 0;                    // event loops; 0 = one per core
+    unsigned workers = 4;                    // threads running request fibers (handlers that may wait on upstreams)
+    unsigned queue = 4096;                   // requests on workers (running, waiting or queued) before 503 overloaded
+    unsigned fiber_stack_kb = 256;           // per request fiber; only touched pages are resident
     unsigned slow_requests_per_caller = 16;  // on workers at once per caller block; 0 = no limit
     // A request's time budget: its upstream waits end by then, and one still
     // queued for a worker at the end is answered 503 overloaded. Below the
@@ -115,9 +114,9 @@ struct ServerSpec {
     unsigned max_header_count = 100;
     unsigned max_header_bytes = 16384;
     unsigned max_body_bytes = 65536;
-    unsigned max_connections = 10000;  // per event loop
+    unsigned max_connections = 10000;            // per event loop
     unsigned max_connections_per_address = 256;  // per caller block, all loops; trusted proxies exempt
-    unsigned shutdown_grace_s = 10;    // SIGTERM: in-flight requests are answered within this
+    unsigned shutdown_grace_s = 10;              // SIGTERM: in-flight requests are answered within this
 };
 
 struct Manifest {
@@ -130,10 +129,10 @@ struct Manifest {
     Quota invalid_key_limit{10, 100, 0};  // unknown or revoked keys a caller may send before 429
     unsigned key_refresh_ms = 250;  // keys.refresh_ms: how often the key cache checks the store (a revocation's delay)
     std::string log_level = "info";
-    std::string access_log = "-";  // "-" stderr, "off", or a path (relative to state_dir)
-    bool access_log_json = false;   // access_log_format: json (JSON lines) instead of text
-    std::string state_dir;         // resolved
-    std::string store_path;        // resolved, SQLite file
+    std::string access_log = "-";           // "-" stderr, "off", or a path (relative to state_dir)
+    bool access_log_json = false;           // access_log_format: json (JSON lines) instead of text
+    std::string state_dir;                  // resolved
+    std::string store_path;                 // resolved, SQLite file
     unsigned store_write_behind_ms = 1000;  // rate limiter day counts reach the store this often
     // store.backend: "sqlite" (keys, plugin rows, status history in the SQLite
     // file) or "redis+postgres" (those in PostgreSQL, store.postgres, and the
@@ -147,7 +146,7 @@ struct Manifest {
     std::string store_redis_host = "127.0.0.1";
     unsigned store_redis_port = 6379;
     unsigned store_redis_timeout_ms = 250;  // a request waits no longer for its count
-    std::string plugin_dir;        // resolved
+    std::string plugin_dir;                 // resolved
 
     ServerSpec server;
     std::optional<TlsSpec> tls;
@@ -160,18 +159,19 @@ struct Manifest {
     std::optional<facilities::NetDbFiles> netdb;
     facilities::guard::GuardConfig guard;  // always: the guard is always loaded; special_purpose always set
     std::optional<facilities::http::HttpConfig> http;
-    std::optional<facilities::cache::CacheConfig> cache;  // the store facility needs no section: always on (store.kind sqlite)
+    std::optional<facilities::cache::CacheConfig>
+        cache;  // the store facility needs no section: always on (store.kind sqlite)
     std::optional<facilities::connect::ConnectConfig> connect;
     std::optional<facilities::privacy::PrivacyConfig> privacy;
-    facilities::MetersConfig meters;  // no meters: no facility
-    std::optional<status::StatusConfig> status;  // the prober and the status routes (host/status)
+    facilities::MetersConfig meters;                  // no meters: no facility
+    std::optional<status::StatusConfig> status;       // the prober and the status routes (host/status)
     std::optional<account::AccountsConfig> accounts;  // key issuance by e-mail and the dashboard (host/account)
 
     // front_door.cli_user_agents: User-Agent product names of command-line
     // clients, which get the address at / and pretty JSON by default (README "The front door").
     std::vector<std::string> cli_user_agents{"curl", "Wget", "HTTPie", "xh", "fetch"};
     std::vector<std::string> trusted_proxies;  // CIDR text, validated
-    unsigned caller_ipv6_prefix = 64;  // IPv6 callers are counted per block of this length
+    unsigned caller_ipv6_prefix = 64;          // IPv6 callers are counted per block of this length
     // transient_max_age_s: the longest a shared cache may keep an answer holding a
     // failed or timed-out part (Response::transient); 0 sends it no-store.
     unsigned transient_max_age_s = 0;

@@ -12,10 +12,14 @@ std::string escaped(std::string_view v, bool quotes) {
     std::string out;
     out.reserve(v.size());
     for (char c : v) {
-        if (c == '\\') out += "\\\\";
-        else if (c == '\n') out += "\\n";
-        else if (c == '"' && quotes) out += "\\\"";
-        else out += c;
+        if (c == '\\')
+            out += "\\\\";
+        else if (c == '\n')
+            out += "\\n";
+        else if (c == '"' && quotes)
+            out += "\\\"";
+        else
+            out += c;
     }
     return out;
 }

@@ -9,7 +9,8 @@ namespace {
 
 void requests(ExpositionWriter& w, const MetricsSources& s, const RequestTotals& t) {
     w.family("ipfacts_http_requests_total", "counter",
-             "Requests answered, by route (the manifest's path template) and status code; codes not listed one by one are counted by class (4xx).");
+             "Requests answered, by route (the manifest's path template) and status code; codes not listed one by one "
+             "are counted by class (4xx).");
     for (size_t r = 0; r < t.route_slots; ++r)
         for (size_t slot = 0; slot < kStatusSlots; ++slot)
             if (uint64_t n = t.requests[r * kStatusSlots + slot])
@@ -52,7 +53,8 @@ void refusals(ExpositionWriter& w, const RequestTotals& t) {
 
 void upstreams(ExpositionWriter& w, const facilities::UpstreamOutcomes& outcomes) {
     w.family("ipfacts_upstream_requests_total", "counter",
-             "Exchanges with configured upstreams, by facility (doh, resolver, http), upstream name and outcome (ok, failed).");
+             "Exchanges with configured upstreams, by facility (doh, resolver, http), upstream name and outcome (ok, "
+             "failed).");
     for (const auto& tally : outcomes.snapshot()) {
         w.sample("ipfacts_upstream_requests_total",
                  {{"facility", tally.facility}, {"upstream", tally.upstream}, {"outcome", "ok"}}, int64_t(tally.ok));
@@ -66,10 +68,12 @@ void caches(ExpositionWriter& w, const MetricsSources& s) {
     std::vector<std::pair<std::string_view, facilities::cache::CacheStats>> all;
     if (s.response_cache) all.emplace_back("response", s.response_cache());
     if (s.plugin_cache) all.emplace_back("plugins", s.plugin_cache());
-    w.family("ipfacts_cache_hits_total", "counter",
-             "Look-ups answered from memory: cache=response (the host's response cache), plugins (the cache facility).");
+    w.family(
+        "ipfacts_cache_hits_total", "counter",
+        "Look-ups answered from memory: cache=response (the host's response cache), plugins (the cache facility).");
     for (const auto& [name, st] : all) w.sample("ipfacts_cache_hits_total", {{"cache", name}}, st.hits);
-    w.family("ipfacts_cache_misses_total", "counter", "Look-ups not answered from memory (an expired entry is a miss).");
+    w.family("ipfacts_cache_misses_total", "counter",
+             "Look-ups not answered from memory (an expired entry is a miss).");
     for (const auto& [name, st] : all) w.sample("ipfacts_cache_misses_total", {{"cache", name}}, st.misses);
     w.family("ipfacts_cache_entries", "gauge", "Entries held now.");
     for (const auto& [name, st] : all) w.sample("ipfacts_cache_entries", {{"cache", name}}, st.entries);
@@ -80,7 +84,8 @@ void workers(ExpositionWriter& w, const MetricsSources& s) {
     w.family("ipfacts_worker_queue_depth", "gauge",
              "Requests on the workers now (running, parked on an upstream, or queued): fibers in use.");
     w.sample("ipfacts_worker_queue_depth", {}, uint64_t(s.worker_fibers()));
-    w.family("ipfacts_worker_queue_capacity", "gauge", "Fibers the workers take at most (server.queue); past it, 503 overloaded.");
+    w.family("ipfacts_worker_queue_capacity", "gauge",
+             "Fibers the workers take at most (server.queue); past it, 503 overloaded.");
     w.sample("ipfacts_worker_queue_capacity", {}, uint64_t(s.worker_fibers_max));
 }
 

@@ -14,7 +14,8 @@ static_assert(kStatusLabels.size() == kCountedStatuses.size() + 5);
 struct SlotTable {
     std::array<uint8_t, 600> slot{};
     SlotTable() {
-        for (int s = 0; s < 600; ++s) slot[size_t(s)] = uint8_t(kCountedStatuses.size() + size_t(std::max(1, s / 100)) - 1);
+        for (int s = 0; s < 600; ++s)
+            slot[size_t(s)] = uint8_t(kCountedStatuses.size() + size_t(std::max(1, s / 100)) - 1);
         for (size_t i = 0; i < kCountedStatuses.size(); ++i) slot[size_t(kCountedStatuses[i])] = uint8_t(i);
     }
 };
@@ -33,11 +34,16 @@ std::string_view statusLabel(size_t slot) { return kStatusLabels.at(slot); }
 
 std::string_view refusalToken(Refusal r) {
     switch (r) {
-        case Refusal::RateLimited: return "rate_limited";
-        case Refusal::ChallengeRequired: return "challenge_required";
-        case Refusal::TooManyConcurrent: return "too_many_concurrent";
-        case Refusal::TooManyConnections: return "too_many_connections";
-        case Refusal::Overloaded: return "overloaded";
+        case Refusal::RateLimited:
+            return "rate_limited";
+        case Refusal::ChallengeRequired:
+            return "challenge_required";
+        case Refusal::TooManyConcurrent:
+            return "too_many_concurrent";
+        case Refusal::TooManyConnections:
+            return "too_many_connections";
+        case Refusal::Overloaded:
+            return "overloaded";
     }
     return "?";
 }

@@ -67,8 +67,8 @@ public:
 private:
     friend class RequestCounters;
     size_t route_slots_;
-    std::unique_ptr<Cell[]> requests_;   // [route][status slot]
-    std::unique_ptr<Cell[]> latency_;    // [route][bucket], not cumulative
+    std::unique_ptr<Cell[]> requests_;    // [route][status slot]
+    std::unique_ptr<Cell[]> latency_;     // [route][bucket], not cumulative
     std::unique_ptr<Cell[]> latency_us_;  // [route]: sum of durations
     std::array<Cell, kRefusals> refusals_;
     Cell opened_, closed_;

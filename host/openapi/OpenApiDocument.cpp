@@ -64,7 +64,8 @@ void addHostParameters(const Object::Ptr& op, Array::Ptr params) {
 /// The Cache-Control the host writes on the route's answers: the route's own,
 /// or a shorter one when the plugin marked the answer transient.
 Object::Ptr cacheControlHeader(const manifest::RouteSpec& route, const manifest::Manifest& m) {
-    const std::string transient = pipeline::ResponseCache::transientCacheControl(route.cache_control, m.transient_max_age_s);
+    const std::string transient =
+        pipeline::ResponseCache::transientCacheControl(route.cache_control, m.transient_max_age_s);
     Object::Ptr cc = new Object(true);
     Object::Ptr schema = new Object(true);
     schema->set("type", "string");
@@ -92,8 +93,8 @@ void decorate(Object::Ptr op, const manifest::RouteSpec& route, const manifest::
         op->set("responses", responses);
     }
     const std::pair<const char*, const char*> shared[] = {
-        {"400", "BadRequest"},   {"401", "Unauthorized"}, {"404", "NotFound"},      {"405", "MethodNotAllowed"},
-        {"413", "TooLarge"},     {"429", "RateLimited"},  {"500", "InternalError"}, {"503", "Overloaded"}};
+        {"400", "BadRequest"}, {"401", "Unauthorized"}, {"404", "NotFound"},      {"405", "MethodNotAllowed"},
+        {"413", "TooLarge"},   {"429", "RateLimited"},  {"500", "InternalError"}, {"503", "Overloaded"}};
     for (const auto& [code, name] : shared)
         if (!responses->has(code)) responses->set(code, refTo(std::string("#/components/responses/") + name));
 

@@ -16,7 +16,7 @@ namespace ipfacts::openapi {
 
 struct RoutedOperation {
     manifest::RouteSpec route;
-    std::string fragment;  // the plugin's fragment text ("" for host handlers)
+    std::string fragment;        // the plugin's fragment text ("" for host handlers)
     std::string host_operation;  // for host handlers: the operation object text
 };
 

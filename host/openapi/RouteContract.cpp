@@ -62,7 +62,8 @@ RouteContract contractOf(const Object::Ptr& doc, const Object::Ptr& op) {
             Object::Ptr p = follow(doc, params->getObject(static_cast<unsigned>(i)));
             if (!p) continue;
             const std::string in = p->optValue<std::string>("in", "");
-            if (in == "query") c.query_params.push_back(p->getValue<std::string>("name"));
+            if (in == "query")
+                c.query_params.push_back(p->getValue<std::string>("name"));
             else if (in == "path" && takesOnlyAddresses(doc, p->getObject("schema")))
                 c.address_params.push_back(p->getValue<std::string>("name"));
         }

@@ -13,9 +13,10 @@
 namespace ipfacts::openapi {
 
 struct RouteContract {
-    std::vector<std::string> query_params;  ///< declared `in: query`, in the document's order (pretty, fields, _ included)
-    bool answers_json = false;              ///< its 200 answer offers application/json
-    std::vector<std::string> fields;        ///< properties of that JSON schema; empty: `fields` is not offered
+    std::vector<std::string>
+        query_params;                 ///< declared `in: query`, in the document's order (pretty, fields, _ included)
+    bool answers_json = false;        ///< its 200 answer offers application/json
+    std::vector<std::string> fields;  ///< properties of that JSON schema; empty: `fields` is not offered
     /// Path parameters whose schema takes only addresses (format ipv4 or ipv6,
     /// alone or as the choices of anyOf/oneOf): the route matches only when
     /// the segment is an address literal, and any other path stays unmatched.

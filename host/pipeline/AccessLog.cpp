@@ -103,8 +103,10 @@ void AccessLog::write(const Exchange& ex, int64_t duration_us) const {
     }
     if (ex.log_target) target = *ex.log_target;
     const std::string_view stamp(b.stamp, b.stamp_len);
-    if (format_ == Format::Json) writeJson(ex, duration_us, stamp, ms, target);
-    else writeText(ex, duration_us, stamp, ms, target);
+    if (format_ == Format::Json)
+        writeJson(ex, duration_us, stamp, ms, target);
+    else
+        writeText(ex, duration_us, stamp, ms, target);
     if (b.text.size() >= kFlushBytes || sec - b.last_flush_s >= 1) flushThread();
 }
 
@@ -119,15 +121,18 @@ void AccessLog::writeText(const Exchange& ex, int64_t duration_us, std::string_v
     const std::string_view key = ex.key_id.empty() ? std::string_view("-") : std::string_view(ex.key_id);
     const std::string_view ua = userAgentOf(ex);
     TextCursor line(buffer().text, 160 + ex.client_address.size() + ex.request.method.size() + target.size() +
-                                       2 * route.size() + 2 * plugin.size() + handler.size() + key.size() + 4 * ua.size());
+                                       2 * route.size() + 2 * plugin.size() + handler.size() + key.size() +
+                                       4 * ua.size());
     line.text(stamp).text('.');
     line.zeroPadded(static_cast<uint32_t>(ms % 1000), 3).text("Z ");
     line.text(ex.client_address).text(' ').text(ex.request.method).text(' ').text(target).text(' ');
     line.decimal(ex.response.status).text(' ').decimal(static_cast<int64_t>(ex.response.body.size())).text(' ');
     line.decimal(duration_us).text("us route=").text(route).text(" plugin=").text(plugin).text(" key=").text(key);
     line.text(" handler=");
-    if (ex.route) line.text(plugin).text('.').text(handler);
-    else line.text('-');
+    if (ex.route)
+        line.text(plugin).text('.').text(handler);
+    else
+        line.text('-');
     line.text(" ua=");
     quoted(line, ua);
     line.text('\n');
@@ -151,11 +156,15 @@ void AccessLog::writeJson(const Exchange& ex, int64_t duration_us, std::string_v
     } else {
         w.key("route").null().key("plugin").null().key("handler").null();
     }
-    if (ex.key_id.empty()) w.key("key").null();
-    else w.field("key", ex.key_id);
+    if (ex.key_id.empty())
+        w.key("key").null();
+    else
+        w.field("key", ex.key_id);
     const std::string_view ua = userAgentOf(ex);
-    if (ua.data()) w.field("user_agent", ua);
-    else w.key("user_agent").null();
+    if (ua.data())
+        w.field("user_agent", ua);
+    else
+        w.key("user_agent").null();
     w.endObject();
     buffer().text.append(w.str()).append(1, '\n');
 }

@@ -42,7 +42,7 @@ public:
 
 private:
     struct Slot {
-        CounterKey key;  // key.bytes[1] == 0: empty
+        CounterKey key;        // key.bytes[1] == 0: empty
         bool changed = false;  // counted since the write-behind last took it (in the padding: no extra bytes)
         uint32_t count = 0;
     };

@@ -70,7 +70,7 @@ struct Exchange {
     std::string key_id;  // empty when anonymous
     bool keyed = false;
     const Route* route = nullptr;
-    bool head = false;  // HEAD: answer as GET without the body
+    bool head = false;       // HEAD: answer as GET without the body
     bool on_worker = false;  // handle() runs on a worker thread: the handler may block
     bool deferred = false;   // a NONBLOCKING handler asked to run again on a worker
     // The answer depends on who asked (a facility spent the caller's meter):

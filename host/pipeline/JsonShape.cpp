@@ -11,8 +11,10 @@ bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 /// The end of the string starting at `at` (a '"'), just past its closing quote; npos when unterminated.
 size_t stringEnd(std::string_view s, size_t at) {
     for (size_t i = at + 1; i < s.size(); ++i) {
-        if (s[i] == '\\') ++i;
-        else if (s[i] == '"') return i + 1;
+        if (s[i] == '\\')
+            ++i;
+        else if (s[i] == '"')
+            return i + 1;
     }
     return std::string_view::npos;
 }
@@ -163,11 +165,15 @@ std::string selectMembers(std::string_view json, const std::vector<std::string>&
         if (value_end == std::string_view::npos) return std::string(json);
         if (std::find(names.begin(), names.end(), name) != names.end()) {
             if (out.size() > 1) out += ',';
-            out.append(json.substr(i, name_end - i)).append(1, ':').append(json.substr(value_start, value_end - value_start));
+            out.append(json.substr(i, name_end - i))
+                .append(1, ':')
+                .append(json.substr(value_start, value_end - value_start));
         }
         i = skipSpace(json, value_end);
-        if (i < json.size() && json[i] == ',') ++i;
-        else if (i >= json.size() || json[i] != '}') return std::string(json);
+        if (i < json.size() && json[i] == ',')
+            ++i;
+        else if (i >= json.size() || json[i] != '}')
+            return std::string(json);
     }
     out += '}';
     return out;

@@ -32,7 +32,6 @@ constexpr size_t kHostHeaderBytes = 512;
 // Memory the response cache may hold (keys, answers, bookkeeping).
 constexpr size_t kResponseCacheBytes = size_t(32) << 20;
 
-
 /// "Name: value\r\n" built on the stack and appended once (the names are
 /// short constants): three quota headers per request were worth it.
 void addNumber(HttpResponse& r, std::string_view name, int64_t v) {
@@ -187,7 +186,8 @@ bool Pipeline::identify(Exchange& ex) {
     if (!key) return true;
     // Wrong keys are counted per caller; past the limit the answer is 429
     // without a look-up, so guessing keys costs the service nothing.
-    const CounterKey bad_keys = RateLimiter::addressKey(kInvalidKeyCounter, ex.caller_block.bytes(), ex.caller_block.size());
+    const CounterKey bad_keys =
+        RateLimiter::addressKey(kInvalidKeyCounter, ex.caller_block.bytes(), ex.caller_block.size());
     const int64_t now = clock_.now();
     if (limiter_.exhausted(bad_keys, manifest_.invalid_key_limit, now)) {
         counters_.local().refusal(metrics::Refusal::RateLimited);
@@ -199,7 +199,8 @@ bool Pipeline::identify(Exchange& ex) {
     }
     if (!keys_) {
         limiter_.count(bad_keys, now);
-        writeError(ex.response, 401, "invalid_key", "this deployment issues no API keys; see " + manifest_.key_docs_url);
+        writeError(ex.response, 401, "invalid_key",
+                   "this deployment issues no API keys; see " + manifest_.key_docs_url);
         return false;
     }
     // The cache never loaded (the store did not answer at start): keys cannot
@@ -377,8 +378,8 @@ void Pipeline::handle(Exchange& ex) {
 }
 
 bool Pipeline::callHandler(const Route& route, Exchange& ex) const {
-    ipf_status st = route.fn(route.state, reinterpret_cast<const ipf_request*>(&ex),
-                             reinterpret_cast<ipf_response*>(&ex));
+    ipf_status st =
+        route.fn(route.state, reinterpret_cast<const ipf_request*>(&ex), reinterpret_cast<ipf_response*>(&ex));
     if (st == IPF_DEFER && !ex.on_worker) {
         // Keep the host's headers (quota), drop what the handler wrote.
         ex.response.status = 0;

@@ -118,8 +118,8 @@ private:
     const manifest::Manifest& manifest_;
     std::unique_ptr<RouteTable> routes_;
     const store::LiveKeyCache* keys_;  // null: no keys issued
-    const ServiceClock& clock_;       // rate windows and challenges
-    std::string self_probe_token_;    // the status prober's own requests: not counted
+    const ServiceClock& clock_;        // rate windows and challenges
+    std::string self_probe_token_;     // the status prober's own requests: not counted
     std::vector<HostHandler> host_handlers_;
     ClientIdentity identity_;
     RateLimiter limiter_;

@@ -50,8 +50,10 @@ std::optional<QueryProblem> checkQuery(Exchange& ex) {
                                                          "; accepted: " + joined(accepted) +
                                                          (accepted.empty() ? "key" : ", key")};
         std::optional<QueryProblem> problem;
-        if (name == "pretty") problem = readPretty(ex, value);
-        else if (name == "fields" && !ex.route->json_fields.empty()) problem = readFields(ex, value);
+        if (name == "pretty")
+            problem = readPretty(ex, value);
+        else if (name == "fields" && !ex.route->json_fields.empty())
+            problem = readFields(ex, value);
         if (problem) return problem;
     }
     return std::nullopt;

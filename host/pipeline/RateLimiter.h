@@ -24,14 +24,14 @@ namespace ipfacts::pipeline {
 /// The outcome of counting one request, with what the quota headers report.
 struct RateDecision {
     bool allowed = true;
-    bool challenge = false;       // denied because a bot challenge applies
-    int64_t limit = 0;            // X-RateLimit-Limit
-    int64_t remaining = 0;        // X-RateLimit-Remaining
-    bool minute_window = false;   // the reported window is per-minute (Remaining omitted)
-    int64_t reset_unix = 0;       // X-RateLimit-Reset
-    int64_t retry_after_s = 0;    // Retry-After when denied
-    bool unlimited = false;       // the class sets no limits for this caller
-    bool unavailable = false;     // the shared counter store did not answer: served uncounted
+    bool challenge = false;          // denied because a bot challenge applies
+    int64_t limit = 0;               // X-RateLimit-Limit
+    int64_t remaining = 0;           // X-RateLimit-Remaining
+    bool minute_window = false;      // the reported window is per-minute (Remaining omitted)
+    int64_t reset_unix = 0;          // X-RateLimit-Reset
+    int64_t retry_after_s = 0;       // Retry-After when denied
+    bool unlimited = false;          // the class sets no limits for this caller
+    bool unavailable = false;        // the shared counter store did not answer: served uncounted
     bool solution_replayed = false;  // the challenge solution sent was used already (shared counters)
 };
 

@@ -91,12 +91,9 @@ long deltaSeconds(std::string_view v) {
 
 }  // namespace
 
-ResponseCache::ResponseCache(std::shared_ptr<facilities::cache::CacheBackend> backend)
-    : backend_(std::move(backend)) {}
+ResponseCache::ResponseCache(std::shared_ptr<facilities::cache::CacheBackend> backend) : backend_(std::move(backend)) {}
 
-bool ResponseCache::qualifies(const Exchange& ex) const {
-    return ex.route && ex.route->response_cache_s > 0;
-}
+bool ResponseCache::qualifies(const Exchange& ex) const { return ex.route && ex.route->response_cache_s > 0; }
 
 bool ResponseCache::answer(Exchange& ex) {
     if (!qualifies(ex)) return false;
@@ -118,7 +115,9 @@ bool ResponseCache::answer(Exchange& ex) {
 
 void ResponseCache::store(const Exchange& ex, std::string_view handler_headers) {
     // HEAD is answered from GET's entry; a handler may leave HEAD's body out.
-    if (ex.request.method != "GET" || ex.response.status != 200 || ex.caller_dependent || ex.transient || !qualifies(ex)) return;
+    if (ex.request.method != "GET" || ex.response.status != 200 || ex.caller_dependent || ex.transient ||
+        !qualifies(ex))
+        return;
     StoredAnswer a{ex.response.status, ex.response.content_type, handler_headers, ex.response.body};
     backend_->put(ex.route->spec.plugin, keyOf(ex), encode(a), std::chrono::seconds(ex.route->response_cache_s));
 }
@@ -156,10 +155,14 @@ int ResponseCache::sharedMaxAge(std::string_view cache_control) {
         size_t eq = directive.find('=');
         std::string_view name = trim(directive.substr(0, eq));
         std::string_view value = eq == std::string_view::npos ? std::string_view() : trim(directive.substr(eq + 1));
-        if (iequals(name, "public")) is_public = true;
-        else if (iequals(name, "private") || iequals(name, "no-store") || iequals(name, "no-cache")) return 0;
-        else if (iequals(name, "max-age")) max_age = deltaSeconds(value);
-        else if (iequals(name, "s-maxage")) s_maxage = deltaSeconds(value);
+        if (iequals(name, "public"))
+            is_public = true;
+        else if (iequals(name, "private") || iequals(name, "no-store") || iequals(name, "no-cache"))
+            return 0;
+        else if (iequals(name, "max-age"))
+            max_age = deltaSeconds(value);
+        else if (iequals(name, "s-maxage"))
+            s_maxage = deltaSeconds(value);
     }
     long seconds = s_maxage >= 0 ? s_maxage : max_age;
     return is_public && seconds > 0 ? static_cast<int>(seconds) : 0;

@@ -77,8 +77,10 @@ RouteMatch RouteTable::match(std::string_view raw_path) const {
         bool ok = true;
         for (size_t i = 0; i < segs.size() && ok; ++i) {
             const auto& want = t.segments[i];
-            if (isParam(want)) ok = !segs[i].empty();
-            else ok = want == segs[i];
+            if (isParam(want))
+                ok = !segs[i].empty();
+            else
+                ok = want == segs[i];
         }
         if (!ok) continue;
         if (!addressesWhereRequired(t, segs)) {

@@ -49,7 +49,7 @@ struct Route {
 struct RouteMatch {
     const Route* route = nullptr;
     std::vector<std::pair<std::string_view, std::string>> params;  // decoded
-    bool bad_param = false;  // a parameter had a malformed escape
+    bool bad_param = false;                                        // a parameter had a malformed escape
     // No route: the template that would have matched but for a parameter that takes
     // addresses only ("/{ip}" for "/example.com"), for the 404's message. Else null.
     const Route* address_miss = nullptr;

@@ -1,11 +1,11 @@
 #include "host/plugins/HostApi.h"
 
+#include "host/net/IpAddress.h"
 #include "host/pipeline/ConnectionRtt.h"
-#include "host/pipeline/Exchange.h"
 #include "host/pipeline/ErrorEnvelope.h"
+#include "host/pipeline/Exchange.h"
 #include "host/pipeline/HttpText.h"
 #include "host/pipeline/RouteTable.h"
-#include "host/net/IpAddress.h"
 
 #include <netinet/in.h>
 #include <sys/socket.h>
@@ -231,8 +231,9 @@ void setStatus(ipf_response* r, int status) {
 
 /// Headers the host writes itself; a plugin may not set or fake them.
 bool hostOwned(std::string_view name) {
-    static const char* owned[] = {"cache-control", "content-length", "content-type", "connection", "date",
-                                  "server", "transfer-encoding", "retry-after", "allow", "keep-alive", "upgrade", "age"};
+    static const char* owned[] = {"cache-control", "content-length", "content-type",      "connection",
+                                  "date",          "server",         "transfer-encoding", "retry-after",
+                                  "allow",         "keep-alive",     "upgrade",           "age"};
     for (const char* o : owned)
         if (iequals(name, o)) return true;
     auto prefix = [&](std::string_view p) { return name.size() >= p.size() && iequals(name.substr(0, p.size()), p); };
@@ -257,7 +258,8 @@ ipf_status addHeader(ipf_response* r, ipf_str name, ipf_str value) {
 void setBody(ipf_response* r, ipf_str content_type, ipf_str body) {
     auto& resp = ex(r)->response;
     auto ct = sv(content_type);
-    resp.content_type = ct.find_first_of("\r\n") == std::string_view::npos ? std::string(ct) : "application/octet-stream";
+    resp.content_type =
+        ct.find_first_of("\r\n") == std::string_view::npos ? std::string(ct) : "application/octet-stream";
     resp.body.assign(sv(body));
 }
 

@@ -15,8 +15,8 @@ namespace ipfacts::plugins {
 /// What ipf_plugin_ctx points at (through its FacilityContext base, which is
 /// all facilities see): one plugin's identity, configuration and facilities.
 struct PluginContext : facilities::FacilityContext {
-    std::map<std::string, std::string> config;           // dotted scalars from the manifest
-    std::map<std::string, std::string> resolved_paths;   // config values resolved as paths
+    std::map<std::string, std::string> config;          // dotted scalars from the manifest
+    std::map<std::string, std::string> resolved_paths;  // config values resolved as paths
     std::string manifest_dir;
     std::string service_host;
     std::string edge;

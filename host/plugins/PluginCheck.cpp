@@ -37,16 +37,22 @@ bool keyMatches(const std::string& declared, const std::string& key) {
 
 bool isInteger(const std::string& v) {
     size_t i = (!v.empty() && (v[0] == '-' || v[0] == '+')) ? 1 : 0;
-    return i < v.size() && std::all_of(v.begin() + static_cast<std::ptrdiff_t>(i), v.end(), [](char c) { return c >= '0' && c <= '9'; });
+    return i < v.size() && std::all_of(v.begin() + static_cast<std::ptrdiff_t>(i), v.end(),
+                                       [](char c) { return c >= '0' && c <= '9'; });
 }
 
 const char* typeName(uint32_t t) {
     switch (t) {
-        case IPF_CONFIG_INTEGER: return "an integer";
-        case IPF_CONFIG_BOOLEAN: return "true or false";
-        case IPF_CONFIG_PATH: return "a path";
-        case IPF_CONFIG_RESOLVER: return "a resolver name";
-        default: return "a string";
+        case IPF_CONFIG_INTEGER:
+            return "an integer";
+        case IPF_CONFIG_BOOLEAN:
+            return "true or false";
+        case IPF_CONFIG_PATH:
+            return "a path";
+        case IPF_CONFIG_RESOLVER:
+            return "a resolver name";
+        default:
+            return "a string";
     }
 }
 
@@ -61,15 +67,20 @@ void checkRequired(const manifest::Manifest& m, const manifest::PluginSpec& spec
     if (!has(d, &ipf_plugin_descriptor::required_facilities) || !d.required_facilities) return;
     for (const char* const* f = d.required_facilities; *f; ++f)
         if (std::find(configured.begin(), configured.end(), *f) == configured.end())
-            out.push_back(where(m, spec.line, spec.name) + "requires the " + *f + " facility, which the manifest does not configure (add a " + *f + ": section)");
+            out.push_back(where(m, spec.line, spec.name) + "requires the " + *f +
+                          " facility, which the manifest does not configure (add a " + *f + ": section)");
 }
 
 void checkValue(const manifest::Manifest& m, const manifest::PluginSpec& spec, const ipf_config_key& k,
                 const std::string& key, const std::string& value, int line, std::vector<std::string>& out) {
     bool ok = true;
-    if (k.type == IPF_CONFIG_INTEGER) ok = isInteger(value);
-    else if (k.type == IPF_CONFIG_BOOLEAN) ok = value == "true" || value == "false";
-    if (!ok) out.push_back(where(m, line, spec.name) + "config key " + key + " must be " + typeName(k.type) + ", not '" + value + "'");
+    if (k.type == IPF_CONFIG_INTEGER)
+        ok = isInteger(value);
+    else if (k.type == IPF_CONFIG_BOOLEAN)
+        ok = value == "true" || value == "false";
+    if (!ok)
+        out.push_back(where(m, line, spec.name) + "config key " + key + " must be " + typeName(k.type) + ", not '" +
+                      value + "'");
     if (k.type == IPF_CONFIG_RESOLVER && !(m.resolver && m.resolver->named.count(value))) {
         std::string known;
         if (m.resolver)
@@ -96,7 +107,8 @@ void checkConfig(const manifest::Manifest& m, const manifest::PluginSpec& spec, 
         for (const ipf_config_key* k = d.config_keys; k->key && !found; ++k)
             if (keyMatches(k->key, key)) found = k;
         if (!found) {
-            out.push_back(where(m, lineOf(key), spec.name) + "unknown config key '" + key + "' (it has: " + knownKeys(d.config_keys) + ")");
+            out.push_back(where(m, lineOf(key), spec.name) + "unknown config key '" + key +
+                          "' (it has: " + knownKeys(d.config_keys) + ")");
             continue;
         }
         if (key.size() < 6 || key.compare(key.size() - 6, 6, ".count") != 0)
@@ -104,8 +116,11 @@ void checkConfig(const manifest::Manifest& m, const manifest::PluginSpec& spec, 
     }
     for (const ipf_config_key* k = d.config_keys; k->key; ++k) {
         if (!k->required) continue;
-        bool set = std::any_of(spec.config.begin(), spec.config.end(), [&](const auto& kv) { return keyMatches(k->key, kv.first); });
-        if (!set) out.push_back(where(m, spec.line, spec.name) + "config key " + k->key + " is required (" + (k->description ? k->description : "") + ")");
+        bool set = std::any_of(spec.config.begin(), spec.config.end(),
+                               [&](const auto& kv) { return keyMatches(k->key, kv.first); });
+        if (!set)
+            out.push_back(where(m, spec.line, spec.name) + "config key " + k->key + " is required (" +
+                          (k->description ? k->description : "") + ")");
     }
 }
 
@@ -145,8 +160,10 @@ std::vector<std::string> checkPlugins(const manifest::Manifest& m, const std::ve
         }
         auto entry = reinterpret_cast<ipf_entry_v1_fn>(dlsym(libraries[i].dl, IPF_ENTRY_SYMBOL_V1));
         const ipf_plugin_descriptor* d = entry ? entry() : nullptr;
-        if (!entry) out.push_back(at + "exports no " IPF_ENTRY_SYMBOL_V1 " symbol");
-        else if (auto why = PluginLoader::refusal(d)) out.push_back(at + *why);
+        if (!entry)
+            out.push_back(at + "exports no " IPF_ENTRY_SYMBOL_V1 " symbol");
+        else if (auto why = PluginLoader::refusal(d))
+            out.push_back(at + *why);
         else {
             for (auto& p : checkDeclarations(m, spec, *d, configured)) out.push_back(std::move(p));
             loaded[spec.name] = d;
@@ -157,7 +174,8 @@ std::vector<std::string> checkPlugins(const manifest::Manifest& m, const std::ve
         const std::string at = m.file + ":" + std::to_string(r.line) + ": route " + r.path + ": ";
         auto it = loaded.find(r.plugin);
         if (it == loaded.end()) {
-            bool declared = std::any_of(m.plugins.begin(), m.plugins.end(), [&](const auto& p) { return p.name == r.plugin; });
+            bool declared =
+                std::any_of(m.plugins.begin(), m.plugins.end(), [&](const auto& p) { return p.name == r.plugin; });
             if (!declared) out.push_back(at + "no plugin named '" + r.plugin + "' in plugins:");
             continue;  // a declared plugin that failed is reported above
         }
@@ -168,7 +186,8 @@ std::vector<std::string> checkPlugins(const manifest::Manifest& m, const std::ve
             found = found || r.handler == d->handlers[h].name;
             names += (names.empty() ? "" : ", ") + std::string(d->handlers[h].name);
         }
-        if (!found) out.push_back(at + "plugin " + r.plugin + " has no handler '" + r.handler + "' (it has: " + names + ")");
+        if (!found)
+            out.push_back(at + "plugin " + r.plugin + " has no handler '" + r.handler + "' (it has: " + names + ")");
     }
     return out;
 }

@@ -22,9 +22,7 @@ const ipf_handler_def* LoadedPlugin::handler(const std::string& name) const {
     return nullptr;
 }
 
-std::string LoadedPlugin::openapiFragment() const {
-    return desc_->openapi_fragment ? desc_->openapi_fragment : "";
-}
+std::string LoadedPlugin::openapiFragment() const { return desc_->openapi_fragment ? desc_->openapi_fragment : ""; }
 
 std::optional<std::string> PluginLoader::refusal(const ipf_plugin_descriptor* d) {
     if (!d) return "ipfacts_plugin_v1() returned no descriptor";
@@ -42,7 +40,8 @@ std::optional<std::string> PluginLoader::refusal(const ipf_plugin_descriptor* d)
     if (!d->name || !d->init || !d->handlers || d->handler_count == 0)
         return "descriptor lacks a name, init or handlers";
     for (size_t i = 0; i < d->handler_count; ++i)
-        if (!d->handlers[i].name || !d->handlers[i].fn) return "handler " + std::to_string(i) + " has no name or function";
+        if (!d->handlers[i].name || !d->handlers[i].fn)
+            return "handler " + std::to_string(i) + " has no name or function";
     return std::nullopt;
 }
 

@@ -30,9 +30,7 @@ CallerCounter::Block CallerCounter::blockOf(const net::IpAddress& peer) const {
     return b;
 }
 
-CallerCounter::Stripe& CallerCounter::stripeOf(const Block& b) {
-    return stripes_[BlockHash()(b) % stripes_.size()];
-}
+CallerCounter::Stripe& CallerCounter::stripeOf(const Block& b) { return stripes_[BlockHash()(b) % stripes_.size()]; }
 
 bool CallerCounter::admit(const net::IpAddress& peer) {
     if (per_address_ == 0 || exempt(peer)) return true;

@@ -3,10 +3,10 @@
 #include "host/account/AccountService.h"
 #include "host/facilities/Catalogue.h"
 #include "host/facilities/cache/CacheFacility.h"
-#include "host/facilities/netdb/NetDbFacility.h"
-#include "host/facilities/tasks/TasksFacility.h"
 #include "host/facilities/guard/AddressGuard.h"
+#include "host/facilities/netdb/NetDbFacility.h"
 #include "host/facilities/netdb/SpecialPurposeRegistry.h"
+#include "host/facilities/tasks/TasksFacility.h"
 #include "host/fiber/FiberScheduler.h"
 #include "host/front/FrontDoor.h"
 #include "host/metrics/MetricsPage.h"
@@ -46,7 +46,7 @@
 namespace ipfacts {
 extern const char kStatusOpenApi[];
 extern const char kAccountOpenApi[];
-}
+}  // namespace ipfacts
 
 namespace ipfacts::server {
 namespace {
@@ -141,8 +141,9 @@ std::shared_ptr<const facilities::guard::AddressGuard> proberGuard(const manifes
     facilities::guard::GuardConfig g;
     g.special_purpose = m.guard.special_purpose;
     for (const auto& cidr : m.status->allow) g.addAllowed(cidr);
-    auto registry = set.registry() ? set.registry()
-                                   : std::make_shared<const facilities::netdb::SpecialPurposeRegistry>(g.special_purpose);
+    auto registry = set.registry()
+                        ? set.registry()
+                        : std::make_shared<const facilities::netdb::SpecialPurposeRegistry>(g.special_purpose);
     return std::make_shared<const facilities::guard::AddressGuard>(std::move(registry), std::move(g));
 }
 
@@ -163,7 +164,8 @@ metrics::MetricsSources metricsSources(const manifest::Manifest& m, pipeline::Pi
         for (const auto& f : m.netdb->city_mmdb) s.data_files.push_back({"city_mmdb", f});
         for (const auto& f : m.netdb->asn_csv) s.data_files.push_back({"asn_csv", f});
     }
-    if (auto* netdb = set.get<facilities::NetDbFacility>()) s.netdb_loaded_unix = [netdb] { return netdb->loadedUnix(); };
+    if (auto* netdb = set.get<facilities::NetDbFacility>())
+        s.netdb_loaded_unix = [netdb] { return netdb->loadedUnix(); };
     s.start_unix = static_cast<int64_t>(std::time(nullptr));
     s.version = IPFACTS_VERSION;
     s.abi = std::to_string(IPF_ABI_MAJOR) + "." + std::to_string(IPF_ABI_MINOR);
@@ -174,8 +176,8 @@ metrics::MetricsSources metricsSources(const manifest::Manifest& m, pipeline::Pi
 
 struct Daemon::Parts {
     manifest::Manifest m;
-    std::unique_ptr<store::AccountStore> keys;  // store.backend: the SQLite file or PostgreSQL
-    std::unique_ptr<store::ServerSecret> secret;  // <state_dir>/server-secret, made at the first start
+    std::unique_ptr<store::AccountStore> keys;       // store.backend: the SQLite file or PostgreSQL
+    std::unique_ptr<store::ServerSecret> secret;     // <state_dir>/server-secret, made at the first start
     std::unique_ptr<store::LiveKeyCache> key_cache;  // what the pipeline checks keys against
     // The service's time: rate windows, challenges, links, sessions, usage days
     // (manual, moved by host.account_clock, with accounts.manual_clock).
@@ -236,11 +238,11 @@ Daemon::Daemon(manifest::Manifest m) : parts_(std::make_unique<Parts>()) {
     p.secret = std::make_unique<store::ServerSecret>(store::ServerSecret::loadOrCreate(p.m.state_dir));
     // Usage days follow the service clock (a test's manual one moves them too).
     p.key_cache = std::make_unique<store::LiveKeyCache>(
-        *p.keys, [&p] { return p.clock->now(); },
-        p.m.key_refresh_ms);
+        *p.keys, [&p] { return p.clock->now(); }, p.m.key_refresh_ms);
     if (p.m.accounts)
-        p.accounts = std::make_unique<account::AccountService>(*p.m.accounts, p.m.service_host, *p.keys, *p.secret,
-                                                               *p.key_cache, *p.clock, account::makeMailer(*p.m.accounts));
+        p.accounts =
+            std::make_unique<account::AccountService>(*p.m.accounts, p.m.service_host, *p.keys, *p.secret, *p.key_cache,
+                                                      *p.clock, account::makeMailer(*p.m.accounts));
     p.key_cache->start();
 
     p.facilities = facilities::startFacilities(p.m);
@@ -269,8 +271,8 @@ Daemon::Daemon(manifest::Manifest m) : parts_(std::make_unique<Parts>()) {
         pipeline::Route r;
         r.spec = spec;
         r.rate_class = &p.m.rate_classes.at(spec.rate_class);
-        r.rate_class_index = static_cast<size_t>(
-            std::find(class_names.begin(), class_names.end(), spec.rate_class) - class_names.begin());
+        r.rate_class_index = static_cast<size_t>(std::find(class_names.begin(), class_names.end(), spec.rate_class) -
+                                                 class_names.begin());
         r.cache_control_line = "Cache-Control: " + spec.cache_control + "\r\n";
         r.policy_anonymous = spec.rate_class + ":anonymous";
         r.policy_keyed = spec.rate_class + ":key";
@@ -290,11 +292,16 @@ Daemon::Daemon(manifest::Manifest m) : parts_(std::make_unique<Parts>()) {
             // the account pages read and write the store: workers too.
             r.nonblocking = id != kStatusControl && id != kReadyz && !account;
             r.accepts_post = account && id != kAccountClock;
-            if (id == kOpenApi) op.host_operation = kOpenApiOperation;
-            else if (id == kFront) op.host_operation = kFrontOperation;
-            else if (id == kHealthz || id == kReadyz) op.fragment = kHealthOperation;
-            else if (account) op.fragment = kAccountOpenApi;
-            else op.fragment = kStatusOpenApi;
+            if (id == kOpenApi)
+                op.host_operation = kOpenApiOperation;
+            else if (id == kFront)
+                op.host_operation = kFrontOperation;
+            else if (id == kHealthz || id == kReadyz)
+                op.fragment = kHealthOperation;
+            else if (account)
+                op.fragment = kAccountOpenApi;
+            else
+                op.fragment = kStatusOpenApi;
         } else {
             auto it = by_name.find(spec.plugin);
             if (it == by_name.end()) {
@@ -339,7 +346,8 @@ Daemon::Daemon(manifest::Manifest m) : parts_(std::make_unique<Parts>()) {
     host_handlers.push_back([st](pipeline::Exchange& ex) { st->serveBadgeSvg(ex); });
     host_handlers.push_back([st](pipeline::Exchange& ex) { st->serveBadgeJson(ex); });
     host_handlers.push_back([st](pipeline::Exchange& ex) { st->serveControl(ex); });
-    p.readiness = std::make_unique<Readiness>(*p.facilities, p.m.netdb.has_value(), std::move(refused), std::move(skipped));
+    p.readiness =
+        std::make_unique<Readiness>(*p.facilities, p.m.netdb.has_value(), std::move(refused), std::move(skipped));
     host_handlers.push_back([](pipeline::Exchange& ex) { Readiness::serveHealth(ex); });
     host_handlers.push_back([rd = p.readiness.get()](pipeline::Exchange& ex) { rd->serveReady(ex); });
     // Made once the pipeline holds the routes it answers with (below).
@@ -356,11 +364,13 @@ Daemon::Daemon(manifest::Manifest m) : parts_(std::make_unique<Parts>()) {
     p.pipeline->setSelfProbeToken(p.self_probe_token);
     if (front::routeOf(p.pipeline->routes().routes(), "host", manifest::kHostHandlerNames[kFront])) {
         const auto& served = p.pipeline->routes().routes();
-        p.front = std::make_unique<front::FrontDoor>(front::FrontDoor::Parts{
-            front::routeOf(served, "ip", "address"), front::routeOf(served, "ip", "report"),
-            front::endpointGuide(p.openapi), &p.pipeline->commandLineAgents(), p.m.service_host,
-            front::routeOf(served, "host", "status_page") != nullptr,
-            [pl = p.pipeline.get()](const pipeline::Route& r, pipeline::Exchange& ex) { return pl->callHandler(r, ex); }});
+        p.front = std::make_unique<front::FrontDoor>(
+            front::FrontDoor::Parts{front::routeOf(served, "ip", "address"), front::routeOf(served, "ip", "report"),
+                                    front::endpointGuide(p.openapi), &p.pipeline->commandLineAgents(), p.m.service_host,
+                                    front::routeOf(served, "host", "status_page") != nullptr,
+                                    [pl = p.pipeline.get()](const pipeline::Route& r, pipeline::Exchange& ex) {
+                                        return pl->callHandler(r, ex);
+                                    }});
     }
     p.challenge = std::make_unique<pipeline::BotChallenge>(
         *p.secret, pipeline::ChallengeConfig{p.m.challenge_difficulty, p.m.challenge_lifetime_s});
@@ -380,18 +390,19 @@ Daemon::Daemon(manifest::Manifest m) : parts_(std::make_unique<Parts>()) {
             [&p] { return p.clock->now(); });
         if (size_t n = p.write_behind->restore()) spdlog::info("rate counters: {} day counts of today restored", n);
     }
-    p.workers = std::make_unique<fiber::FiberScheduler>(fiber::FiberScheduler::Options{
-        p.m.server.workers, p.m.server.queue, size_t(p.m.server.fiber_stack_kb) * 1024});
+    p.workers = std::make_unique<fiber::FiberScheduler>(
+        fiber::FiberScheduler::Options{p.m.server.workers, p.m.server.queue, size_t(p.m.server.fiber_stack_kb) * 1024});
     // Requests arrive here with the caller's block already cut (Exchange::caller_block).
-    p.slow_per_caller = std::make_unique<CallerCounter>(p.m.server.slow_requests_per_caller, 128,
-                                                        std::vector<std::string>{});
+    p.slow_per_caller =
+        std::make_unique<CallerCounter>(p.m.server.slow_requests_per_caller, 128, std::vector<std::string>{});
     p.per_address = std::make_unique<CallerCounter>(p.m.server.max_connections_per_address, p.m.caller_ipv6_prefix,
-                                                        p.m.trusted_proxies);
+                                                    p.m.trusted_proxies);
     if (p.m.tls) p.tls = makeServerTlsContext(p.m.tls->certificate, p.m.tls->key);
 
     unsigned n = p.m.server.threads ? p.m.server.threads : std::max(1u, std::thread::hardware_concurrency());
     for (unsigned i = 0; i < n; ++i) {
-        auto loop = std::make_unique<EventLoop>(p.m.server, *p.pipeline, *p.workers, *p.per_address, *p.slow_per_caller);
+        auto loop =
+            std::make_unique<EventLoop>(p.m.server, *p.pipeline, *p.workers, *p.per_address, *p.slow_per_caller);
         for (const auto& a : p.m.server.listen) loop->listen(a, nullptr);
         if (p.m.tls)
             for (const auto& a : p.m.tls->listen) loop->listen(a, p.tls.get());
@@ -446,8 +457,10 @@ int Daemon::run() {
         if (sig == SIGHUP) p.facilities->reload();
         // logrotate moved the access log away: write to a new file of the same name.
         if (sig == SIGUSR1) {
-            if (std::string why = p.pipeline->reopenLog(); !why.empty()) spdlog::error("SIGUSR1: {}", why);
-            else spdlog::info("SIGUSR1: access log reopened");
+            if (std::string why = p.pipeline->reopenLog(); !why.empty())
+                spdlog::error("SIGUSR1: {}", why);
+            else
+                spdlog::info("SIGUSR1: access log reopened");
         }
         // Buffers of closed connections go back to the system, not only to
         // the allocator's free lists: after a burst of thousands of

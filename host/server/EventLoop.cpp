@@ -107,19 +107,23 @@ void EventLoop::run() {
         int wait_ms = 1000;
         if (accept_paused_until_ms_) {
             int64_t left = accept_paused_until_ms_ - monotonicMillis();
-            if (left <= 0) resumeAccepting();
-            else wait_ms = static_cast<int>(std::min<int64_t>(left, wait_ms));
+            if (left <= 0)
+                resumeAccepting();
+            else
+                wait_ms = static_cast<int>(std::min<int64_t>(left, wait_ms));
         }
         if (stop_begun_) wait_ms = static_cast<int>(std::clamp<int64_t>(answer_by_ - monotonicMillis(), 0, wait_ms));
         int n = epoll_wait(epfd_, events, 256, wait_ms);
         pipeline_.holdSharedAsks();
         for (int i = 0; i < n; ++i) {
             uint64_t tag = events[i].data.u64;
-            if (tag == kWakeTag) onWorkerDone();
+            if (tag == kWakeTag)
+                onWorkerDone();
             else if (tag & kListenerTag) {
                 size_t idx = tag & ~kListenerTag;
                 if (idx < listeners_.size()) accept(listeners_[idx]);
-            } else onConnection(static_cast<int>(tag), events[i].events);
+            } else
+                onConnection(static_cast<int>(tag), events[i].events);
         }
         pipeline_.sendSharedAsks();
         int64_t now = monotonicSeconds();
@@ -236,9 +240,10 @@ void EventLoop::pauseAccepting(int err) {
     ++fd_pauses_since_warning_;
     int64_t now = monotonicSeconds();
     if (last_fd_warning_s_ == 0 || now - last_fd_warning_s_ >= kFdWarningEverySeconds) {
-        spdlog::warn("accept: {} ({} open connections on this loop); accepting paused {} ms at a time, {} pauses "
-                     "since the last warning",
-                     std::strerror(err), open_, kAcceptPauseMs, fd_pauses_since_warning_);
+        spdlog::warn(
+            "accept: {} ({} open connections on this loop); accepting paused {} ms at a time, {} pauses "
+            "since the last warning",
+            std::strerror(err), open_, kAcceptPauseMs, fd_pauses_since_warning_);
         last_fd_warning_s_ = now;
         fd_pauses_since_warning_ = 0;
     }
@@ -286,8 +291,10 @@ void EventLoop::onConnection(int fd, uint32_t events) {
             close(fd);
             return;
         }
-        if (io == HttpConnection::Io::Progress || c.midRequest()) serve(c);
-        else watch(c);
+        if (io == HttpConnection::Io::Progress || c.midRequest())
+            serve(c);
+        else
+            watch(c);
     }
 }
 

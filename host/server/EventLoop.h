@@ -5,9 +5,9 @@
 // three system calls per keep-alive request (epoll_wait, recv, send).
 #pragma once
 
+#include "host/fiber/FiberScheduler.h"
 #include "host/manifest/Manifest.h"
 #include "host/pipeline/Pipeline.h"
-#include "host/fiber/FiberScheduler.h"
 #include "host/server/CallerCounter.h"
 #include "host/server/HttpConnection.h"
 

@@ -6,12 +6,12 @@
 
 #include <openssl/err.h>
 
+#include <strings.h>
 #include <algorithm>
 #include <array>
-#include <cstring>
-#include <strings.h>
 #include <cctype>
 #include <chrono>
+#include <cstring>
 
 namespace ipfacts::server {
 namespace {
@@ -116,9 +116,12 @@ HttpConnection::Parse HttpConnection::parse() {
         auto err = HTTP_PARSER_ERRNO(&parser_);
         if (error_status_) return Parse::Error;
         if (err != HPE_OK && err != HPE_PAUSED) {
-            if (err == HPE_HEADER_OVERFLOW) fail(431, "request_too_large", "request headers exceed the server's limit");
-            else if (err == HPE_INVALID_VERSION) fail(400, "bad_request", "malformed HTTP version");
-            else fail(400, "bad_request", "malformed HTTP request");
+            if (err == HPE_HEADER_OVERFLOW)
+                fail(431, "request_too_large", "request headers exceed the server's limit");
+            else if (err == HPE_INVALID_VERSION)
+                fail(400, "bad_request", "malformed HTTP version");
+            else
+                fail(400, "bad_request", "malformed HTTP request");
             return Parse::Error;
         }
     }
@@ -269,7 +272,8 @@ int HttpConnection::onHeadersComplete(http_parser* p) {
     auto* c = self(p);
     size_t head = 0;
     for (const auto& h : c->headers_) head += h.name.len + h.value.len + 4;
-    if (head > c->limits_.max_header_bytes) return c->fail(431, "request_too_large", "request headers exceed the server's limit");
+    if (head > c->limits_.max_header_bytes)
+        return c->fail(431, "request_too_large", "request headers exceed the server's limit");
     c->method_ = http_method_str(static_cast<http_method>(p->method));
     c->protocol_ = p->http_major == 1 && p->http_minor == 0 ? "HTTP/1.0" : "HTTP/1.1";
     if (p->http_major != 1 || p->http_minor > 1)
@@ -301,8 +305,7 @@ bool HttpConnection::isTokenChar(char ch) {
     // table, not isalnum + strchr: every byte of every header name passes here.
     static constexpr auto kToken = [] {
         std::array<bool, 256> t{};
-        for (int c = 0; c < 256; ++c)
-            t[c] = (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+        for (int c = 0; c < 256; ++c) t[c] = (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
         for (const char* m = "!#$%&'*+-.^_`|~"; *m; ++m) t[static_cast<unsigned char>(*m)] = true;
         return t;
     }();

@@ -26,7 +26,8 @@ public:
     enum class Parse { NeedMore, Request, Error };
 
     /// Takes ownership of `fd` (and of `ssl` when not null).
-    HttpConnection(int fd, const net::IpAddress& peer, SSL* ssl, const manifest::ServerSpec& limits, uint64_t generation);
+    HttpConnection(int fd, const net::IpAddress& peer, SSL* ssl, const manifest::ServerSpec& limits,
+                   uint64_t generation);
     ~HttpConnection();
     HttpConnection(const HttpConnection&) = delete;
     HttpConnection& operator=(const HttpConnection&) = delete;
@@ -69,8 +70,8 @@ public:
     bool awaiting_worker = false;
     bool awaiting_meter = false;           // with awaiting_worker: parked for the shared counters' answer
     std::shared_ptr<WorkerTicket> ticket;  // while awaiting_worker
-    bool holds_slow_slot = false;           // counted in the loop's per-caller limit of slow requests
-    bool abandoned = false;  // answered 503 at shutdown while a worker still holds the request
+    bool holds_slow_slot = false;          // counted in the loop's per-caller limit of slow requests
+    bool abandoned = false;                // answered 503 at shutdown while a worker still holds the request
     bool close_after_write = false;
     int64_t last_activity = 0;  // monotonic seconds
     uint32_t epoll_events = 0;  // what the loop registered

@@ -35,8 +35,8 @@ Check storeCheck(const facilities::FacilitySet& set) {
 
 }  // namespace
 
-Readiness::Readiness(const facilities::FacilitySet& facilities, bool netdb_configured,
-                     std::vector<std::string> refused, std::vector<std::string> skipped)
+Readiness::Readiness(const facilities::FacilitySet& facilities, bool netdb_configured, std::vector<std::string> refused,
+                     std::vector<std::string> skipped)
     : facilities_(facilities),
       netdb_configured_(netdb_configured),
       refused_(std::move(refused)),
@@ -57,12 +57,14 @@ void Readiness::serveReady(pipeline::Exchange& ex) const {
     if (netdb_configured_) {
         const auto* netdb = facilities_.get<facilities::NetDbFacility>();
         const auto missing = netdb ? netdb->missing() : std::vector<std::string>{};
-        if (!netdb) checks.push_back({"netdb", false, "address data not loaded"});
+        if (!netdb)
+            checks.push_back({"netdb", false, "address data not loaded"});
         else if (!missing.empty())
-            checks.push_back({"netdb", false,
-                              "address data missing: " + joined(missing) +
-                                  " (fetch it with ipfacts-fetch-data, then SIGHUP)"});
-        else checks.push_back({"netdb", true, "address data loaded"});
+            checks.push_back(
+                {"netdb", false,
+                 "address data missing: " + joined(missing) + " (fetch it with ipfacts-fetch-data, then SIGHUP)"});
+        else
+            checks.push_back({"netdb", true, "address data loaded"});
     }
     checks.push_back(storeCheck(facilities_));
     if (keys_) {

@@ -34,8 +34,10 @@ void writeResponse(const pipeline::Exchange& ex, bool keep_alive, std::string& o
             head.text("Content-Length: ").decimal(static_cast<int64_t>(r.body.size())).text("\r\n");
         }
         head.text("X-Content-Type-Options: nosniff\r\n").text(r.headers);
-        if (!keep_alive) head.text("Connection: close\r\n");
-        else if (ex.request.protocol == "HTTP/1.0") head.text("Connection: keep-alive\r\n");
+        if (!keep_alive)
+            head.text("Connection: close\r\n");
+        else if (ex.request.protocol == "HTTP/1.0")
+            head.text("Connection: keep-alive\r\n");
         head.text("\r\n");
     }
     if (!ex.head && r.status != 204) out.append(r.body);

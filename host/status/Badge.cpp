@@ -14,12 +14,18 @@ constexpr const char* kLabel = "uptime 24h";
 int textWidth(const std::string& s) {
     int w = 0;
     for (char c : s) {
-        if (c >= '0' && c <= '9') w += 7;
-        else if (c == '.' || c == ' ') w += 4;
-        else if (c == '%') w += 12;
-        else if (c == 'm' || c == 'w') w += 11;
-        else if (c == 'i' || c == 'l' || c == 't') w += 4;
-        else w += 7;
+        if (c >= '0' && c <= '9')
+            w += 7;
+        else if (c == '.' || c == ' ')
+            w += 4;
+        else if (c == '%')
+            w += 12;
+        else if (c == 'm' || c == 'w')
+            w += 11;
+        else if (c == 'i' || c == 'l' || c == 't')
+            w += 4;
+        else
+            w += 7;
     }
     return w;
 }
@@ -43,14 +49,14 @@ std::string badgeSvg(const std::optional<double>& uptime) {
     std::string s;
     s.reserve(1200);
     auto n = [](int v) { return std::to_string(v); };
-    s += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + n(w) +
-         "\" height=\"20\" role=\"img\" aria-label=\"" + title + "\">";
+    s += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + n(w) + "\" height=\"20\" role=\"img\" aria-label=\"" +
+         title + "\">";
     s += "<title>" + title + "</title>";
     s += "<linearGradient id=\"s\" x2=\"0\" y2=\"100%\"><stop offset=\"0\" stop-color=\"#bbb\" "
          "stop-opacity=\".1\"/><stop offset=\"1\" stop-opacity=\".1\"/></linearGradient>";
     s += "<clipPath id=\"r\"><rect width=\"" + n(w) + "\" height=\"20\" rx=\"3\" fill=\"#fff\"/></clipPath>";
-    s += "<g clip-path=\"url(#r)\"><rect width=\"" + n(lw) + "\" height=\"20\" fill=\"#555\"/><rect x=\"" +
-         n(lw) + "\" width=\"" + n(mw) + "\" height=\"20\" fill=\"" + colour.hex + "\"/><rect width=\"" + n(w) +
+    s += "<g clip-path=\"url(#r)\"><rect width=\"" + n(lw) + "\" height=\"20\" fill=\"#555\"/><rect x=\"" + n(lw) +
+         "\" width=\"" + n(mw) + "\" height=\"20\" fill=\"" + colour.hex + "\"/><rect width=\"" + n(w) +
          "\" height=\"20\" fill=\"url(#s)\"/></g>";
     s += "<g fill=\"#fff\" text-anchor=\"middle\" font-family=\"Verdana,Geneva,DejaVu Sans,sans-serif\" "
          "font-size=\"11\">";

@@ -24,7 +24,8 @@ std::vector<ProbeSample> Prober::round(int64_t at_ms) const {
         facilities::http::HttpRequest r;
         r.url = t.url;
         r.headers = {{"User-Agent", "ipfacts-status (region " + config_.region + ")"}};
-        if (!self_token_.empty() && net::urlOnLoopback(t.url)) r.headers.push_back({"X-Ipfacts-Self-Probe", self_token_});
+        if (!self_token_.empty() && net::urlOnLoopback(t.url))
+            r.headers.push_back({"X-Ipfacts-Self-Probe", self_token_});
         r.timeout_ms = config_.timeout_ms;
         r.max_redirects = 0;
         r.allow_http = true;  // the operator wrote the URL, scheme included
@@ -40,8 +41,10 @@ std::vector<ProbeSample> Prober::round(int64_t at_ms) const {
         s.at_ms = at_ms;
         s.http_status = static_cast<int>(res.status);
         s.latency_us = res.elapsed_us;
-        if (!res.ok()) s.error = res.error;
-        else if (res.status < 200 || res.status > 399) s.error = "HTTP " + std::to_string(res.status);
+        if (!res.ok())
+            s.error = res.error;
+        else if (res.status < 200 || res.status > 399)
+            s.error = "HTTP " + std::to_string(res.status);
         s.ok = s.error.empty();
         samples.push_back(std::move(s));
     }

@@ -85,9 +85,10 @@ void SqliteProbeHistory::exec(const char* sql) {
 }
 
 void SqliteProbeHistory::migrate() {
-    exec("BEGIN IMMEDIATE;"
-         "CREATE TABLE IF NOT EXISTS status_schema (version INTEGER NOT NULL);"
-         "INSERT INTO status_schema(version) SELECT 0 WHERE NOT EXISTS (SELECT 1 FROM status_schema);");
+    exec(
+        "BEGIN IMMEDIATE;"
+        "CREATE TABLE IF NOT EXISTS status_schema (version INTEGER NOT NULL);"
+        "INSERT INTO status_schema(version) SELECT 0 WHERE NOT EXISTS (SELECT 1 FROM status_schema);");
     Statement st = prepare(db_, "SELECT version FROM status_schema");
     if (!st) {
         exec("ROLLBACK");

@@ -28,8 +28,8 @@ namespace ipfacts::status {
 
 /// One probed target.
 struct StatusTarget {
-    std::string url;    // http(s)://host[:port]/path, checked with GET
-    std::string label;  // what the page calls it
+    std::string url;            // http(s)://host[:port]/path, checked with GET
+    std::string label;          // what the page calls it
     std::string kind = "http";  // how it is checked: http (GET; 2xx and 3xx are up)
 };
 
@@ -40,7 +40,7 @@ struct StatusConfig {
     int retention_days = 30;
     int upstream_down_after = 3;     // consecutive failed exchanges that make an upstream down
     std::vector<std::string> allow;  // CIDR blocks of the prober's own guard allow list (validated)
-    bool manual_clock = false;            // tests: the clock moves only when told
+    bool manual_clock = false;       // tests: the clock moves only when told
     std::vector<StatusTarget> targets;
 
     /// Reads the `status` node of the manifest `file` (folder `dir`).

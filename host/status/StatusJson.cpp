@@ -9,20 +9,26 @@ namespace {
 
 void optionalNumber(JsonWriter& w, std::string_view key, const std::optional<double>& v, std::string (*text)(double)) {
     w.key(key);
-    if (v) w.raw(text(*v));
-    else w.null();
+    if (v)
+        w.raw(text(*v));
+    else
+        w.null();
 }
 
 void optionalText(JsonWriter& w, std::string_view key, const std::string& v) {
     w.key(key);
-    if (v.empty()) w.null();
-    else w.value(v);
+    if (v.empty())
+        w.null();
+    else
+        w.value(v);
 }
 
 void optionalTime(JsonWriter& w, std::string_view key, int64_t ms) {
     w.key(key);
-    if (ms > 0) w.value(isoText(ms));
-    else w.null();
+    if (ms > 0)
+        w.value(isoText(ms));
+    else
+        w.null();
 }
 
 /// The SPEC's figures of the two windows, then the additions. `checks_30d`
@@ -37,11 +43,15 @@ void writeWindows(JsonWriter& w, const WindowFigures& s, const WindowFigures& l,
     w.field("checks_30d", l.checks());
     if (with_last_check) {
         w.key("last_checked_at");
-        if (g->last_checked_at_ms) w.value(isoText(*g->last_checked_at_ms));
-        else w.null();
+        if (g->last_checked_at_ms)
+            w.value(isoText(*g->last_checked_at_ms));
+        else
+            w.null();
         w.key("last_ok");
-        if (g->last_ok) w.value(*g->last_ok);
-        else w.null();
+        if (g->last_ok)
+            w.value(*g->last_ok);
+        else
+            w.null();
     }
     w.field("down_24h", s.down);
     w.field("down_30d", l.down);

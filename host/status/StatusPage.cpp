@@ -59,9 +59,8 @@ std::string figuresTable(const std::string& caption, const std::string& path, co
          cell(path + ".p95_ms", s.p95_ms, msText, " ms") + "</tr>";
     h += "<tr><th scope=\"row\">Last 30 days</th>" + cell(path + ".uptime_30d", l.uptime, percentText, " %") +
          countCell(path + ".checks_30d", l.checks()) + countCell(path + ".down_30d", l.down) +
-         countCell(path + ".unknown_intervals_30d", l.unknown) +
-         cell(path + ".p50_ms_30d", l.p50_ms, msText, " ms") + cell(path + ".p95_ms_30d", l.p95_ms, msText, " ms") +
-         "</tr></tbody></table></div>";
+         countCell(path + ".unknown_intervals_30d", l.unknown) + cell(path + ".p50_ms_30d", l.p50_ms, msText, " ms") +
+         cell(path + ".p95_ms_30d", l.p95_ms, msText, " ms") + "</tr></tbody></table></div>";
     return h;
 }
 
@@ -113,8 +112,8 @@ std::string regionSection(const std::string& path, const std::string& id, const 
     if (g.last_checked_at_ms) {
         const std::string at = isoText(*g.last_checked_at_ms);
         h += "<time datetime=\"" + at + "\" data-field=\"" + path + ".last_checked_at\" data-value=\"" + at + "\">" +
-             at + "</time>, <span data-field=\"" + path + ".last_ok\" data-value=\"" +
-             (*g.last_ok ? "true" : "false") + "\">" + (*g.last_ok ? "up" : "down") + "</span>";
+             at + "</time>, <span data-field=\"" + path + ".last_ok\" data-value=\"" + (*g.last_ok ? "true" : "false") +
+             "\">" + (*g.last_ok ? "up" : "down") + "</span>";
         if (!g.last_error.empty()) h += " (" + escape(g.last_error) + ")";
     } else {
         h += "<span data-field=\"" + path + ".last_checked_at\" data-value=\"null\">never</span>";

@@ -17,9 +17,9 @@ namespace ipfacts::status {
 struct WindowFigures {
     int64_t up = 0;
     int64_t down = 0;
-    int64_t unknown = 0;             // complete intervals with no check since checking began
-    std::optional<double> uptime;    // percent, up / (up + down); none without checks
-    std::optional<double> p50_ms;    // nearest-rank over successful checks; none without one
+    int64_t unknown = 0;           // complete intervals with no check since checking began
+    std::optional<double> uptime;  // percent, up / (up + down); none without checks
+    std::optional<double> p50_ms;  // nearest-rank over successful checks; none without one
     std::optional<double> p95_ms;
     int64_t checks() const { return up + down; }
 };
@@ -45,9 +45,9 @@ struct RegionStatus {
     WindowFigures long_window;   // 30 days
     std::optional<int64_t> last_checked_at_ms;
     std::optional<bool> last_ok;
-    std::string last_error;      // of the latest check when it failed
-    std::string reason;          // why figures are null; empty when they are not
-    std::vector<DayBar> days;    // 30, oldest first
+    std::string last_error;          // of the latest check when it failed
+    std::string reason;              // why figures are null; empty when they are not
+    std::vector<DayBar> days;        // 30, oldest first
     std::vector<HourLatency> hours;  // 24, oldest first
 };
 
@@ -82,7 +82,7 @@ struct StatusReport {
     int short_hours = 24;
     int long_days = 30;
     int interval_s = 60;
-    std::string region;            // this node's
+    std::string region;  // this node's
     WindowFigures overall_short;
     WindowFigures overall_long;
     std::vector<TargetStatus> targets;

@@ -12,8 +12,8 @@
 
 #include <spdlog/spdlog.h>
 
-#include <chrono>
 #include <charconv>
+#include <chrono>
 
 namespace ipfacts::status {
 namespace {
@@ -174,7 +174,9 @@ void StatusService::serveBadgeSvg(pipeline::Exchange& ex) const {
     ex.response.addHeader("X-Content-Type-Options", "nosniff");
 }
 
-void StatusService::serveBadgeJson(pipeline::Exchange& ex) const { serve(ex, "application/json", current()->badge_json); }
+void StatusService::serveBadgeJson(pipeline::Exchange& ex) const {
+    serve(ex, "application/json", current()->badge_json);
+}
 
 void StatusService::serveControl(pipeline::Exchange& ex) {
     if (!manual_ || !loopback(ex.client)) {
@@ -190,8 +192,10 @@ void StatusService::serveControl(pipeline::Exchange& ex) {
     if (set_ms) manual_->set(*set_ms);
     if (advance_s) manual_->set(manual_->nowMs() + *advance_s * 1000);
     std::vector<ProbeSample> samples;
-    if (hasParam(ex, "probe")) samples = runRound();
-    else refresh();
+    if (hasParam(ex, "probe"))
+        samples = runRound();
+    else
+        refresh();
     JsonWriter w;
     w.beginObject();
     w.field("now_ms", static_cast<long long>(clock_->nowMs()));

@@ -88,7 +88,7 @@ private:
     std::condition_variable wake_;
     std::shared_ptr<const RenderedStatus> current_;
     bool stopping_ = false;
-    std::mutex round_mu_;    // one round or refresh at a time
+    std::mutex round_mu_;  // one round or refresh at a time
     int64_t last_prune_ms_ = 0;
     std::thread thread_;
 };

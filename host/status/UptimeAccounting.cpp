@@ -91,8 +91,10 @@ RegionStatus regionStatus(const std::string& region, const std::vector<const Pro
         r.last_ok = last.ok;
         if (!last.ok) r.last_error = last.error;
     }
-    if (samples.empty()) r.reason = "no checks yet";
-    else if (r.short_window.checks() == 0) r.reason = "no checks in the last 24 hours";
+    if (samples.empty())
+        r.reason = "no checks yet";
+    else if (r.short_window.checks() == 0)
+        r.reason = "no checks in the last 24 hours";
     return r;
 }
 
@@ -106,8 +108,8 @@ void decideAvailable(StatusReport& report, int64_t now_ms, int64_t interval_ms) 
             if (!r.last_checked_at_ms || *r.last_checked_at_ms <= fresh_after) continue;
             any = true;
             if (!*r.last_ok && report.available_reason.empty())
-                report.available_reason = "the latest check of " + t.target.label + " from " + r.region +
-                                          " failed: " + r.last_error;
+                report.available_reason =
+                    "the latest check of " + t.target.label + " from " + r.region + " failed: " + r.last_error;
         }
     if (!any) report.available_reason = "no check in the last " + std::to_string(3 * interval_ms / 1000) + " seconds";
     report.available = report.available_reason.empty();

@@ -65,7 +65,8 @@ public:
     virtual bool revokeKey(std::string_view account, std::string_view id, int64_t now) = 0;
     /// Revokes `old_id` of `account` and adds `new_hash` in one transaction; false
     /// (and nothing changed) when `old_id` is not a live key of the account.
-    virtual bool rotateKey(std::string_view account, std::string_view old_id, std::string_view new_hash, int64_t now) = 0;
+    virtual bool rotateKey(std::string_view account, std::string_view old_id, std::string_view new_hash,
+                           int64_t now) = 0;
 
     // --- usage -----------------------------------------------------------------
     /// Adds the counts of `counts` (key id → requests) to `day`; `now` becomes their last use.

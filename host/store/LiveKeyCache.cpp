@@ -153,7 +153,8 @@ void LiveKeyCache::flushUsage() {
     try {
         store_.addUsage(utcDay(now), counts, now);
     } catch (const StoreUnavailable& e) {
-        spdlog::warn("key usage: store unavailable, {} keys' counts kept for the next write: {}", counts.size(), e.what());
+        spdlog::warn("key usage: store unavailable, {} keys' counts kept for the next write: {}", counts.size(),
+                     e.what());
         failed_ = std::move(counts);
     }
 }

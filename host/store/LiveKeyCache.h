@@ -92,9 +92,9 @@ private:
     std::atomic<bool> loaded_{false};
     std::atomic<int64_t> version_{-1};
 
-    std::mutex reload_mu_;  // one reload or flush at a time (the refresher, a worker)
+    std::mutex reload_mu_;                                   // one reload or flush at a time (the refresher, a worker)
     std::vector<std::shared_ptr<const CachedKey>> retired_;  // revoked since the last flush: counts still to write
-    std::map<std::string, int64_t> failed_;  // counts a failed write keeps for the next one
+    std::map<std::string, int64_t> failed_;                  // counts a failed write keeps for the next one
 
     std::mutex stop_mu_;
     std::condition_variable stop_cv_;

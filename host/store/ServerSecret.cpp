@@ -74,7 +74,8 @@ ServerSecret ServerSecret::loadOrCreate(const std::string& state_dir) {
     std::string bytes = readAll(existing.fd, path);
     if (bytes.size() != kBytes)
         throw std::runtime_error(path + " holds " + std::to_string(bytes.size()) + " bytes, not " +
-                                 std::to_string(kBytes) + "; restore it from a backup (hashes of stored data depend on it)");
+                                 std::to_string(kBytes) +
+                                 "; restore it from a backup (hashes of stored data depend on it)");
     return ServerSecret(std::move(bytes));
 }
 

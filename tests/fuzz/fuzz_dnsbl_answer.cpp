@@ -56,7 +56,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     DnsAnswer a;
     a.rcode = 0;
     size_t aRecords = 0;
-    for (std::string_view rest = eol == std::string_view::npos ? std::string_view() : in.substr(eol + 1); !rest.empty();) {
+    for (std::string_view rest = eol == std::string_view::npos ? std::string_view() : in.substr(eol + 1);
+         !rest.empty();) {
         const size_t next = rest.find('\n');
         a.records.push_back(DnsRecord{"x.bl.example.", "A", 300, std::string(rest.substr(0, next))});
         ++aRecords;

@@ -61,7 +61,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const std::string cut = pipeline::selectMembers(body, names);
     if (cut != body) {
         FUZZ_CHECK(cut.size() >= 2 && cut.front() == '{' && cut.back() == '}');
-        FUZZ_CHECK(cut.size() <= body.size());  // members copied as they are, never more commas
+        FUZZ_CHECK(cut.size() <= body.size());                   // members copied as they are, never more commas
         FUZZ_CHECK(pipeline::selectMembers(cut, names) == cut);  // selecting again keeps it
     }
     return 0;

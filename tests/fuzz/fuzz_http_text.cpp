@@ -118,9 +118,12 @@ void checkRedact(std::string_view target) {
     const std::string redacted = "key=" + std::string(kReplacement);
     const std::string redacted_token = "token=" + std::string(kReplacement);
     for (size_t i = 0; i < before.size(); ++i) {
-        if (isKeyParam(before[i])) FUZZ_CHECK(after[i] == redacted);
-        else if (hasSecretParam(before[i])) FUZZ_CHECK(after[i] == redacted_token);  // a sign-in token
-        else FUZZ_CHECK(after[i] == before[i]);
+        if (isKeyParam(before[i]))
+            FUZZ_CHECK(after[i] == redacted);
+        else if (hasSecretParam(before[i]))
+            FUZZ_CHECK(after[i] == redacted_token);  // a sign-in token
+        else
+            FUZZ_CHECK(after[i] == before[i]);
     }
     // The key's value is gone: where it still occurs, it occurs in what was
     // kept anyway (the path, another parameter) or in the replacement text.

@@ -26,7 +26,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         FUZZ_CHECK(*p.mode == "none" || !p.mx.empty());
     }
     FUZZ_CHECK(p.mx.size() <= 64);
-    for (const std::string& pattern : p.mx) FUZZ_CHECK(mxMatchesPattern(pattern.substr(0, 2) == "*." ? "x" + pattern.substr(1) : pattern, pattern));
+    for (const std::string& pattern : p.mx)
+        FUZZ_CHECK(mxMatchesPattern(pattern.substr(0, 2) == "*." ? "x" + pattern.substr(1) : pattern, pattern));
 
     const MtaStsRecord r = parseMtaStsRecord(in);
     FUZZ_CHECK(r.valid == r.errors.empty());

@@ -53,7 +53,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         const size_t slash = c.find('/');
         FUZZ_CHECK(slash != std::string::npos && parseAddress(c.substr(0, slash)));
     }
-    for (const auto& ns : s.nameservers) FUZZ_CHECK(ns.find('.') != std::string::npos && ns.find_first_of(" \t\r\n") == std::string::npos);
+    for (const auto& ns : s.nameservers)
+        FUZZ_CHECK(ns.find('.') != std::string::npos && ns.find_first_of(" \t\r\n") == std::string::npos);
     if (s.ldh_name) FUZZ_CHECK(s.ldh_name->find_first_of(" \t\r\n") == std::string::npos);
     const std::string referral = whoisReferral(text);
     FUZZ_CHECK(referral.find_first_of(" \t\r\n/") == std::string::npos);

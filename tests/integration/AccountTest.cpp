@@ -10,8 +10,8 @@
 #include "tests/integration/support/Service.h"
 
 #include <cppunit/extensions/HelperMacros.h>
-#include <sqlite3.h>
 #include <signal.h>
+#include <sqlite3.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -76,7 +76,8 @@ public:
         std::snprintf(name, sizeof name, "/%04zu.eml", n);
         const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
         while (!fs::exists(dir_ + name)) {
-            if (std::chrono::steady_clock::now() > deadline) throw std::runtime_error("no message " + std::to_string(n));
+            if (std::chrono::steady_clock::now() > deadline)
+                throw std::runtime_error("no message " + std::to_string(n));
             std::this_thread::sleep_for(std::chrono::milliseconds(20));
         }
         return slurp(dir_ + name);
@@ -101,7 +102,8 @@ Service& accounts() {
         replace(text, "invalid_key_limit: { per_minute: 5,", "invalid_key_limit: { per_minute: 1000,");
         replace(text, "  mailer: log\n",
                 "  mailer: smtp\n  smtp: { host: 127.0.0.1, port: " + std::to_string(port) +
-                    ", starttls: true, ca_file: " + sink().dir() + "/cert.pem, sender: keys@ipfacts.test, timeout_s: 10 }\n");
+                    ", starttls: true, ca_file: " + sink().dir() +
+                    "/cert.pem, sender: keys@ipfacts.test, timeout_s: 10 }\n");
     });
     static const bool started = (s.start(), true);
     (void)started;
@@ -169,7 +171,9 @@ class AccountTest : public CppUnit::TestFixture {
     CPPUNIT_TEST_SUITE_END();
 
 public:
-    HttpClient client(const std::string& source = "") { return HttpClient("127.0.0.1", accounts().port(), false, source); }
+    HttpClient client(const std::string& source = "") {
+        return HttpClient("127.0.0.1", accounts().port(), false, source);
+    }
 
     /// Asks for a link for `email` and returns its token, read from the mail the sink received.
     std::string linkFor(const std::string& email) {
@@ -240,13 +244,16 @@ public:
         CPPUNIT_ASSERT_EQUAL(size_t(64), tokenIn(mail).size());
         CPPUNIT_ASSERT_EQUAL(before + 1, sink().count());  // one message, not one per try
         // Stored: the plain address only in the pending link, the account not yet.
-        CPPUNIT_ASSERT_EQUAL(1LL, sqliteCount("SELECT COUNT(*) FROM signin_links WHERE email = 'Mail.Reader+tag@Example.com'"));
-        CPPUNIT_ASSERT_EQUAL(0LL, sqliteCount("SELECT COUNT(*) FROM signin_links WHERE token_hash = '" + tokenIn(mail) + "'"));
+        CPPUNIT_ASSERT_EQUAL(
+            1LL, sqliteCount("SELECT COUNT(*) FROM signin_links WHERE email = 'Mail.Reader+tag@Example.com'"));
+        CPPUNIT_ASSERT_EQUAL(
+            0LL, sqliteCount("SELECT COUNT(*) FROM signin_links WHERE token_hash = '" + tokenIn(mail) + "'"));
     }
 
     void badAddressIs400() {
         auto c = client();
-        for (const char* body : {"email=not-an-address", "email=a%40b", "email=", "nothing=1", "email=a%40b.c%0d%0aBcc%3a%20x%40y.z"}) {
+        for (const char* body :
+             {"email=not-an-address", "email=a%40b", "email=", "nothing=1", "email=a%40b.c%0d%0aBcc%3a%20x%40y.z"}) {
             auto r = c.post("/api-keys", body);
             CPPUNIT_ASSERT_EQUAL_MESSAGE(body, 400, r.status);
             CPPUNIT_ASSERT_EQUAL(std::string("invalid_email"), errorOf(r));
@@ -414,7 +421,8 @@ public:
         CPPUNIT_ASSERT(sixth.body.find("Create a key") == std::string::npos);
         // Another account's key id cannot be revoked from here.
         auto other = signIn("other%40example.com");
-        auto foreign = dashboard(cookieIn(other), "csrf=" + csrfIn(other.body) + "&action=revoke&id=" + sha256Prefix(key3));
+        auto foreign =
+            dashboard(cookieIn(other), "csrf=" + csrfIn(other.body) + "&action=revoke&id=" + sha256Prefix(key3));
         CPPUNIT_ASSERT_EQUAL(400, foreign.status);
         CPPUNIT_ASSERT_EQUAL(200, statusWithKey(key3));
     }
@@ -430,12 +438,13 @@ public:
             h.insert(h.end(), extra.begin(), extra.end());
             return c.post("/api-keys/dashboard", body, h);
         };
-        CPPUNIT_ASSERT_EQUAL(403, post("action=revoke&id=" + id, {}).status);                       // no token
+        CPPUNIT_ASSERT_EQUAL(403, post("action=revoke&id=" + id, {}).status);  // no token
         CPPUNIT_ASSERT_EQUAL(403, post("csrf=" + std::string(64, 'a') + "&action=revoke&id=" + id, {}).status);
         auto foreign = post("csrf=" + csrf + "&action=revoke&id=" + id, {"Origin: http://evil.example"});
         CPPUNIT_ASSERT_EQUAL(403, foreign.status);
         CPPUNIT_ASSERT_EQUAL(std::string("cross_site_request"), errorOf(foreign));
-        CPPUNIT_ASSERT_EQUAL(403, post("csrf=" + csrf + "&action=revoke&id=" + id, {"Sec-Fetch-Site: cross-site"}).status);
+        CPPUNIT_ASSERT_EQUAL(403,
+                             post("csrf=" + csrf + "&action=revoke&id=" + id, {"Sec-Fetch-Site: cross-site"}).status);
         CPPUNIT_ASSERT_EQUAL(200, statusWithKey(key));  // nothing happened
         // The sign-in and link forms refuse another site's page too.
         CPPUNIT_ASSERT_EQUAL(403, c.post("/api-keys", "email=x%40example.com", {"Sec-Fetch-Site: cross-site"}).status);

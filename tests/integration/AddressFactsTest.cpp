@@ -81,10 +81,32 @@ public:
 
     void everyIpReportFieldIsPresent() {
         auto b = parseJson(get("/json").body);
-        for (const char* f : {"ip", "version", "hostname", "city", "region", "region_code", "country", "country_name",
-                              "continent", "postal", "loc", "timezone", "local_time", "isp", "asn", "as_name",
-                              "as_domain", "rir", "connection_type", "privacy", "network", "user_agent",
-                              "accepts_language", "geo_accuracy", "checked_at", "source"})
+        for (const char* f : {"ip",
+                              "version",
+                              "hostname",
+                              "city",
+                              "region",
+                              "region_code",
+                              "country",
+                              "country_name",
+                              "continent",
+                              "postal",
+                              "loc",
+                              "timezone",
+                              "local_time",
+                              "isp",
+                              "asn",
+                              "as_name",
+                              "as_domain",
+                              "rir",
+                              "connection_type",
+                              "privacy",
+                              "network",
+                              "user_agent",
+                              "accepts_language",
+                              "geo_accuracy",
+                              "checked_at",
+                              "source"})
             CPPUNIT_ASSERT_MESSAGE(f, b->has(f));
         auto n = b->getObject("network");
         CPPUNIT_ASSERT_EQUAL(std::string("HTTP/1.1"), n->getValue<std::string>("protocol"));
@@ -191,8 +213,10 @@ public:
         std::vector<std::string> lines;
         std::string line;
         for (char ch : r.body) {
-            if (ch == '\n') lines.push_back(line), line.clear();
-            else line += ch;
+            if (ch == '\n')
+                lines.push_back(line), line.clear();
+            else
+                line += ch;
         }
         CPPUNIT_ASSERT(line.empty());  // ends with a newline
         CPPUNIT_ASSERT_EQUAL(size_t(5), lines.size());
@@ -261,7 +285,8 @@ public:
                                          lookup(bad, 400)->getValue<std::string>("error"));
         CPPUNIT_ASSERT_EQUAL(std::string("invalid_target"),
                              lookup(std::string(300, 'a') + ".test", 400)->getValue<std::string>("error"));
-        CPPUNIT_ASSERT_EQUAL(std::string("invalid_parameter"), lookup("8.8.8.8?privacy=yes", 400)->getValue<std::string>("error"));
+        CPPUNIT_ASSERT_EQUAL(std::string("invalid_parameter"),
+                             lookup("8.8.8.8?privacy=yes", 400)->getValue<std::string>("error"));
     }
     void truncatedAnswerIsRetriedOverTcp() {
         // many.example.test has 120 A records: too big for a 1232-byte UDP
@@ -290,8 +315,8 @@ public:
         CPPUNIT_ASSERT_EQUAL(reasonOf(spent),
                              parseJson(spent.body)->getObject("reasons")->getValue<std::string>("hostname"));
         // The lookup's privacy=1 says the same, not that a provider is missing.
-        CPPUNIT_ASSERT_MESSAGE(spent.body, std::regex_match(reasonOf(c.get("/api/v1/lookup/192.0.2.1?privacy=1")),
-                                                            allowanceSpent));
+        CPPUNIT_ASSERT_MESSAGE(spent.body,
+                               std::regex_match(reasonOf(c.get("/api/v1/lookup/192.0.2.1?privacy=1")), allowanceSpent));
         // Without full nothing is spent and nothing is refused.
         CPPUNIT_ASSERT_EQUAL(200, c.get("/json").status);
     }

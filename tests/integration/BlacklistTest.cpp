@@ -91,12 +91,14 @@ public:
         CPPUNIT_ASSERT(strings(test, "codes") == std::vector<std::string>{"127.0.0.2"});
         CPPUNIT_ASSERT_EQUAL(std::string("spam source; the list says: Listed for spam, see https://bl.test/192.0.3.2"),
                              test->getValue<std::string>("reason"));
-        CPPUNIT_ASSERT_EQUAL(std::string("https://bl.test/lookup?ip=192.0.3.2"), test->getValue<std::string>("lookup_url"));
+        CPPUNIT_ASSERT_EQUAL(std::string("https://bl.test/lookup?ip=192.0.3.2"),
+                             test->getValue<std::string>("lookup_url"));
         CPPUNIT_ASSERT(test->isNull("error"));
         CPPUNIT_ASSERT_EQUAL(std::string("usable"), test->getObject("zone_health")->getValue<std::string>("status"));
         auto broken = row(body, "Broken List");
         CPPUNIT_ASSERT(!broken->getValue<bool>("listed"));
-        CPPUNIT_ASSERT_EQUAL(std::string("the query failed: the DNS resolver answered SERVFAIL"), text(broken, "error"));
+        CPPUNIT_ASSERT_EQUAL(std::string("the query failed: the DNS resolver answered SERVFAIL"),
+                             text(broken, "error"));
         CPPUNIT_ASSERT_EQUAL(std::string("unknown"), broken->getObject("zone_health")->getValue<std::string>("status"));
     }
     void refusedAnswerIsAnErrorRowNotAListing() {
@@ -106,8 +108,9 @@ public:
         CPPUNIT_ASSERT(!test->getValue<bool>("listed"));
         CPPUNIT_ASSERT(strings(test, "codes").empty());
         CPPUNIT_ASSERT(test->isNull("reason"));
-        CPPUNIT_ASSERT_EQUAL(std::string("the list refused the query: query via a public or open resolver (127.255.255.254)"),
-                             text(test, "error"));
+        CPPUNIT_ASSERT_EQUAL(
+            std::string("the list refused the query: query via a public or open resolver (127.255.255.254)"),
+            text(test, "error"));
         CPPUNIT_ASSERT(strings(test, "answer") == std::vector<std::string>{"127.255.255.254"});
     }
     void outOfRangeLoopbackAndUndocumentedAreErrors() {
@@ -130,9 +133,10 @@ public:
         CPPUNIT_ASSERT(!wild->getValue<bool>("zone_usable"));
         auto health = wild->getObject("zone_health");
         CPPUNIT_ASSERT_EQUAL(std::string("unusable"), health->getValue<std::string>("status"));
-        CPPUNIT_ASSERT_EQUAL(std::string("the RFC 5782 test point 127.0.0.1 is listed (127.0.0.2): the zone answers every "
-                                         "name, so its listings mean nothing"),
-                             health->getValue<std::string>("reason"));
+        CPPUNIT_ASSERT_EQUAL(
+            std::string("the RFC 5782 test point 127.0.0.1 is listed (127.0.0.2): the zone answers every "
+                        "name, so its listings mean nothing"),
+            health->getValue<std::string>("reason"));
         CPPUNIT_ASSERT(text(wild, "error").rfind("not used: the zone failed its health check: ", 0) == 0);
     }
     void unlistedAddressIsClean() {
@@ -164,8 +168,9 @@ public:
         const long afterFirst = listsResolverQueries();
         // Test List A and TXT, IPv4 List A, Broken List A; the unusable Wildcard List is not asked.
         CPPUNIT_ASSERT_EQUAL(4L, afterFirst - before);
-        CPPUNIT_ASSERT((strings(row(first, "Test List"), "codes") == std::vector<std::string>{"127.0.0.3", "127.0.0.4"}) ||
-                       (strings(row(first, "Test List"), "codes") == std::vector<std::string>{"127.0.0.4", "127.0.0.3"}));
+        CPPUNIT_ASSERT(
+            (strings(row(first, "Test List"), "codes") == std::vector<std::string>{"127.0.0.3", "127.0.0.4"}) ||
+            (strings(row(first, "Test List"), "codes") == std::vector<std::string>{"127.0.0.4", "127.0.0.3"}));
         CPPUNIT_ASSERT(!row(first, "Test List")->getValue<bool>("from_cache"));
 
         // The same URL: the Broken List row (SERVFAIL) makes every answer of this
@@ -194,7 +199,8 @@ public:
             CPPUNIT_ASSERT_EQUAL_MESSAGE(ip, 400, r.status);
             auto body = parseJson(r.body);
             CPPUNIT_ASSERT_EQUAL(std::string("not_public_address"), body->getValue<std::string>("error"));
-            CPPUNIT_ASSERT(body->getValue<std::string>("message").find("is not a public address (") != std::string::npos);
+            CPPUNIT_ASSERT(body->getValue<std::string>("message").find("is not a public address (") !=
+                           std::string::npos);
         }
         auto bad = get("/api/v1/blacklist/192.0.3.300");
         CPPUNIT_ASSERT_EQUAL(400, bad.status);
@@ -203,20 +209,24 @@ public:
     }
     void checkConfigRefusesAnUndefinedResolver() {
         const std::string file = Service::instance().stateDir() + "/dnsbl-resolver.yaml";
-        std::ofstream(file) << "plugin_dir: " + Service::buildDir() + "/plugins\n"
-                               "resolver:\n"
-                               "  named:\n"
-                               "    lists: { servers: [\"127.0.0.1:5335\"] }\n"
-                               "plugins:\n"
-                               "  dnsbl:\n"
-                               "    library: dnsbl\n"
-                               "    config: { catalogue: " + Service::sourceDir() + "/etc/blocklists.yaml, resolver: blocklists }\n"
-                               "routes:\n"
-                               "  - { path: \"/b/{ip}\", handler: dnsbl.lookup }\n";
-        const std::string out = runCommand(Service::buildDir() + "/host/ipfactsd --check-config " + file + " 2>&1; echo exit=$?");
-        CPPUNIT_ASSERT_MESSAGE(out, out.find("dnsbl-resolver.yaml:8: plugin dnsbl: config key resolver names the resolver "
-                                             "'blocklists', which resolver.named does not define (it has: lists)") !=
-                                        std::string::npos);
+        std::ofstream(file) << "plugin_dir: " + Service::buildDir() +
+                                   "/plugins\n"
+                                   "resolver:\n"
+                                   "  named:\n"
+                                   "    lists: { servers: [\"127.0.0.1:5335\"] }\n"
+                                   "plugins:\n"
+                                   "  dnsbl:\n"
+                                   "    library: dnsbl\n"
+                                   "    config: { catalogue: " +
+                                   Service::sourceDir() +
+                                   "/etc/blocklists.yaml, resolver: blocklists }\n"
+                                   "routes:\n"
+                                   "  - { path: \"/b/{ip}\", handler: dnsbl.lookup }\n";
+        const std::string out =
+            runCommand(Service::buildDir() + "/host/ipfactsd --check-config " + file + " 2>&1; echo exit=$?");
+        CPPUNIT_ASSERT_MESSAGE(
+            out, out.find("dnsbl-resolver.yaml:8: plugin dnsbl: config key resolver names the resolver "
+                          "'blocklists', which resolver.named does not define (it has: lists)") != std::string::npos);
         CPPUNIT_ASSERT_MESSAGE(out, out.find("exit=1") != std::string::npos);
     }
 };

@@ -113,7 +113,8 @@ public:
         CPPUNIT_ASSERT(dataOf(answerOf(body, "alpha")) == std::vector<std::string>{"192.0.2.77"});
         // The signatures come along, as the answer section carries them.
         auto records = answerOf(body, "alpha")->getArray("records");
-        CPPUNIT_ASSERT_EQUAL(std::string("RRSIG"), records->getObject(records->size() - 1)->getValue<std::string>("type"));
+        CPPUNIT_ASSERT_EQUAL(std::string("RRSIG"),
+                             records->getObject(records->size() - 1)->getValue<std::string>("type"));
     }
 
     void nxdomainAndServfail() {
@@ -132,10 +133,12 @@ public:
 
     void everyTypeIsAnswered() {
         const std::vector<std::pair<std::string, std::string>> cases{
-            {"A", "www.example.test"},      {"AAAA", "www.example.test"}, {"MX", "example.test"},
-            {"TXT", "example.test"},        {"NS", "example.test"},       {"SOA", "example.test"},
-            {"CAA", "example.test"},        {"SRV", "_sip._tcp.example.test"}, {"PTR", "ptr.example.test"},
-            {"DNSKEY", "signed.test"},      {"DS", "child.signed.test"}};
+            {"A", "www.example.test"},   {"AAAA", "www.example.test"},
+            {"MX", "example.test"},      {"TXT", "example.test"},
+            {"NS", "example.test"},      {"SOA", "example.test"},
+            {"CAA", "example.test"},     {"SRV", "_sip._tcp.example.test"},
+            {"PTR", "ptr.example.test"}, {"DNSKEY", "signed.test"},
+            {"DS", "child.signed.test"}};
         std::vector<std::future<Object::Ptr>> replies;
         for (const auto& [type, name] : cases)
             replies.push_back(std::async(std::launch::async, [type = type, name = name] { return dns(name, type); }));

@@ -79,8 +79,9 @@ public:
 
     void preflightIsAnswered() {
         HttpClient c("127.0.0.1", Service::instance().port());
-        auto r = c.get("/api/v1/ua", {"Origin: https://example.org", "Access-Control-Request-Method: GET",
-                                      "Access-Control-Request-Headers: authorization"},
+        auto r = c.get("/api/v1/ua",
+                       {"Origin: https://example.org", "Access-Control-Request-Method: GET",
+                        "Access-Control-Request-Headers: authorization"},
                        "OPTIONS");
         CPPUNIT_ASSERT_EQUAL(204, r.status);
         CPPUNIT_ASSERT_EQUAL(std::string("*"), *r.header("Access-Control-Allow-Origin"));

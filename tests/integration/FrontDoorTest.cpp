@@ -105,8 +105,9 @@ public:
         auto html = as("8.8.8.8", "/", {kCurl, "Accept: text/html"});
         CPPUNIT_ASSERT_EQUAL(std::string("text/html; charset=utf-8"), *html.header("Content-Type"));
         // q-values: JSON preferred over HTML; text/* gives the text; an unknown type falls back to the agent.
-        CPPUNIT_ASSERT(has(*as("8.8.8.8", "/", {kBrowser, "Accept: text/html;q=0.5, application/json"}).header("Content-Type"),
-                           "application/json"));
+        CPPUNIT_ASSERT(
+            has(*as("8.8.8.8", "/", {kBrowser, "Accept: text/html;q=0.5, application/json"}).header("Content-Type"),
+                "application/json"));
         CPPUNIT_ASSERT_EQUAL(std::string("8.8.8.8\n"), as("8.8.8.8", "/", {kBrowser, "Accept: text/*"}).body);
         CPPUNIT_ASSERT(has(*as("8.8.8.8", "/", {kBrowser, "Accept: image/png"}).header("Content-Type"), "text/html"));
         CPPUNIT_ASSERT_EQUAL(std::string("8.8.8.8\n"), as("8.8.8.8", "/", {kCurl, "Accept: image/png"}).body);
@@ -124,7 +125,8 @@ public:
         CPPUNIT_ASSERT(has(r.body, "data-field=\"geo_accuracy\" data-value=\"approximate\""));
         CPPUNIT_ASSERT(has(r.body, "<script") == false);
         // The curl lines name the host the caller used.
-        CPPUNIT_ASSERT_MESSAGE(r.body, has(r.body, "<code>curl 'http://ipfacts.test/api/v1/lookup/198.51.100.7'</code>"));
+        CPPUNIT_ASSERT_MESSAGE(r.body,
+                               has(r.body, "<code>curl 'http://ipfacts.test/api/v1/lookup/198.51.100.7'</code>"));
         CPPUNIT_ASSERT(has(r.body, "href=\"/api/openapi.json\"") && has(r.body, "href=\"/status\""));
         // A Host header that is not a plain host name is not echoed.
         auto forged = as("8.8.8.8", "/", {kBrowser, "Host: evil<b>.example"});
@@ -165,10 +167,12 @@ public:
         auto bad = as("8.8.8.8", "/json?pretty=2", {kBrowser});
         CPPUNIT_ASSERT_EQUAL(400, bad.status);
         CPPUNIT_ASSERT_EQUAL(std::string("invalid_parameter"), errorOf(bad));
-        CPPUNIT_ASSERT(as("8.8.8.8", "/json?pretty=2", {kCurl}).body.rfind("{\n  \"error\": \"invalid_parameter\"", 0) == 0);
+        CPPUNIT_ASSERT(
+            as("8.8.8.8", "/json?pretty=2", {kCurl}).body.rfind("{\n  \"error\": \"invalid_parameter\"", 0) == 0);
         // Every JSON endpoint: a lookup, the OpenAPI document (compact by default there too).
         CPPUNIT_ASSERT(as("8.8.8.8", "/api/v1/lookup/8.8.8.8", {kCurl}).body.rfind("{\n  \"ip\"", 0) == 0);
-        CPPUNIT_ASSERT(as("8.8.8.8", "/api/openapi.json?pretty=1", {kBrowser}).body.rfind("{\n  \"openapi\": \"3.1.0\"", 0) == 0);
+        CPPUNIT_ASSERT(
+            as("8.8.8.8", "/api/openapi.json?pretty=1", {kBrowser}).body.rfind("{\n  \"openapi\": \"3.1.0\"", 0) == 0);
     }
 
     void jsonAndApiV1IpStayByteIdentical() {
@@ -205,10 +209,11 @@ public:
     }
 
     void perFieldPathsMatchJson() {
-        const std::pair<const char*, const char*> paths[] = {
-            {"/country", "country"}, {"/country-name", "country_name"}, {"/city", "city"}, {"/region", "region"},
-            {"/asn", "asn"},         {"/as-name", "as_name"},           {"/loc", "loc"},   {"/timezone", "timezone"},
-            {"/isp", "isp"},         {"/rir", "rir"}};
+        const std::pair<const char*, const char*> paths[] = {{"/country", "country"}, {"/country-name", "country_name"},
+                                                             {"/city", "city"},       {"/region", "region"},
+                                                             {"/asn", "asn"},         {"/as-name", "as_name"},
+                                                             {"/loc", "loc"},         {"/timezone", "timezone"},
+                                                             {"/isp", "isp"},         {"/rir", "rir"}};
         int values = 0, nulls = 0;
         // Full record, country-only, no geolocation, IPv6, a documentation address (special purpose).
         for (const std::string client : {"8.8.8.8", "1.1.1.1", "9.9.9.9", "2a02:2e0::1", "192.0.2.10"}) {
@@ -216,7 +221,8 @@ public:
             for (const auto& [path, field] : paths) {
                 auto r = as(client, path, {kCurl});
                 const std::string where = client + " " + path;
-                CPPUNIT_ASSERT_EQUAL_MESSAGE(where, std::string("text/plain; charset=utf-8"), *r.header("Content-Type"));
+                CPPUNIT_ASSERT_EQUAL_MESSAGE(where, std::string("text/plain; charset=utf-8"),
+                                             *r.header("Content-Type"));
                 const Poco::Dynamic::Var v = report->get(field);
                 if (v.isEmpty()) {
                     ++nulls;
@@ -260,8 +266,8 @@ public:
     }
 
     void namesAreNotShortLookups() {
-        for (const std::string target : {"/example.com", "/json/example.com", "/favicon.ico", "/json/1.2.3",
-                                         "/json/fe80::1%25eth0"}) {
+        for (const std::string target :
+             {"/example.com", "/json/example.com", "/favicon.ico", "/json/1.2.3", "/json/fe80::1%25eth0"}) {
             auto r = as("8.8.8.8", target);
             CPPUNIT_ASSERT_EQUAL_MESSAGE(target, 404, r.status);
             CPPUNIT_ASSERT_EQUAL_MESSAGE(target, std::string("not_found"), errorOf(r));
@@ -283,7 +289,8 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::string("California"), g->getValue<std::string>("region"));
         CPPUNIT_ASSERT_EQUAL(std::string("94043"), g->getValue<std::string>("postal"));
         CPPUNIT_ASSERT_EQUAL(std::string("America/Los_Angeles"), g->getValue<std::string>("timezone"));
-        CPPUNIT_ASSERT(g->get("as_domain").isEmpty());  // no source of this deployment has it (plugins/lookup/README.md)
+        CPPUNIT_ASSERT(
+            g->get("as_domain").isEmpty());  // no source of this deployment has it (plugins/lookup/README.md)
     }
 
     void fieldsSelectMembers() {
@@ -346,9 +353,9 @@ public:
 
     void hostParametersAreAccepted() {
         // `_`, the cache-buster, everywhere: host routes, text routes, JSON routes.
-        for (const std::string target : {"/?_=1", "/ip?_=1", "/country?_=2", "/json?_=3", "/api/openapi.json?_=4",
-                                         "/healthz?_=5", "/status?_=6", "/api/v1/status?_=7", "/8.8.8.8?_=8",
-                                         "/api/v1/ua?ua=curl%2F8&_=9"}) {
+        for (const std::string target :
+             {"/?_=1", "/ip?_=1", "/country?_=2", "/json?_=3", "/api/openapi.json?_=4", "/healthz?_=5", "/status?_=6",
+              "/api/v1/status?_=7", "/8.8.8.8?_=8", "/api/v1/ua?ua=curl%2F8&_=9"}) {
             auto r = as("8.8.8.8", target, {kBrowser});
             CPPUNIT_ASSERT_EQUAL_MESSAGE(target + " " + r.body, 200, r.status);
         }
@@ -370,8 +377,9 @@ public:
         });
         s.start();
         const std::string out = Service::buildDir() + "/tests/browser";
-        const std::string cmd = "node " + Service::sourceDir() + "/tests/browser/front-page.mjs http://127.0.0.1:" +
-                                std::to_string(s.port()) + " " + out + " 8.8.8.8 2>&1";
+        const std::string cmd = "node " + Service::sourceDir() +
+                                "/tests/browser/front-page.mjs http://127.0.0.1:" + std::to_string(s.port()) + " " +
+                                out + " 8.8.8.8 2>&1";
         std::string report;
         try {
             report = runCommand(cmd);
@@ -381,7 +389,6 @@ public:
         CPPUNIT_ASSERT_MESSAGE(report, has(report, "front page: ok"));
         CPPUNIT_ASSERT_EQUAL(0, s.stop());
     }
-
 };
 
 CPPUNIT_TEST_SUITE_REGISTRATION(FrontDoorTest);

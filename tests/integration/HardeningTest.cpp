@@ -136,8 +136,8 @@ public:
         CPPUNIT_ASSERT(r.body.find("folding") != std::string::npos);
         // An empty first line folded onto the next: the value must not count,
         // least of all as a Content-Length that frames a body.
-        for (const std::string head : {"Content-Length:\r\n 5", "Content-Length:\r\n\t5", "X-Fold:\r\n two",
-                                       "Content-Length: \r\n 5"}) {
+        for (const std::string head :
+             {"Content-Length:\r\n 5", "Content-Length:\r\n\t5", "X-Fold:\r\n two", "Content-Length: \r\n 5"}) {
             auto folded = rawOnce("POST /api/v1/headers HTTP/1.1\r\nHost: a\r\n" + head + "\r\n\r\nhello");
             CPPUNIT_ASSERT_EQUAL_MESSAGE(head, 400, folded.status);
             CPPUNIT_ASSERT_EQUAL_MESSAGE(head, std::string("bad_request"), errorOf(folded));
@@ -251,7 +251,8 @@ public:
         CPPUNIT_ASSERT_EQUAL(429, refused->status);
         CPPUNIT_ASSERT_EQUAL(std::string("too_many_connections"), errorOf(*refused));
         // Another address is not affected, and a closed connection frees a place.
-        CPPUNIT_ASSERT_EQUAL(200, HttpClient("127.0.0.1", Service::instance().port(), false, "127.0.0.35").get("/ip").status);
+        CPPUNIT_ASSERT_EQUAL(
+            200, HttpClient("127.0.0.1", Service::instance().port(), false, "127.0.0.35").get("/ip").status);
         open.pop_back();
         bool admitted = false;
         for (int i = 0; i < 20 && !admitted; ++i) {
@@ -295,7 +296,8 @@ public:
         std::vector<std::unique_ptr<HttpClient>> clients;
         for (int i = 0; i < n; ++i) {
             clients.push_back(std::make_unique<HttpClient>("127.0.0.1", s.port()));
-            clients.back()->sendRaw("GET /api/v1/lookup/slow" + std::to_string(i) + ".example.test HTTP/1.1\r\nHost: a\r\n\r\n");
+            clients.back()->sendRaw("GET /api/v1/lookup/slow" + std::to_string(i) +
+                                    ".example.test HTTP/1.1\r\nHost: a\r\n\r\n");
         }
         // Every lookup asks A and AAAA: once the silent resolver has 2 n
         // questions, all n requests are read and waiting. (Counting the
@@ -321,8 +323,10 @@ public:
         for (auto& t : readers) t.join();
         int code = s.stop();
         double seconds = std::chrono::duration<double>(Clock::now() - t0).count();
-        std::printf("\n  SIGTERM with %d lookups in flight (grace 10 s, budget 6 s): %d answered, %d cut off, exit %d after %.2f s\n",
-                    n, answered.load(), cut_off.load(), code, seconds);
+        std::printf(
+            "\n  SIGTERM with %d lookups in flight (grace 10 s, budget 6 s): %d answered, %d cut off, exit %d after "
+            "%.2f s\n",
+            n, answered.load(), cut_off.load(), code, seconds);
         CPPUNIT_ASSERT_EQUAL(n, answered.load());
         CPPUNIT_ASSERT_EQUAL(0, cut_off.load());
         CPPUNIT_ASSERT_EQUAL(0, code);
@@ -348,7 +352,8 @@ public:
         double before = cpuSeconds(s.pid());
         std::this_thread::sleep_for(std::chrono::seconds(2));
         double used = cpuSeconds(s.pid()) - before;
-        std::printf("\n  out of descriptors (limit 1024, %zu connections opened): %.2f CPU seconds in 2 s\n", idle.size(), used);
+        std::printf("\n  out of descriptors (limit 1024, %zu connections opened): %.2f CPU seconds in 2 s\n",
+                    idle.size(), used);
         CPPUNIT_ASSERT_MESSAGE("CPU seconds in 2 s: " + std::to_string(used), used < 0.4);
         CPPUNIT_ASSERT(s.log().find("Too many open files") != std::string::npos);
         // The first ones opened are the ones the server accepted.
@@ -378,7 +383,8 @@ public:
         s.start();
         const long base = rssBytes(s.pid());
         std::vector<int> open;
-        const std::string request = "GET /api/v1/headers HTTP/1.1\r\nHost: a\r\nX-Pad: " + std::string(2000, 'p') + "\r\n\r\n";
+        const std::string request =
+            "GET /api/v1/headers HTTP/1.1\r\nHost: a\r\nX-Pad: " + std::string(2000, 'p') + "\r\n\r\n";
         char buf[16384];
         for (int i = 0; i < 15000; ++i) {
             int fd = openIdle(s.port());

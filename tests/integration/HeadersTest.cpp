@@ -17,22 +17,22 @@ class HeadersTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(describesTheRequest);
     CPPUNIT_TEST_SUITE_END();
 
-    static Poco::JSON::Array::Ptr headersOf(const HttpReply& r) {
-        return parseJson(r.body)->getArray("headers");
-    }
+    static Poco::JSON::Array::Ptr headersOf(const HttpReply& r) { return parseJson(r.body)->getArray("headers"); }
 
 public:
     void headersComeInReceivedOrderLowerCased() {
         HttpClient c("127.0.0.1", Service::instance().port());
-        c.sendRaw("GET /api/v1/headers HTTP/1.1\r\nZ-Last-Alphabetically: 1\r\nHost: a\r\nAccept: */*\r\n"
-                  "A-First-Alphabetically: 2\r\nX-Mixed-CASE: 3\r\n\r\n");
+        c.sendRaw(
+            "GET /api/v1/headers HTTP/1.1\r\nZ-Last-Alphabetically: 1\r\nHost: a\r\nAccept: */*\r\n"
+            "A-First-Alphabetically: 2\r\nX-Mixed-CASE: 3\r\n\r\n");
         auto r = c.read();
         CPPUNIT_ASSERT(r && r->status == 200);
         Service::instance().record("GET", "/api/v1/headers", *r);
         auto hs = headersOf(*r);
         std::vector<std::string> names;
         for (size_t i = 0; i < hs->size(); ++i) names.push_back(hs->getObject(i)->getValue<std::string>("name"));
-        std::vector<std::string> want{"z-last-alphabetically", "host", "accept", "a-first-alphabetically", "x-mixed-case"};
+        std::vector<std::string> want{"z-last-alphabetically", "host", "accept", "a-first-alphabetically",
+                                      "x-mixed-case"};
         CPPUNIT_ASSERT(names == want);
         CPPUNIT_ASSERT_EQUAL(std::string("3"), hs->getObject(4)->getValue<std::string>("value"));
     }

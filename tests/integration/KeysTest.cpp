@@ -29,7 +29,8 @@ long long millisUntil401(int port, const std::string& key, std::chrono::steady_c
     const auto deadline = since + std::chrono::seconds(3);
     while (std::chrono::steady_clock::now() < deadline) {
         if (statusWithKey(port, key) == 401)
-            return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - since).count();
+            return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - since)
+                .count();
         std::this_thread::sleep_for(std::chrono::milliseconds(5));
     }
     return -1;
@@ -60,13 +61,15 @@ public:
     void revocationReachesASecondNodeWithinASecond() {
         auto& a = Service::instance();
         const std::string shared = a.stateDir() + "/ipfacts.sqlite";
-        Service b("keys-node-b", [&shared](std::string& text) { text += "\nstore: { kind: sqlite, path: " + shared + " }\n"; });
+        Service b("keys-node-b",
+                  [&shared](std::string& text) { text += "\nstore: { kind: sqlite, path: " + shared + " }\n"; });
         b.start();
         const std::string key = a.issueKey("two-nodes");
         // Node B learns of the new key by its own refresh: its /readyz shows A's version. (Asking
         // B with the key before would be answered 401, and count as a wrong key.)
         const auto issued = std::chrono::steady_clock::now();
-        while (b.keysVersion() != a.keysVersion() && std::chrono::steady_clock::now() - issued < std::chrono::seconds(3))
+        while (b.keysVersion() != a.keysVersion() &&
+               std::chrono::steady_clock::now() - issued < std::chrono::seconds(3))
             std::this_thread::sleep_for(std::chrono::milliseconds(5));
         CPPUNIT_ASSERT_EQUAL(200, statusWithKey(b.port(), key));
         CPPUNIT_ASSERT(a.revokeKey(key));  // returns once node A has reloaded

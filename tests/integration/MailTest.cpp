@@ -44,8 +44,9 @@ Service& mailService() {
         auto service = std::make_unique<Service>("mail", [port](std::string& text) {
             replace(text, "mail: { library: mail, config: { mta_sts_port: 443,",
                     "mail: { library: mail, config: { mta_sts_port: " + std::to_string(port) + ",");
-            replace(text, "http:\n  timeout_ms: 2000\n",
-                    "http:\n  timeout_ms: 2000\n  resolve: resolver\n  ca_file: " + certificates().path("root.pem") + "\n");
+            replace(
+                text, "http:\n  timeout_ms: 2000\n",
+                "http:\n  timeout_ms: 2000\n  resolve: resolver\n  ca_file: " + certificates().path("root.pem") + "\n");
         });
         service->start();
         return service;
@@ -146,7 +147,7 @@ public:
         CPPUNIT_ASSERT(spf->getValue<bool>("exceedsLookupLimit"));
         CPPUNIT_ASSERT(!spf->getValue<bool>("valid"));
         CPPUNIT_ASSERT(anyContains(spf->getArray("errors"),
-                                           "lookup 11 is 'a:h8.twelve.mail.test' in twelve.mail.test -> b.twelve.mail.test"));
+                                   "lookup 11 is 'a:h8.twelve.mail.test' in twelve.mail.test -> b.twelve.mail.test"));
         auto terms = spf->getArray("terms");
         auto includeA = terms->getObject(0);
         CPPUNIT_ASSERT_EQUAL(6, includeA->getValue<int>("lookupCount"));  // include:a, include:c, four a: terms
@@ -178,7 +179,8 @@ public:
 
     void loopsVoidsSeveralSplitMacros() {
         auto loop = mx("domain=loop.mail.test")->getObject("spf");
-        CPPUNIT_ASSERT(anyContains(loop->getArray("errors"), "include loop: loop.mail.test -> a.loop.mail.test -> loop.mail.test"));
+        CPPUNIT_ASSERT(anyContains(loop->getArray("errors"),
+                                   "include loop: loop.mail.test -> a.loop.mail.test -> loop.mail.test"));
         auto voids = mx("domain=void.mail.test")->getObject("spf");
         CPPUNIT_ASSERT_EQUAL(3, voids->getValue<int>("voidLookupCount"));
         CPPUNIT_ASSERT(voids->getValue<bool>("exceedsVoidLookupLimit"));

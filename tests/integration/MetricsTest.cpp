@@ -133,7 +133,7 @@ public:
         CPPUNIT_ASSERT_EQUAL(2, limited_429);
         CPPUNIT_ASSERT_EQUAL(404, c.get("/no/such/path/1").status);
         CPPUNIT_ASSERT_EQUAL(404, c.get("/no/such/path/2").status);
-        CPPUNIT_ASSERT_EQUAL(404, c.get("/metrics").status);  // never on a public listener
+        CPPUNIT_ASSERT_EQUAL(404, c.get("/metrics").status);        // never on a public listener
         CPPUNIT_ASSERT_EQUAL(200, c.get("/example/hello").status);  // public max-age: the response cache misses...
         CPPUNIT_ASSERT_EQUAL(200, c.get("/example/hello").status);  // ...then answers
         CPPUNIT_ASSERT_EQUAL(200, c.get("/api/v1/reverse/192.0.2.10").status);

@@ -70,10 +70,13 @@ public:
 
     /// A usable manifest: the ip and headers plugins, one route each.
     static std::string goodManifest() {
-        return "plugin_dir: " + Service::buildDir() + "/plugins\n"
+        return "plugin_dir: " + Service::buildDir() +
+               "/plugins\n"
                "plugins:\n"
                "  ip: { library: ip }\n"
-               "  headers: { library: headers, config: { catalogue: " + Service::sourceDir() + "/etc/headers.yaml } }\n"
+               "  headers: { library: headers, config: { catalogue: " +
+               Service::sourceDir() +
+               "/etc/headers.yaml } }\n"
                "routes:\n"
                "  - { path: /ip, handler: ip.address }\n"
                "  - { path: /h, handler: headers.echo }\n";
@@ -91,8 +94,9 @@ public:
         std::string yaml = goodManifest();
         yaml.replace(yaml.find("headers.echo"), 12, "headers.ecko");
         std::string out = checkConfig("handler.yaml", yaml);
-        CPPUNIT_ASSERT_MESSAGE(out, out.find("handler.yaml:7: route /h: plugin headers has no handler 'ecko' (it has: echo)") !=
-                                        std::string::npos);
+        CPPUNIT_ASSERT_MESSAGE(
+            out, out.find("handler.yaml:7: route /h: plugin headers has no handler 'ecko' (it has: echo)") !=
+                     std::string::npos);
         CPPUNIT_ASSERT_MESSAGE(out, out.find("exit=1") != std::string::npos);
     }
 
@@ -105,10 +109,13 @@ public:
     }
 
     void checkConfigRefusesAMissingRequiredFacility() {
-        std::string out = checkConfig("facility.yaml", "plugin_dir: " + Service::buildDir() + "/plugins\n"
-                                                        "plugins:\n  lookup: { library: lookup }\n"
-                                                        "routes:\n  - { path: \"/l/{target}\", handler: lookup.lookup }\n");
-        CPPUNIT_ASSERT_MESSAGE(out, out.find("facility.yaml:3: plugin lookup: requires the resolver facility") != std::string::npos);
+        std::string out =
+            checkConfig("facility.yaml", "plugin_dir: " + Service::buildDir() +
+                                             "/plugins\n"
+                                             "plugins:\n  lookup: { library: lookup }\n"
+                                             "routes:\n  - { path: \"/l/{target}\", handler: lookup.lookup }\n");
+        CPPUNIT_ASSERT_MESSAGE(
+            out, out.find("facility.yaml:3: plugin lookup: requires the resolver facility") != std::string::npos);
         CPPUNIT_ASSERT_MESSAGE(out, out.find("requires the netdb facility") != std::string::npos);
         CPPUNIT_ASSERT_MESSAGE(out, out.find("exit=1") != std::string::npos);
     }
@@ -117,8 +124,9 @@ public:
         std::string yaml = goodManifest() + "";
         yaml.replace(yaml.find("config: { catalogue"), 19, "config: { cach_size: 5, catalogue");
         std::string out = checkConfig("key.yaml", yaml);
-        CPPUNIT_ASSERT_MESSAGE(out, out.find("key.yaml:4: plugin headers: unknown config key 'cach_size' (it has: catalogue)") !=
-                                        std::string::npos);
+        CPPUNIT_ASSERT_MESSAGE(
+            out, out.find("key.yaml:4: plugin headers: unknown config key 'cach_size' (it has: catalogue)") !=
+                     std::string::npos);
         CPPUNIT_ASSERT_MESSAGE(out, out.find("exit=1") != std::string::npos);
     }
 

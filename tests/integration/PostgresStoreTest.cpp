@@ -94,7 +94,8 @@ public:
         CPPUNIT_ASSERT(b_->revokeKey(key));  // through b's manifest: returns once b has reloaded
         const auto revoked = std::chrono::steady_clock::now();
         CPPUNIT_ASSERT(sameKeysVersionWithin(*a_, *b_, std::chrono::seconds(3)));
-        const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - revoked);
+        const auto ms =
+            std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - revoked);
         CPPUNIT_ASSERT_EQUAL(401, on_a.get("/ip", {bearer}).status);
         CPPUNIT_ASSERT_EQUAL(401, on_b.get("/ip", {bearer}).status);
         std::printf("\n  key revoked through node b: node a reloaded %lld ms later (keys.refresh_ms 200)\n",

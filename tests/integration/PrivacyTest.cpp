@@ -88,22 +88,31 @@ Service& privacyService() {
             replace(text, "    suite: { hosts: [\"127.0.0.1\"], allow_http: true }\n",
                     "    suite: { hosts: [\"127.0.0.1\"], allow_http: true }\n"
                     "    vpnapi: { hosts: [\"127.1\"], allow_http: true, per_day: 1000 }\n");
-            text += "privacy:\n"
-                    "  tor: { url: \"" + base + "/exit-addresses\", refresh_s: 3600, max_age_s: 21600 }\n"
-                    "  tor_dns: { zone: dnsel.test }\n"
-                    "  relays:\n"
-                    "    icloud-private-relay: { service: iCloud Private Relay, url: \"" + base +
-                    "/egress-ip-ranges.csv\" }\n"
-                    "  hosting: { asns: " + src + "/etc/privacy/hosting-asns.yaml }\n"
-                    "  provider:\n"
-                    "    name: proxycheck\n"
-                    "    enabled: true\n"
-                    "    url: \"http://127.1:" + std::to_string(port) + "/v2/{ip}?key={key}&vpn=1\"\n"
-                    "    key: test-key\n"
-                    "    vpn: { path: \"{ip}.type\", equals: VPN }\n"
-                    "    proxy: { path: \"{ip}.proxy\", equals: \"yes\" }\n"
-                    "    service: { path: \"{ip}.provider\" }\n"
-                    "  overrides: " + src + "/tests/fixtures/privacy/overrides.yaml\n";
+            text +=
+                "privacy:\n"
+                "  tor: { url: \"" +
+                base +
+                "/exit-addresses\", refresh_s: 3600, max_age_s: 21600 }\n"
+                "  tor_dns: { zone: dnsel.test }\n"
+                "  relays:\n"
+                "    icloud-private-relay: { service: iCloud Private Relay, url: \"" +
+                base +
+                "/egress-ip-ranges.csv\" }\n"
+                "  hosting: { asns: " +
+                src +
+                "/etc/privacy/hosting-asns.yaml }\n"
+                "  provider:\n"
+                "    name: proxycheck\n"
+                "    enabled: true\n"
+                "    url: \"http://127.1:" +
+                std::to_string(port) +
+                "/v2/{ip}?key={key}&vpn=1\"\n"
+                "    key: test-key\n"
+                "    vpn: { path: \"{ip}.type\", equals: VPN }\n"
+                "    proxy: { path: \"{ip}.proxy\", equals: \"yes\" }\n"
+                "    service: { path: \"{ip}.provider\" }\n"
+                "  overrides: " +
+                src + "/tests/fixtures/privacy/overrides.yaml\n";
         });
         service->start();
         // The feeds are fetched by the facility's tasks once the daemon serves: wait for both.
@@ -199,7 +208,8 @@ public:
         auto relay = privacyOf(getAs("127.0.0.1", "/api/v1/lookup/172.224.224.5?privacy=1"));
         CPPUNIT_ASSERT(isTrue(relay, "relay") && isFalse(relay, "vpn"));  // a relay is not a VPN
         CPPUNIT_ASSERT_EQUAL(std::string("iCloud Private Relay"), relay->getValue<std::string>("service"));
-        CPPUNIT_ASSERT_EQUAL(std::string("172.224.224.0/27"), evidenceOf(relay, "relay")->getValue<std::string>("match"));
+        CPPUNIT_ASSERT_EQUAL(std::string("172.224.224.0/27"),
+                             evidenceOf(relay, "relay")->getValue<std::string>("match"));
 
         // 8.8.8.8 is AS15169 in the netdb fixtures, a hosting network by connection type.
         auto google = privacyOf(getAs("127.0.0.1", "/api/v1/lookup/8.8.8.8?privacy=1"));
@@ -250,9 +260,10 @@ public:
         for (const char* key : {"privacy", "hostname"}) {
             const std::string why = reasonOf(spent, key);
             CPPUNIT_ASSERT_MESSAGE(why, why.rfind("meter spent: the daily privacy allowance of the calling address is "
-                                                  "spent; it resets at ", 0) == 0);
+                                                  "spent; it resets at ",
+                                                  0) == 0);
         }
-        CPPUNIT_ASSERT_EQUAL(calls, gProviderCalls.load());  // nothing asked past the meter
+        CPPUNIT_ASSERT_EQUAL(calls, gProviderCalls.load());               // nothing asked past the meter
         CPPUNIT_ASSERT_EQUAL(caller, body->getValue<std::string>("ip"));  // the rest is served
         // Plain requests keep working, with nothing said about privacy.
         for (int i = 0; i < 3; ++i) {

@@ -34,7 +34,8 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::string("127.0.0.1\n"), ipVia("127.0.0.1", {"X-Forwarded-For: 203.0.113.7"}));
     }
     void forwardedHeaderIsUnderstood() {
-        CPPUNIT_ASSERT_EQUAL(std::string("2001:db8::5\n"), ipVia("127.0.0.2", {"Forwarded: for=\"[2001:db8::5]:443\";proto=https"}));
+        CPPUNIT_ASSERT_EQUAL(std::string("2001:db8::5\n"),
+                             ipVia("127.0.0.2", {"Forwarded: for=\"[2001:db8::5]:443\";proto=https"}));
         CPPUNIT_ASSERT_EQUAL(std::string("192.0.2.60\n"), ipVia("127.0.0.2", {"Forwarded: for=192.0.2.60;proto=http"}));
     }
     void garbageFromTrustedProxyFallsBackToPeer() {

@@ -78,7 +78,8 @@ public:
         node.start();
         HttpClient c("127.0.0.1", node.port(), false, "127.0.0.8");
         auto advance = [&c](int64_t s) {
-            return parseJson(c.get("/test/account/clock?advance_s=" + std::to_string(s)).body)->getValue<int64_t>("now");
+            return parseJson(c.get("/test/account/clock?advance_s=" + std::to_string(s)).body)
+                ->getValue<int64_t>("now");
         };
         // To the first second of a UTC day (and so of a minute): the test's own seconds cross
         // no edge but the ones it moves the clock over.

@@ -32,10 +32,10 @@ using Poco::JSON::Object;
 
 namespace {
 
-const char* const kFields[] = {"handle",     "name",         "type",        "country",   "registry",
-                               "registered", "updated",      "status",      "abuse_email", "entities",
-                               "start_address", "end_address", "cidr",      "start_autnum", "end_autnum",
-                               "ldh_name",   "registrar",    "nameservers", "expires",   "dnssec_signed"};
+const char* const kFields[] = {"handle",        "name",        "type",        "country",      "registry",
+                               "registered",    "updated",     "status",      "abuse_email",  "entities",
+                               "start_address", "end_address", "cidr",        "start_autnum", "end_autnum",
+                               "ldh_name",      "registrar",   "nameservers", "expires",      "dnssec_signed"};
 
 /// JSON text in one form, the members in the order they were written.
 std::string canonical(const Poco::Dynamic::Var& v) {
@@ -101,8 +101,8 @@ public:
         Tally total;
         int cases = 0;
         for (const auto& [name, t] : rows_) {
-            out << "| " << name << " | " << cases_.at(name) << " | " << t.right << " | " << t.wrong << " | "
-                << t.absent << " |\n";
+            out << "| " << name << " | " << cases_.at(name) << " | " << t.right << " | " << t.wrong << " | " << t.absent
+                << " |\n";
             total.right += t.right, total.wrong += t.wrong, total.absent += t.absent, cases += cases_.at(name);
         }
         out << "| all | " << cases << " | " << total.right << " | " << total.wrong << " | " << total.absent << " |\n";
@@ -111,8 +111,8 @@ public:
         for (const char* field : kFields) {
             auto it = columns_.find(field);
             if (it == columns_.end()) continue;
-            out << "| " << field << " | " << it->second.right << " | " << it->second.wrong << " | "
-                << it->second.absent << " |\n";
+            out << "| " << field << " | " << it->second.right << " | " << it->second.wrong << " | " << it->second.absent
+                << " |\n";
         }
         for (const auto& w : wrong_) out << "WRONG " << w << "\n";
         out << std::flush;
@@ -218,7 +218,8 @@ private:
         const std::string service = textOr(b, "service");
         if (service.rfind(fake + "/corpus/" + c->getValue<std::string>("serve") + "/" + kind + "/", 0) != 0)
             return "answered by " + service;
-        if (canonical(parseOrdered(servedBody(service))) != canonical(b->get("raw"))) return "raw is not the body served";
+        if (canonical(parseOrdered(servedBody(service))) != canonical(b->get("raw")))
+            return "raw is not the body served";
         Object::Ptr s = b->getObject("summary");
         if (textOr(s, "source") != "rdap") return "source " + textOr(s, "source");
         if (c->has("registrar_link")) {  // no registrar answer was recorded: the fake says 404

@@ -164,7 +164,8 @@ public:
             Object::Ptr b = parseJson(r.body);
             CPPUNIT_ASSERT_EQUAL(false, b->getValue<bool>("cached"));
             const std::string link = text(b->getObject("summary")->getObject("provenance"), "registrar_link");
-            CPPUNIT_ASSERT_MESSAGE(link, link.rfind("not followed: the registrar", 0) == 0 && link.find("timeout") != std::string::npos);
+            CPPUNIT_ASSERT_MESSAGE(
+                link, link.rfind("not followed: the registrar", 0) == 0 && link.find("timeout") != std::string::npos);
         }
         CPPUNIT_ASSERT_EQUAL(registrarAsked + 2, registryCount("/slow/domain/SLOWREGISTRAR.TEST"));
         // Its registry's sound answer is kept as before (thinRegistryMergesTheRegistrarWithProvenance).

@@ -155,7 +155,8 @@ public:
 
     void routeKeySwitchesItOff() {
         Service s("response-cache-off", [](std::string& m) {
-            const std::string route = "handler: hello.greet, rate_class: address, cache_control: \"public, max-age=60\"";
+            const std::string route =
+                "handler: hello.greet, rate_class: address, cache_control: \"public, max-age=60\"";
             size_t at = m.find(route);
             CPPUNIT_ASSERT(at != std::string::npos);
             m.insert(at + route.size(), ", response_cache: false");

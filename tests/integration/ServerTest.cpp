@@ -102,8 +102,9 @@ public:
 
     void pipelinedRequestsAnswerInOrder() {
         HttpClient c("127.0.0.1", Service::instance().port());
-        c.sendRaw("GET /ip HTTP/1.1\r\nHost: a\r\n\r\nGET /nope HTTP/1.1\r\nHost: a\r\n\r\n"
-                  "GET /api/v1/dnsleak/x HTTP/1.1\r\nHost: a\r\n\r\n");
+        c.sendRaw(
+            "GET /ip HTTP/1.1\r\nHost: a\r\n\r\nGET /nope HTTP/1.1\r\nHost: a\r\n\r\n"
+            "GET /api/v1/dnsleak/x HTTP/1.1\r\nHost: a\r\n\r\n");
         auto a = c.read(), b = c.read(), d = c.read();
         CPPUNIT_ASSERT(a && b && d);
         CPPUNIT_ASSERT_EQUAL(200, a->status);
@@ -114,8 +115,9 @@ public:
 
     void workerHandlersKeepOrderWhenPipelined() {
         HttpClient c("127.0.0.1", Service::instance().port());
-        c.sendRaw("GET /abi/slow HTTP/1.1\r\nHost: a\r\n\r\nGET /ip HTTP/1.1\r\nHost: a\r\n\r\n"
-                  "GET /abi/slow HTTP/1.1\r\nHost: a\r\n\r\n");
+        c.sendRaw(
+            "GET /abi/slow HTTP/1.1\r\nHost: a\r\n\r\nGET /ip HTTP/1.1\r\nHost: a\r\n\r\n"
+            "GET /abi/slow HTTP/1.1\r\nHost: a\r\n\r\n");
         auto a = c.read(), b = c.read(), d = c.read();
         CPPUNIT_ASSERT(a && b && d);
         CPPUNIT_ASSERT_EQUAL(std::string("slow\n"), a->body);
@@ -130,7 +132,8 @@ public:
         const int n = 4000;
         HttpClient c("127.0.0.1", Service::instance().port());
         std::string burst;
-        for (int i = 0; i < n; ++i) burst += "GET /api/v1/headers?_=" + std::to_string(i) + " HTTP/1.1\r\nHost: a\r\n\r\n";
+        for (int i = 0; i < n; ++i)
+            burst += "GET /api/v1/headers?_=" + std::to_string(i) + " HTTP/1.1\r\nHost: a\r\n\r\n";
         std::thread sender([&] { c.sendRaw(burst); });
         std::this_thread::sleep_for(std::chrono::milliseconds(300));
         CPPUNIT_ASSERT_EQUAL(std::string("127.0.0.1\n"), get("/ip").body);  // others are still served
@@ -230,9 +233,10 @@ public:
 
     void tls12IsReportedAsSuch() {
         // The listener accepts TLS 1.2 as well; a client capped at 1.2 sees it reported.
-        std::string out = runCommand("printf 'GET /api/v1/headers HTTP/1.1\\r\\nHost: a\\r\\nConnection: close\\r\\n\\r\\n' | "
-                                     "timeout 10 openssl s_client -quiet -tls1_2 -connect 127.0.0.1:" +
-                                     std::to_string(Service::instance().tlsPort()) + " 2>/dev/null");
+        std::string out = runCommand(
+            "printf 'GET /api/v1/headers HTTP/1.1\\r\\nHost: a\\r\\nConnection: close\\r\\n\\r\\n' | "
+            "timeout 10 openssl s_client -quiet -tls1_2 -connect 127.0.0.1:" +
+            std::to_string(Service::instance().tlsPort()) + " 2>/dev/null");
         CPPUNIT_ASSERT(out.find("\"tls\":\"TLSv1.2\"") != std::string::npos);
     }
 };

@@ -120,7 +120,8 @@ public:
         HttpClient c("127.0.0.1", a_->port(), false, "127.0.0.61");
         // Five writes back to back, none waiting for an answer: read together or
         // (arriving while an earlier one waits for Redis) after it; same answers.
-        for (int i = 0; i < 5; ++i) c.sendRaw("GET /sharedbig/ip?_=" + std::to_string(i) + " HTTP/1.1\r\nHost: t\r\n\r\n");
+        for (int i = 0; i < 5; ++i)
+            c.sendRaw("GET /sharedbig/ip?_=" + std::to_string(i) + " HTTP/1.1\r\nHost: t\r\n\r\n");
         long long last = -1;
         for (int i = 0; i < 5; ++i) {
             auto r = c.read();

@@ -90,9 +90,10 @@ public:
         CPPUNIT_ASSERT_EQUAL(200, r.status);
         int answered_meanwhile = 0;
         for (auto& c : stuck) answered_meanwhile += readable(c->fd());
-        std::printf("\n  %d lookups stuck on a silent resolver: /api/v1/lookup/8.8.8.8 in %.1f ms; "
-                    "resident memory %+.1f MB (%.1f -> %.1f MB)\n",
-                    kStuck, ms, double(rss_peak - rss_before) / 1e6, double(rss_before) / 1e6, double(rss_peak) / 1e6);
+        std::printf(
+            "\n  %d lookups stuck on a silent resolver: /api/v1/lookup/8.8.8.8 in %.1f ms; "
+            "resident memory %+.1f MB (%.1f -> %.1f MB)\n",
+            kStuck, ms, double(rss_peak - rss_before) / 1e6, double(rss_before) / 1e6, double(rss_peak) / 1e6);
         CPPUNIT_ASSERT_EQUAL_MESSAGE("stuck lookups answered before the address lookup", 0, answered_meanwhile);
         CPPUNIT_ASSERT_MESSAGE("resident memory grew by " + std::to_string(rss_peak - rss_before),
                                rss_peak - rss_before < 50L * 1000 * 1000);
@@ -126,7 +127,8 @@ public:
             CPPUNIT_ASSERT(r.has_value());
             if (r->status != 429) continue;
             ++refused;
-            CPPUNIT_ASSERT_EQUAL(std::string("too_many_concurrent"), parseJson(r->body)->getValue<std::string>("error"));
+            CPPUNIT_ASSERT_EQUAL(std::string("too_many_concurrent"),
+                                 parseJson(r->body)->getValue<std::string>("error"));
             CPPUNIT_ASSERT(r->header("Retry-After").has_value());
         }
         CPPUNIT_ASSERT_EQUAL(2, refused);

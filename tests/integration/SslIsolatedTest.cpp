@@ -54,23 +54,34 @@ public:
             << "127.0.0.1 localhost\n10.0.0.1 private.ssl.example.test\n::ffff:127.0.0.1 mapped.ssl.example.test\n";
         std::filesystem::create_directories(state_ + "/daemon");
         const std::string manifest = state_ + "/daemon/ipfacts.yaml";
-        std::ofstream(manifest) << "service: { host: ipfacts.test, edge: test1 }\n"
-                                   "server: { threads: 1, workers: 2, queue: 16 }\n"
-                                   "resolver: { servers: [\"127.0.0.1:" << ports.at("ALPHA_DNS_PORT") << "\"], timeout_ms: 1000, attempts: 2 }\n"
-                                   "connect: { timeout_ms: 2000, max_timeout_ms: 3000, max_concurrent: 8 }\n"
-                                   "http: { timeout_ms: 2000 }\n"
-                                   // A DoH resolver whose own host name resolves nowhere (not in the
-                                   // private /etc/hosts, and no DNS server is reachable from here).
-                                   "doh: { timeout_ms: 2000, resolvers: [ { name: lost, url: \"https://doh.lost.example.test/dns-query\" } ] }\n"
-                                   "netdb: { special_purpose: " << Service::sourceDir() << "/etc/netdb/special-purpose.yaml }\n"
-                                   "access_log: \"off\"\n"
-                                   "plugin_dir: " << Service::buildDir() << "/plugins\n"
-                                   "keys: { docs_url: https://ipfacts.test/docs/api-keys }\n"
-                                   "rate_classes: { unmetered: { metered: false } }\n"
-                                   "plugins:\n  ssl: { library: ssl, config: { port: " << listener_.port() << " } }\n"
-                                   "  dns: { library: dns }\n"
-                                   "routes:\n  - { path: /api/v1/ssl, handler: ssl.check, rate_class: unmetered, cache_control: \"no-store\" }\n"
-                                   "  - { path: /api/v1/dns, handler: dns.query, rate_class: unmetered, cache_control: \"no-store\" }\n";
+        std::ofstream(manifest)
+            << "service: { host: ipfacts.test, edge: test1 }\n"
+               "server: { threads: 1, workers: 2, queue: 16 }\n"
+               "resolver: { servers: [\"127.0.0.1:"
+            << ports.at("ALPHA_DNS_PORT")
+            << "\"], timeout_ms: 1000, attempts: 2 }\n"
+               "connect: { timeout_ms: 2000, max_timeout_ms: 3000, max_concurrent: 8 }\n"
+               "http: { timeout_ms: 2000 }\n"
+               // A DoH resolver whose own host name resolves nowhere (not in the
+               // private /etc/hosts, and no DNS server is reachable from here).
+               "doh: { timeout_ms: 2000, resolvers: [ { name: lost, url: \"https://doh.lost.example.test/dns-query\" } "
+               "] }\n"
+               "netdb: { special_purpose: "
+            << Service::sourceDir()
+            << "/etc/netdb/special-purpose.yaml }\n"
+               "access_log: \"off\"\n"
+               "plugin_dir: "
+            << Service::buildDir()
+            << "/plugins\n"
+               "keys: { docs_url: https://ipfacts.test/docs/api-keys }\n"
+               "rate_classes: { unmetered: { metered: false } }\n"
+               "plugins:\n  ssl: { library: ssl, config: { port: "
+            << listener_.port()
+            << " } }\n"
+               "  dns: { library: dns }\n"
+               "routes:\n  - { path: /api/v1/ssl, handler: ssl.check, rate_class: unmetered, cache_control: "
+               "\"no-store\" }\n"
+               "  - { path: /api/v1/dns, handler: dns.query, rate_class: unmetered, cache_control: \"no-store\" }\n";
         start(manifest);
     }
 
@@ -79,7 +90,9 @@ public:
             ::kill(pid_, SIGTERM);
             ::waitpid(pid_, nullptr, 0);
         }
-        if (dnsStarted_) std::system((Service::sourceDir() + "/tests/dns/servers.sh stop " + state_ + "/dns >/dev/null 2>&1").c_str());
+        if (dnsStarted_)
+            std::system(
+                (Service::sourceDir() + "/tests/dns/servers.sh stop " + state_ + "/dns >/dev/null 2>&1").c_str());
     }
 
     int port() const { return port_; }

@@ -162,10 +162,12 @@ public:
         CPPUNIT_ASSERT_EQUAL(1, body->getValue<int>("chain_length"));
         auto chain = body->getObject("chain");
         CPPUNIT_ASSERT(!chain->getValue<bool>("trusted"));
-        CPPUNIT_ASSERT_EQUAL(std::string("unable to get local issuer certificate"), chain->getValue<std::string>("verify_result"));
+        CPPUNIT_ASSERT_EQUAL(std::string("unable to get local issuer certificate"),
+                             chain->getValue<std::string>("verify_result"));
         auto problem = chain->getArray("problems")->getObject(0);
         CPPUNIT_ASSERT_EQUAL(std::string("missing_intermediate"), problem->getValue<std::string>("problem"));
-        CPPUNIT_ASSERT_EQUAL(std::string("http://ca.ipfacts.test/intermediate.der"), problem->getValue<std::string>("url"));
+        CPPUNIT_ASSERT_EQUAL(std::string("http://ca.ipfacts.test/intermediate.der"),
+                             problem->getValue<std::string>("url"));
         CPPUNIT_ASSERT(body->getObject("certificate")->getValue<bool>("is_certificate_authority") == false);
     }
 
@@ -175,7 +177,8 @@ public:
         CPPUNIT_ASSERT_EQUAL(3, body->getValue<int>("chain_length"));
         CPPUNIT_ASSERT(problems(body) == (std::vector<std::string>{"wrong_order", "untrusted_root"}));
         auto certs = body->getObject("chain")->getArray("certificates");
-        CPPUNIT_ASSERT_EQUAL(std::string("CN=ipfacts test root"), certs->getObject(1)->getValue<std::string>("subject"));
+        CPPUNIT_ASSERT_EQUAL(std::string("CN=ipfacts test root"),
+                             certs->getObject(1)->getValue<std::string>("subject"));
         CPPUNIT_ASSERT(certs->getObject(1)->getValue<bool>("self_signed"));
     }
 
@@ -225,7 +228,8 @@ public:
     // goes out no-store and is made afresh for the next caller.
     void timedOutHandshakeKeepsTheAnswerOutOfCaches() {
         Service silent("ssl-silent", [](std::string& text) {
-            replace(text, "ssl: { library: ssl, config: { port: 443,", "ssl: { library: ssl, config: { port: " + silentPort(text) + ",");
+            replace(text, "ssl: { library: ssl, config: { port: 443,",
+                    "ssl: { library: ssl, config: { port: " + silentPort(text) + ",");
         });
         silent.start();
         for (int i = 0; i < 2; ++i) {

@@ -34,7 +34,7 @@ constexpr int64_t kMinute = 60'000;
 constexpr int64_t kHour = 60 * kMinute;
 constexpr int64_t kDay = 24 * kHour;
 // Far apart, whole minutes: each test's samples lie outside the others' 30-day windows.
-constexpr int64_t kProbeBase = 1'767'225'600'000;          // 2026-01-01T00:00:00Z
+constexpr int64_t kProbeBase = 1'767'225'600'000;  // 2026-01-01T00:00:00Z
 constexpr int64_t kSeedBase = kProbeBase + 100 * kDay;
 constexpr int64_t kSwitchBase = kSeedBase + 100 * kDay;
 constexpr int64_t kBrowserBase = kSwitchBase + 100 * kDay;
@@ -313,12 +313,14 @@ public:
         CPPUNIT_ASSERT(by["doh/silent"]->getValue<int>("failed") >= 1);
         CPPUNIT_ASSERT(by["doh/silent"]->getValue<std::string>("last_error").find("timeout") != std::string::npos);
         bool resolver = false;
-        for (const auto& [key, u] : by) resolver = resolver || (key.rfind("resolver/127.0.0.1:", 0) == 0 && u->getValue<int>("ok") >= 1);
+        for (const auto& [key, u] : by)
+            resolver = resolver || (key.rfind("resolver/127.0.0.1:", 0) == 0 && u->getValue<int>("ok") >= 1);
         CPPUNIT_ASSERT_MESSAGE("no resolver upstream counted", resolver);
         // The blocklists' named resolver is its own upstream, named so.
         bool blocklists = false;
         for (const auto& [key, u] : by)
-            blocklists = blocklists || (key.rfind("resolver/blocklists (127.0.0.1:", 0) == 0 && u->getValue<int>("ok") >= 1);
+            blocklists =
+                blocklists || (key.rfind("resolver/blocklists (127.0.0.1:", 0) == 0 && u->getValue<int>("ok") >= 1);
         CPPUNIT_ASSERT_MESSAGE("the blocklists' resolver is not counted apart", blocklists);
     }
 

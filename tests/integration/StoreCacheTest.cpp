@@ -86,7 +86,8 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::string("<miss>"), valueOf(call("/test/kv2/store?name=private")));
         // A key of this run only: the store is durable.
         std::string budget = "budget-" + std::to_string(std::chrono::steady_clock::now().time_since_epoch().count());
-        CPPUNIT_ASSERT_EQUAL(int64_t(1), call("/test/kv2/store?name=" + budget + "&incr=1")->getValue<int64_t>("count"));
+        CPPUNIT_ASSERT_EQUAL(int64_t(1),
+                             call("/test/kv2/store?name=" + budget + "&incr=1")->getValue<int64_t>("count"));
         CPPUNIT_ASSERT_EQUAL(std::string("<miss>"), valueOf(call("/test/kv/store?name=" + budget)));
     }
 

@@ -22,9 +22,9 @@ const TestChain& chain() {
 
 const OpensslServer& server(const std::string& version_flag) {
     auto start = [](const std::string& flag) {
-        return std::make_unique<OpensslServer>(std::vector<std::string>{
-            flag, "-cert", chain().path("leaf.pem"), "-key", chain().path("leaf.key"), "-cert_chain",
-            chain().path("chain.pem")});
+        return std::make_unique<OpensslServer>(std::vector<std::string>{flag, "-cert", chain().path("leaf.pem"), "-key",
+                                                                        chain().path("leaf.key"), "-cert_chain",
+                                                                        chain().path("chain.pem")});
     };
     static auto tls12 = start("-tls1_2");
     static auto tls13 = start("-tls1_3");
@@ -78,7 +78,8 @@ public:
 
     void versionMismatchReportsTheAlert() {
         auto min13 = probe("address=127.0.0.1&min=1.3&port=" + port("-tls1_2"))->getObject(0);
-        CPPUNIT_ASSERT_EQUAL(std::string("TLS alert received: protocol version"), min13->getValue<std::string>("error"));
+        CPPUNIT_ASSERT_EQUAL(std::string("TLS alert received: protocol version"),
+                             min13->getValue<std::string>("error"));
         CPPUNIT_ASSERT_EQUAL(std::string("protocol version"), min13->getValue<std::string>("alert_received"));
         auto max12 = probe("address=127.0.0.1&max=1.2&port=" + port("-tls1_3"))->getObject(0);
         CPPUNIT_ASSERT_EQUAL(std::string("protocol version"), max12->getValue<std::string>("alert_received"));

@@ -24,8 +24,11 @@ void assertPart(const std::string& ua, const char* part, const YAML::Node& want,
     std::string where = std::string(part) + " of '" + ua + "'";
     CPPUNIT_ASSERT_MESSAGE(where, obj);
     auto name = obj->get("name");
-    if (want["name"].IsNull()) CPPUNIT_ASSERT_MESSAGE(where + " name should be null", name.isEmpty());
-    else CPPUNIT_ASSERT_EQUAL_MESSAGE(where, want["name"].as<std::string>(), name.isEmpty() ? "<null>" : name.toString());
+    if (want["name"].IsNull())
+        CPPUNIT_ASSERT_MESSAGE(where + " name should be null", name.isEmpty());
+    else
+        CPPUNIT_ASSERT_EQUAL_MESSAGE(where, want["name"].as<std::string>(),
+                                     name.isEmpty() ? "<null>" : name.toString());
     if (want["version"] && !want["version"].IsNull()) {
         auto v = obj->get("version");
         CPPUNIT_ASSERT_EQUAL_MESSAGE(where, want["version"].as<std::string>(), v.isEmpty() ? "<null>" : v.toString());
@@ -164,7 +167,8 @@ public:
     }
 
     void callersOwnUserAgentIsParsed() {
-        auto r = get("/api/v1/ua", {"User-Agent: Mozilla/5.0 (X11; Linux x86_64; rv:121.0) Gecko/20100101 Firefox/121.0"});
+        auto r =
+            get("/api/v1/ua", {"User-Agent: Mozilla/5.0 (X11; Linux x86_64; rv:121.0) Gecko/20100101 Firefox/121.0"});
         auto body = parseJson(r.body);
         CPPUNIT_ASSERT_EQUAL(std::string("Firefox"), body->getObject("browser")->getValue<std::string>("name"));
         CPPUNIT_ASSERT_EQUAL(std::string("Gecko"), body->getObject("engine")->getValue<std::string>("name"));

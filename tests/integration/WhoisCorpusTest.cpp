@@ -48,7 +48,8 @@ std::vector<std::string> rdapTlds() {
     auto services = Poco::JSON::Parser().parse(ss.str()).extract<Object::Ptr>()->getArray("services");
     for (size_t i = 0; services && i < services->size(); ++i) {
         auto entries = services->getArray(static_cast<unsigned>(i))->getArray(0);
-        for (size_t j = 0; j < entries->size(); ++j) out.push_back(entries->getElement<std::string>(static_cast<unsigned>(j)));
+        for (size_t j = 0; j < entries->size(); ++j)
+            out.push_back(entries->getElement<std::string>(static_cast<unsigned>(j)));
     }
     return out;
 }
@@ -87,13 +88,15 @@ public:
                 const int want = c.outcome == "not_registered" ? 404 : 503;
                 const std::string token = c.outcome == "not_registered" ? "not_registered" : "registry_rate_limited";
                 CPPUNIT_ASSERT_EQUAL_MESSAGE(where, want, r.status);
-                coverage.judge(c, "outcome", FieldValue::of(b->getValue<std::string>("error") == token ? c.outcome : "answer"));
+                coverage.judge(c, "outcome",
+                               FieldValue::of(b->getValue<std::string>("error") == token ? c.outcome : "answer"));
                 continue;
             }
             CPPUNIT_ASSERT_EQUAL_MESSAGE(where, 200, r.status);
             coverage.judge(c, "outcome", FieldValue::of("answer"));
             Object::Ptr raw = b->getObject("raw");
-            CPPUNIT_ASSERT_EQUAL_MESSAGE(ask, corpus.answer(c), raw->getValue<std::string>("text"));  // exactly as served
+            CPPUNIT_ASSERT_EQUAL_MESSAGE(ask, corpus.answer(c),
+                                         raw->getValue<std::string>("text"));  // exactly as served
             CPPUNIT_ASSERT_EQUAL_MESSAGE(ask, registry, raw->getValue<std::string>("server"));
             CPPUNIT_ASSERT_EQUAL_MESSAGE(ask, iana, raw->getValue<std::string>("referred_by"));
             CPPUNIT_ASSERT_EQUAL_MESSAGE(ask, "whois://" + registry, b->getValue<std::string>("service"));

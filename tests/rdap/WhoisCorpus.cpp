@@ -23,10 +23,11 @@ std::string FieldValue::show() const {
 }
 
 const std::vector<std::string>& WhoisCorpus::fieldsOf(const std::string& kind) {
-    static const std::vector<std::string> domain = {"ldh_name", "registrar", "registered", "updated", "expires",
-                                                    "nameservers", "status", "dnssec_signed", "abuse_email"};
-    static const std::vector<std::string> ip = {"handle", "name", "type", "country", "start_address", "end_address",
-                                                "cidr", "registered", "updated", "abuse_email"};
+    static const std::vector<std::string> domain = {"ldh_name", "registrar",     "registered",
+                                                    "updated",  "expires",       "nameservers",
+                                                    "status",   "dnssec_signed", "abuse_email"};
+    static const std::vector<std::string> ip = {"handle",      "name", "type",       "country", "start_address",
+                                                "end_address", "cidr", "registered", "updated", "abuse_email"};
     static const std::vector<std::string> none;
     return kind == "domain" ? domain : kind == "ip" ? ip : none;
 }
@@ -64,7 +65,8 @@ WhoisCorpus WhoisCorpus::load(const std::string& dir) {
         if (root["referrals"][c.query]) c.referral = root["referrals"][c.query].as<std::string>();
         out.cases_.push_back(std::move(c));
     }
-    for (const auto& kv : root["known_wrong"]) out.knownWrong_[kv.first.as<std::string>()] = kv.second.as<std::string>();
+    for (const auto& kv : root["known_wrong"])
+        out.knownWrong_[kv.first.as<std::string>()] = kv.second.as<std::string>();
     return out;
 }
 
@@ -80,8 +82,9 @@ bool WhoisCoverage::judge(const WhoisCase& c, const std::string& field, const Fi
     const auto at = c.expected.find(field);
     // Beyond the summary's fields: the outcome, and the referral ("" none).
     const FieldValue want = at != c.expected.end() ? at->second
-                            : field == "referral"   ? (c.referral.empty() ? FieldValue::none() : FieldValue::of(c.referral))
-                                                    : FieldValue::of(c.outcome);
+                            : field == "referral"
+                                ? (c.referral.empty() ? FieldValue::none() : FieldValue::of(c.referral))
+                                : FieldValue::of(c.outcome);
     Tally& t = table_[c.source][field];
     if (want == got) {
         want.absent() ? ++t.absent : (++t.right, ++right_);
@@ -99,8 +102,8 @@ void WhoisCoverage::print(std::ostream& out, const std::string& title) const {
         int r = 0, w = 0, a = 0;
         out << "  " << source << "\n";
         for (const auto& [field, t] : fields) {
-            out << "    " << std::left << std::setw(14) << field << std::right << std::setw(4) << t.right << std::setw(4)
-                << t.wrong << std::setw(4) << t.absent << "\n";
+            out << "    " << std::left << std::setw(14) << field << std::right << std::setw(4) << t.right
+                << std::setw(4) << t.wrong << std::setw(4) << t.absent << "\n";
             r += t.right, w += t.wrong, a += t.absent;
         }
         out << "    " << std::left << std::setw(14) << "all" << std::right << std::setw(4) << r << std::setw(4) << w

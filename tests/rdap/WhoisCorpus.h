@@ -34,11 +34,11 @@ struct FieldValue {
 
 struct WhoisCase {
     std::string query;
-    std::string replay;   ///< what the integration test asks instead, when set
-    std::string kind;     ///< "domain" or "ip"
-    std::string source;   ///< the recording's repository (README.md)
-    std::string outcome;  ///< "answer", "not_registered" or "rate_limited"
-    std::string referral;  ///< the server the answer refers to, "" for none
+    std::string replay;                          ///< what the integration test asks instead, when set
+    std::string kind;                            ///< "domain" or "ip"
+    std::string source;                          ///< the recording's repository (README.md)
+    std::string outcome;                         ///< "answer", "not_registered" or "rate_limited"
+    std::string referral;                        ///< the server the answer refers to, "" for none
     std::map<std::string, FieldValue> expected;  ///< field -> value (every field of the kind)
 };
 

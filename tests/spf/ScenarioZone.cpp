@@ -54,7 +54,8 @@ std::string rdata(const SuiteRecord& r) {
 // The records served for a name: NONE markers dropped, SPF copied to TXT
 // when no TXT is listed (the suite's auto-duplication).
 std::vector<SuiteRecord> served(const SuiteName& n) {
-    const bool anyTxt = std::any_of(n.records.begin(), n.records.end(), [](const SuiteRecord& r) { return r.type == "TXT"; });
+    const bool anyTxt =
+        std::any_of(n.records.begin(), n.records.end(), [](const SuiteRecord& r) { return r.type == "TXT"; });
     std::vector<SuiteRecord> out;
     for (const SuiteRecord& r : n.records) {
         if (r.none) continue;
@@ -83,10 +84,12 @@ bool under(const std::string& name, const std::string& parent) {
 
 ScenarioZone scenarioZone(const SuiteScenario& scenario, const std::string& marker) {
     ScenarioZone z;
-    z.zoneFile = ". 300 IN SOA ns.spf-suite. hostmaster.spf-suite. 1 3600 600 86400 300\n"
-                 ". 300 IN NS ns.spf-suite.\n"
-                 "ns.spf-suite. 300 IN A 127.0.0.1\n"
-                 "scenario.spf-suite. 300 IN TXT " + quoted(marker) + "\n";
+    z.zoneFile =
+        ". 300 IN SOA ns.spf-suite. hostmaster.spf-suite. 1 3600 600 86400 300\n"
+        ". 300 IN NS ns.spf-suite.\n"
+        "ns.spf-suite. 300 IN A 127.0.0.1\n"
+        "scenario.spf-suite. 300 IN TXT " +
+        quoted(marker) + "\n";
     z.serverConf = "server:\n";
     std::vector<std::string> timeouts;
     for (const SuiteName& n : scenario.zone)
@@ -100,7 +103,8 @@ ScenarioZone scenarioZone(const SuiteScenario& scenario, const std::string& mark
             continue;
         }
         // A listed name below a TIMEOUT name is answered, not dropped.
-        if (std::any_of(timeouts.begin(), timeouts.end(), [&](const std::string& t) { return under(lower(n.name), t); }))
+        if (std::any_of(timeouts.begin(), timeouts.end(),
+                        [&](const std::string& t) { return under(lower(n.name), t); }))
             z.serverConf += "  local-zone: \"" + name + "\" transparent\n";
         for (const SuiteRecord& r : served(n)) z.zoneFile += name + " 300 IN " + r.type + " " + rdata(r) + "\n";
     }

@@ -15,8 +15,8 @@
 namespace ipfacts::testing::spf {
 
 struct ScenarioZone {
-    std::string zoneFile;     ///< master-file text for "."
-    std::string serverConf;   ///< unbound "server:" clause text: local-zones and local-data
+    std::string zoneFile;    ///< master-file text for "."
+    std::string serverConf;  ///< unbound "server:" clause text: local-zones and local-data
 };
 
 /// `marker` is served as the TXT record of "scenario.spf-suite." so a

@@ -37,8 +37,8 @@ struct Verdict {
 struct Figures {
     int tests = 0, accepted = 0, refused = 0;
     std::vector<std::string> notPreferred;  // accepted, but not the suite's first (preferred) result
-    std::vector<std::string> wrong;    // "<id>: got X, accepted Y"
-    std::vector<std::string> refusals; // "<id>: domain"
+    std::vector<std::string> wrong;         // "<id>: got X, accepted Y"
+    std::vector<std::string> refusals;      // "<id>: domain"
 };
 
 std::string percentEncoded(const std::string& s) {
@@ -80,7 +80,9 @@ std::string suiteManifest(const std::string& shared, int dnsPort) {
         throw std::runtime_error("the test manifest has no resolver: or plugin_dir: line");
     return shared.substr(0, resolver + 1) + shared.substr(pluginDir + 1, shared.find('\n', pluginDir + 1) - pluginDir) +
            "resolver:\n"
-           "  servers: [\"127.0.0.1:" + std::to_string(dnsPort) + "\"]\n"
+           "  servers: [\"127.0.0.1:" +
+           std::to_string(dnsPort) +
+           "\"]\n"
            "  timeout_ms: 300\n"
            "  attempts: 1\n"
            "log_level: warn\n"
@@ -113,8 +115,9 @@ public:
 
 private:
     Verdict ask(const SuiteTest& t) {
-        const std::string target = "/api/v1/mx?domain=" + percentEncoded(domainOf(t)) + "&ip=" + percentEncoded(t.host) +
-                                   "&sender=" + percentEncoded(senderOf(t)) + "&helo=" + percentEncoded(t.helo);
+        const std::string target = "/api/v1/mx?domain=" + percentEncoded(domainOf(t)) +
+                                   "&ip=" + percentEncoded(t.host) + "&sender=" + percentEncoded(senderOf(t)) +
+                                   "&helo=" + percentEncoded(t.helo);
         HttpClient c("127.0.0.1", service_.port());
         const HttpReply r = c.get(target);
         Verdict v;
@@ -141,7 +144,8 @@ private:
                 break;
             case Verdict::Kind::Refused:
                 ++f.refused;
-                f.refusals.push_back(t.id + ": domain '" + domainOf(t) + "' refused (" + v.got + "), suite expects none");
+                f.refusals.push_back(t.id + ": domain '" + domainOf(t) + "' refused (" + v.got +
+                                     "), suite expects none");
                 break;
             case Verdict::Kind::Wrong:
                 f.wrong.push_back(t.id + " (" + t.spec + "): got " + v.got + ", accepted " + join(t.results));
@@ -155,8 +159,8 @@ private:
 
 void print(const std::string& file, const Figures& f) {
     std::cout << "\n  " << std::left << std::setw(18) << file << " tests " << f.tests << ", evaluated "
-              << f.tests - f.refused << ", accepted " << f.accepted << ", refused domains " << f.refused
-              << " (" << f.notPreferred.size() << " not the preferred result), wrong " << f.wrong.size();
+              << f.tests - f.refused << ", accepted " << f.accepted << ", refused domains " << f.refused << " ("
+              << f.notPreferred.size() << " not the preferred result), wrong " << f.wrong.size();
     for (const std::string& p : f.notPreferred) std::cout << "\n    accepted, not preferred: " << p;
     for (const std::string& r : f.refusals) std::cout << "\n    refused: " << r;
     for (const std::string& w : f.wrong) std::cout << "\n    WRONG:   " << w;

@@ -37,7 +37,8 @@ SuiteName nameOf(const std::string& name, const YAML::Node& entries) {
             n.timeout = true;
             continue;
         }
-        if (!entry.IsMap() || entry.size() != 1) throw std::runtime_error("zone data of " + name + " is not TYPE: value");
+        if (!entry.IsMap() || entry.size() != 1)
+            throw std::runtime_error("zone data of " + name + " is not TYPE: value");
         for (const auto& kv : entry) n.records.push_back(recordOf(kv.first.as<std::string>(), kv.second));
     }
     return n;

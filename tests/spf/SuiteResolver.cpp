@@ -21,15 +21,41 @@ namespace fs = std::filesystem;
 // suite has PTR records in some (192.168.218.40), and a scenario's zone
 // data must be all that answers.
 constexpr const char* kDefaultZonesServedHere[] = {
-    "10.in-addr.arpa.",      "16.172.in-addr.arpa.",     "17.172.in-addr.arpa.",    "18.172.in-addr.arpa.",
-    "19.172.in-addr.arpa.",  "20.172.in-addr.arpa.",     "21.172.in-addr.arpa.",    "22.172.in-addr.arpa.",
-    "23.172.in-addr.arpa.",  "24.172.in-addr.arpa.",     "25.172.in-addr.arpa.",    "26.172.in-addr.arpa.",
-    "27.172.in-addr.arpa.",  "28.172.in-addr.arpa.",     "29.172.in-addr.arpa.",    "30.172.in-addr.arpa.",
-    "31.172.in-addr.arpa.",  "168.192.in-addr.arpa.",    "254.169.in-addr.arpa.",   "0.in-addr.arpa.",
-    "127.in-addr.arpa.",     "2.0.192.in-addr.arpa.",    "100.51.198.in-addr.arpa.", "113.0.203.in-addr.arpa.",
-    "d.f.ip6.arpa.",         "8.e.f.ip6.arpa.",          "9.e.f.ip6.arpa.",         "a.e.f.ip6.arpa.",
-    "b.e.f.ip6.arpa.",       "8.b.d.0.1.0.0.2.ip6.arpa.", "test.",                  "invalid.",
-    "localhost.",            "onion.",                   "home.arpa.",
+    "10.in-addr.arpa.",
+    "16.172.in-addr.arpa.",
+    "17.172.in-addr.arpa.",
+    "18.172.in-addr.arpa.",
+    "19.172.in-addr.arpa.",
+    "20.172.in-addr.arpa.",
+    "21.172.in-addr.arpa.",
+    "22.172.in-addr.arpa.",
+    "23.172.in-addr.arpa.",
+    "24.172.in-addr.arpa.",
+    "25.172.in-addr.arpa.",
+    "26.172.in-addr.arpa.",
+    "27.172.in-addr.arpa.",
+    "28.172.in-addr.arpa.",
+    "29.172.in-addr.arpa.",
+    "30.172.in-addr.arpa.",
+    "31.172.in-addr.arpa.",
+    "168.192.in-addr.arpa.",
+    "254.169.in-addr.arpa.",
+    "0.in-addr.arpa.",
+    "127.in-addr.arpa.",
+    "2.0.192.in-addr.arpa.",
+    "100.51.198.in-addr.arpa.",
+    "113.0.203.in-addr.arpa.",
+    "d.f.ip6.arpa.",
+    "8.e.f.ip6.arpa.",
+    "9.e.f.ip6.arpa.",
+    "a.e.f.ip6.arpa.",
+    "b.e.f.ip6.arpa.",
+    "8.b.d.0.1.0.0.2.ip6.arpa.",
+    "test.",
+    "invalid.",
+    "localhost.",
+    "onion.",
+    "home.arpa.",
 };
 
 }  // namespace
@@ -59,33 +85,47 @@ bool SuiteResolver::startOnce() {
     // and the next attempt draws others. Control goes over loopback TCP, not a
     // socket in the build tree, whose path a deep checkout could push past 107 bytes.
     port_ = freeLoopbackPort();
-    std::string conf = "server:\n"
-                       "  interface: 127.0.0.1\n"
-                       "  port: " + std::to_string(port_) + "\n"
-                       "  do-ip6: no\n"
-                       "  access-control: 127.0.0.0/8 allow\n"
-                       "  username: \"\"\n"
-                       "  chroot: \"\"\n"
-                       "  directory: \"" + dir_ + "\"\n"
-                       "  pidfile: \"" + dir_ + "/unbound.pid\"\n"
-                       "  logfile: \"" + dir_ + "/unbound.log\"\n"
-                       "  use-syslog: no\n"
-                       "  do-daemonize: no\n"
-                       "  module-config: \"iterator\"\n"
-                       "  do-not-query-localhost: yes\n"
-                       "  qname-minimisation: no\n";
+    std::string conf =
+        "server:\n"
+        "  interface: 127.0.0.1\n"
+        "  port: " +
+        std::to_string(port_) +
+        "\n"
+        "  do-ip6: no\n"
+        "  access-control: 127.0.0.0/8 allow\n"
+        "  username: \"\"\n"
+        "  chroot: \"\"\n"
+        "  directory: \"" +
+        dir_ +
+        "\"\n"
+        "  pidfile: \"" +
+        dir_ +
+        "/unbound.pid\"\n"
+        "  logfile: \"" +
+        dir_ +
+        "/unbound.log\"\n"
+        "  use-syslog: no\n"
+        "  do-daemonize: no\n"
+        "  module-config: \"iterator\"\n"
+        "  do-not-query-localhost: yes\n"
+        "  qname-minimisation: no\n";
     for (const char* zone : kDefaultZonesServedHere) conf += "  local-zone: \"" + std::string(zone) + "\" nodefault\n";
-    conf += "  include: \"" + dir_ + "/scenario.conf\"\n"
+    conf += "  include: \"" + dir_ +
+            "/scenario.conf\"\n"
             "auth-zone:\n"
             "  name: \".\"\n"
-            "  zonefile: \"" + dir_ + "/root.zone\"\n"
+            "  zonefile: \"" +
+            dir_ +
+            "/root.zone\"\n"
             "  for-downstream: yes\n"
             "  for-upstream: no\n"
             "  fallback-enabled: no\n"
             "remote-control:\n"
             "  control-enable: yes\n"
             "  control-interface: 127.0.0.1\n"
-            "  control-port: " + std::to_string(freeLoopbackPort()) + "\n"
+            "  control-port: " +
+            std::to_string(freeLoopbackPort()) +
+            "\n"
             "  control-use-cert: no\n";
     std::ofstream(dir_ + "/unbound.conf") << conf;
     pid_ = ::fork();

@@ -94,7 +94,8 @@ public:
         auto store = open();
         auto& s = *store;
         s.addKey(hashOf(1), "acct_a", kNow, 5);
-        CPPUNIT_ASSERT(!s.rotateKey("acct_b", hashOf(1).substr(0, 16), hashOf(2), kNow));  // not theirs: nothing changes
+        CPPUNIT_ASSERT(
+            !s.rotateKey("acct_b", hashOf(1).substr(0, 16), hashOf(2), kNow));  // not theirs: nothing changes
         CPPUNIT_ASSERT(!s.findLive(hashOf(2)));
         CPPUNIT_ASSERT(s.findLive(hashOf(1)));
         CPPUNIT_ASSERT(s.rotateKey("acct_a", hashOf(1).substr(0, 16), hashOf(2), kNow));
@@ -138,7 +139,7 @@ public:
         s.addLink(store::sha256Hex("t2"), "b@example.com", "hash-b", kNow, kNow + 900);
         s.addLink(store::sha256Hex("t3"), "c@example.com", "hash-c", kNow + 600, kNow + 1500);
         CPPUNIT_ASSERT(!s.takeLink(store::sha256Hex("t1"), kNow + 900).has_value());  // at the second it expires
-        CPPUNIT_ASSERT_EQUAL(1, s.purgeExpiredLinks(kNow + 901));  // t2; t1 went with its refusal
+        CPPUNIT_ASSERT_EQUAL(1, s.purgeExpiredLinks(kNow + 901));                     // t2; t1 went with its refusal
         CPPUNIT_ASSERT(s.takeLink(store::sha256Hex("t3"), kNow + 901).has_value());
     }
 

@@ -15,8 +15,10 @@ inline std::string minifiedJson(std::string_view s) {
         const char c = s[i];
         if (in_string) {
             out += c;
-            if (c == '\\' && i + 1 < s.size()) out += s[++i];
-            else if (c == '"') in_string = false;
+            if (c == '\\' && i + 1 < s.size())
+                out += s[++i];
+            else if (c == '"')
+                in_string = false;
         } else if (c == '"') {
             in_string = true;
             out += c;

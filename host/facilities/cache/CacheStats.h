@@ -7,7 +7,7 @@ namespace ipfacts::facilities::cache {
 
 struct CacheStats {
     uint64_t entries = 0;
-    uint64_t bytes = 0;        // accounted size: keys, values and a fixed overhead per entry
+    uint64_t bytes = 0;  // accounted size: keys, values and a fixed overhead per entry
     uint64_t hits = 0;
     uint64_t misses = 0;       // an expired entry found is a miss
     uint64_t evictions = 0;    // live entries dropped to stay within the size bound

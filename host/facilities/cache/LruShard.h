@@ -52,7 +52,7 @@ private:
 
     const size_t max_bytes_;
     mutable std::mutex mu_;
-    List recency_;  // most recent first
+    List recency_;                                                // most recent first
     std::unordered_map<std::string_view, List::iterator> index_;  // keys view into recency_'s entries
     size_t bytes_ = 0;
     CacheStats counters_;  // hits, misses, evictions, expirations

@@ -47,7 +47,7 @@ std::string MemoryCache::flatKey(std::string_view ns, std::string_view key) {
 LruShard& MemoryCache::shardOf(std::string_view flat_key) {
     // The shard's own hash map uses the same hash: mix it so that the bits
     // choosing the shard are not the ones choosing the bucket.
-    uint64_t h = std::hash<std::string_view>{}(flat_key) * 0x9E3779B97F4A7C15ull;
+    uint64_t h = std::hash<std::string_view>{}(flat_key)*0x9E3779B97F4A7C15ull;
     return *shards_[(h >> 32) % shards_.size()];
 }
 

@@ -76,7 +76,6 @@ ipf_tls_probe_batch* toBatch(std::vector<TlsProbeResult> results) {
     return new ipf_tls_probe_batch{Marshalled<TlsProbeReply>(std::move(replies))};
 }
 
-
 /// A plugin's `count` C requests, each converted by `convert`. They are read
 /// at the plugin's stride (the first element's struct_size), so a plugin
 /// built with a later, longer struct still reads right; members it knows and
@@ -109,7 +108,9 @@ ipf_status probeAllC(ipf_plugin_ctx* ctx, const ipf_tls_probe_request* rs, size_
 }
 
 size_t batchSize(const ipf_tls_probe_batch* b) { return b ? b->replies.size() : 0; }
-const ipf_tls_probe_result* batchResult(const ipf_tls_probe_batch* b, size_t i) { return b ? b->replies.at(i) : nullptr; }
+const ipf_tls_probe_result* batchResult(const ipf_tls_probe_batch* b, size_t i) {
+    return b ? b->replies.at(i) : nullptr;
+}
 void batchFree(ipf_tls_probe_batch* b) { std::unique_ptr<ipf_tls_probe_batch> owned(b); }
 
 /// The smallest exchange request a plugin can have been built with: ABI 1.5's.
@@ -159,14 +160,17 @@ const ipf_tcp_exchange_result* exchangeBatchResult(const ipf_tcp_exchange_batch*
 }
 void exchangeBatchFree(ipf_tcp_exchange_batch* b) { std::unique_ptr<ipf_tcp_exchange_batch> owned(b); }
 
-const ipf_connect_api kTable{sizeof(ipf_connect_api), probeAllC,    batchSize,           batchResult,
-                             batchFree,               exchangeAllC, exchangeBatchSize, exchangeBatchResult,
-                             exchangeBatchFree};
+const ipf_connect_api kTable{
+    sizeof(ipf_connect_api), probeAllC,           batchSize,        batchResult, batchFree, exchangeAllC,
+    exchangeBatchSize,       exchangeBatchResult, exchangeBatchFree};
 
 }  // namespace
 
 ConnectFacility::ConnectFacility(const ConnectConfig& config, std::shared_ptr<const guard::AddressGuard> guard)
-    : config_(config), guard_(std::move(guard)), ctx_(makeTlsClientContext(config.ca_file)), slots_(config.max_concurrent) {}
+    : config_(config),
+      guard_(std::move(guard)),
+      ctx_(makeTlsClientContext(config.ca_file)),
+      slots_(config.max_concurrent) {}
 
 void ConnectFacility::fill(ipf_host_api& api) const { api.connect = &kTable; }
 
@@ -175,8 +179,8 @@ void ConnectFacility::fill(ipf_host_api& api) const { api.connect = &kTable; }
 /// manifest's cap nor what is left of the request's time budget, and a slot;
 /// one that finds none free is answered "busy" without running.
 template <class Result, class Request, class Fill, class Run>
-std::vector<Result> runInSlots(ProbeSlots& slots, const ConnectConfig& config, std::vector<Request> requests,
-                               Fill fill, Run run) {
+std::vector<Result> runInSlots(ProbeSlots& slots, const ConnectConfig& config, std::vector<Request> requests, Fill fill,
+                               Run run) {
     std::vector<Result> results(requests.size());
     std::vector<Request> sent;
     std::vector<size_t> slot;

@@ -43,8 +43,8 @@ void ExchangeRun::step(short revents) {
 
 void ExchangeRun::writeSome() {
     while (written_ < request_.payload.size()) {
-        ssize_t n = ::send(socket_.get(), request_.payload.data() + written_, request_.payload.size() - written_,
-                           MSG_NOSIGNAL);
+        ssize_t n =
+            ::send(socket_.get(), request_.payload.data() + written_, request_.payload.size() - written_, MSG_NOSIGNAL);
         if (n > 0) {
             written_ += static_cast<size_t>(n);
             continue;
@@ -76,8 +76,8 @@ void ExchangeRun::readSome() {
             wait_ = Wait{socket_.get(), POLLIN};
             return;
         }
-        return finish(errno == ECONNRESET ? "connection reset by the server" : std::string("read failed: ") +
-                                                                                  std::strerror(errno));
+        return finish(errno == ECONNRESET ? "connection reset by the server"
+                                          : std::string("read failed: ") + std::strerror(errno));
     }
 }
 

@@ -30,11 +30,16 @@ socklen_t toSockaddr(const net::IpAddress& a, uint16_t port, sockaddr_storage& o
 /// A failed connect in the words a user reads.
 std::string connectFailure(int err) {
     switch (err) {
-        case ECONNREFUSED: return "connection refused";
-        case ENETUNREACH: return "network unreachable";
-        case EHOSTUNREACH: return "host unreachable";
-        case ETIMEDOUT: return "connection timed out";
-        default: return std::string("connection failed: ") + std::strerror(err);
+        case ECONNREFUSED:
+            return "connection refused";
+        case ENETUNREACH:
+            return "network unreachable";
+        case EHOSTUNREACH:
+            return "host unreachable";
+        case ETIMEDOUT:
+            return "connection timed out";
+        default:
+            return std::string("connection failed: ") + std::strerror(err);
     }
 }
 

@@ -16,8 +16,8 @@
 namespace ipfacts::facilities::connect {
 
 /// Probes every request (each with timeout_ms > 0 and both versions set:
-/// ConnectFacility fills the defaults); result i is request i's. Never throws and never waits past the longest timeout: failures are
-/// results. Thread-safe (`guard` and `ctx` are only read).
+/// ConnectFacility fills the defaults); result i is request i's. Never throws and never waits past the longest timeout:
+/// failures are results. Thread-safe (`guard` and `ctx` are only read).
 std::vector<TlsProbeResult> probeAll(const guard::AddressGuard& guard, SSL_CTX* ctx,
                                      std::vector<TlsProbeRequest> requests);
 

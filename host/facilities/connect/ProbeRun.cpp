@@ -9,10 +9,7 @@
 namespace ipfacts::facilities::connect {
 
 ProbeRun::ProbeRun(const guard::AddressGuard& guard, SSL_CTX* ctx, TlsProbeRequest request)
-    : StepRun(request.timeout_ms),
-      guard_(guard),
-      ctx_(ctx),
-      request_(std::move(request)) {
+    : StepRun(request.timeout_ms), guard_(guard), ctx_(ctx), request_(std::move(request)) {
     guarded([this] { start(); });
 }
 

@@ -5,8 +5,8 @@
 // (deadline), and ProbeBatch does the waiting for many runs at once.
 #pragma once
 
-#include "host/facilities/connect/StepRun.h"
 #include "host/facilities/connect/GuardedDial.h"
+#include "host/facilities/connect/StepRun.h"
 #include "host/facilities/connect/TlsProbe.h"
 #include "host/facilities/connect/TlsProbeRequest.h"
 #include "host/facilities/connect/TlsProbeResult.h"

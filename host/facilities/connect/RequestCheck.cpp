@@ -33,11 +33,16 @@ bool isHostName(const std::string& name) {
 
 std::string tlsVersionName(uint16_t code) {
     switch (code) {
-        case TLS1_VERSION: return "TLS 1.0";
-        case TLS1_1_VERSION: return "TLS 1.1";
-        case TLS1_2_VERSION: return "TLS 1.2";
-        case TLS1_3_VERSION: return "TLS 1.3";
-        default: break;
+        case TLS1_VERSION:
+            return "TLS 1.0";
+        case TLS1_1_VERSION:
+            return "TLS 1.1";
+        case TLS1_2_VERSION:
+            return "TLS 1.2";
+        case TLS1_3_VERSION:
+            return "TLS 1.3";
+        default:
+            break;
     }
     char buf[8];
     std::snprintf(buf, sizeof buf, "0x%04x", code);
@@ -51,10 +56,13 @@ std::string requestProblem(const TlsProbeRequest& r) {
         return "address '" + r.address + "' is not an IP address literal";
     if (!r.server_name.empty() && !net::IpAddress::parse(r.server_name) && !isHostName(r.server_name))
         return "server name '" + r.server_name + "' is not a host name";
-    if (!knownVersion(r.min_version)) return "minimum TLS version " + tlsVersionName(r.min_version) + " is not TLS 1.0-1.3";
-    if (!knownVersion(r.max_version)) return "maximum TLS version " + tlsVersionName(r.max_version) + " is not TLS 1.0-1.3";
+    if (!knownVersion(r.min_version))
+        return "minimum TLS version " + tlsVersionName(r.min_version) + " is not TLS 1.0-1.3";
+    if (!knownVersion(r.max_version))
+        return "maximum TLS version " + tlsVersionName(r.max_version) + " is not TLS 1.0-1.3";
     if (r.min_version > r.max_version)
-        return "minimum TLS version " + tlsVersionName(r.min_version) + " is above the maximum " + tlsVersionName(r.max_version);
+        return "minimum TLS version " + tlsVersionName(r.min_version) + " is above the maximum " +
+               tlsVersionName(r.max_version);
     for (const auto& p : r.alpn)
         if (p.empty() || p.size() > 255) return "ALPN protocol names are 1-255 bytes";
     return "";

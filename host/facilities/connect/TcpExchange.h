@@ -11,7 +11,7 @@
 namespace ipfacts::facilities::connect {
 
 struct TcpExchangeRequest {
-    std::string host;      // a host name (resolved, every address tried in order) or an IP literal
+    std::string host;  // a host name (resolved, every address tried in order) or an IP literal
     uint16_t port = 0;
     std::string payload;   // written once connected
     int timeout_ms = 0;    // the whole exchange; > 0 once the facility set it
@@ -21,10 +21,10 @@ struct TcpExchangeRequest {
 struct TcpExchangeResult {
     std::string peer_address;  // the address connected to, as the guard judged it; empty when none
     uint16_t peer_port = 0;
-    std::string response;      // what the server sent (up to max_bytes)
+    std::string response;  // what the server sent (up to max_bytes)
     int64_t elapsed_ms = 0;
-    int attempts = 0;          // connect() calls made
-    std::string error;         // empty when the server closed after a complete answer
+    int attempts = 0;   // connect() calls made
+    std::string error;  // empty when the server closed after a complete answer
 
     bool ok() const { return error.empty(); }
 };

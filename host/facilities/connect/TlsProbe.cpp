@@ -98,10 +98,14 @@ void TlsProbe::fail(int ssl_error) {
     const unsigned long err = ERR_peek_error();
     const bool eof = (ssl_error == SSL_ERROR_SYSCALL && saved_errno == 0) || ssl_error == SSL_ERROR_ZERO_RETURN ||
                      (err && ERR_GET_REASON(err) == SSL_R_UNEXPECTED_EOF_WHILE_READING);
-    if (!alert_received_.empty()) error_ = "TLS alert received: " + alert_received_;
-    else if (eof) error_ = "closed during handshake";
-    else if (ssl_error == SSL_ERROR_SYSCALL && saved_errno == ECONNRESET) error_ = "connection reset during handshake";
-    else if (ssl_error == SSL_ERROR_SYSCALL) error_ = std::string("handshake failed: ") + std::strerror(saved_errno);
+    if (!alert_received_.empty())
+        error_ = "TLS alert received: " + alert_received_;
+    else if (eof)
+        error_ = "closed during handshake";
+    else if (ssl_error == SSL_ERROR_SYSCALL && saved_errno == ECONNRESET)
+        error_ = "connection reset during handshake";
+    else if (ssl_error == SSL_ERROR_SYSCALL)
+        error_ = std::string("handshake failed: ") + std::strerror(saved_errno);
     else {
         const char* reason = err ? ERR_reason_error_string(err) : nullptr;
         error_ = std::string("handshake failed: ") + (reason ? reason : "unknown reason");
@@ -136,7 +140,8 @@ void TlsProbe::report(TlsProbeResult& out) const {
     }
     const unsigned char* ocsp = nullptr;
     long ocsp_len = SSL_get_tlsext_status_ocsp_resp(s, &ocsp);
-    if (ocsp && ocsp_len > 0) out.ocsp_response.assign(reinterpret_cast<const char*>(ocsp), static_cast<size_t>(ocsp_len));
+    if (ocsp && ocsp_len > 0)
+        out.ocsp_response.assign(reinterpret_cast<const char*>(ocsp), static_cast<size_t>(ocsp_len));
     out.alert_received = alert_received_;
     out.alert_sent = alert_sent_;
     ERR_clear_error();

@@ -52,8 +52,7 @@ std::optional<uint16_t> genericNumber(std::string_view digits) {
 // Numbers are kept in uint16_t; every value 0..65535 is within the range of
 // ldns_rr_type and ldns_rr_class (both enumerate up to 65535), so the casts
 // where ldns wants the enum are well defined.
-std::optional<uint16_t> byName(std::string_view text, std::string_view generic,
-                               uint16_t (*mnemonic)(const char*)) {
+std::optional<uint16_t> byName(std::string_view text, std::string_view generic, uint16_t (*mnemonic)(const char*)) {
     if (text.find('\0') != std::string_view::npos) return std::nullopt;
     if (startsWithNoCase(text, generic)) return genericNumber(text.substr(generic.size()));
     if (text.empty()) return std::nullopt;

@@ -34,7 +34,8 @@ std::shared_ptr<const http::HttpClient> httpClientOf(const DohConfig& spec,
 
 DohFacility::DohFacility(const DohConfig& spec, std::shared_ptr<const guard::AddressGuard> guard,
                          std::shared_ptr<UpstreamOutcomes> outcomes)
-    : client_(resolversOf(spec), spec.timeout_ms, httpClientOf(spec, std::move(guard))), outcomes_(std::move(outcomes)) {}
+    : client_(resolversOf(spec), spec.timeout_ms, httpClientOf(spec, std::move(guard))),
+      outcomes_(std::move(outcomes)) {}
 
 std::vector<DnsAnswer> DohFacility::queryAll(const DnsQuestion& q) const {
     auto answers = client_.queryAll(q);

@@ -8,7 +8,8 @@
 namespace ipfacts::facilities {
 namespace {
 
-std::vector<std::string> readServers(const manifest::YamlReader& r, const YAML::Node& servers, const std::string& where) {
+std::vector<std::string> readServers(const manifest::YamlReader& r, const YAML::Node& servers,
+                                     const std::string& where) {
     std::vector<std::string> out;
     if (!servers) return out;
     if (!servers.IsSequence()) r.fail(servers, where + ".servers must be a list of ADDR:PORT");

@@ -46,8 +46,7 @@ const StubResolver* ResolverFacility::named(std::string_view name) const {
     return it == named_.end() ? nullptr : &it->second;
 }
 
-std::vector<DnsAnswer> ResolverFacility::resolve(const StubResolver& through,
-                                                 const std::vector<DnsQuestion>& questions,
+std::vector<DnsAnswer> ResolverFacility::resolve(const StubResolver& through, const std::vector<DnsQuestion>& questions,
                                                  std::string_view name) const {
     auto answers = through.resolve(questions);
     if (!outcomes_) return answers;

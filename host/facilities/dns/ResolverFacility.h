@@ -29,7 +29,9 @@ public:
     std::vector<DnsAnswer> resolve(const StubResolver& through, const std::vector<DnsQuestion>& questions,
                                    std::string_view name = {}) const;
     /// resolve() through the default servers.
-    std::vector<DnsAnswer> resolve(const std::vector<DnsQuestion>& questions) const { return resolve(resolver_, questions); }
+    std::vector<DnsAnswer> resolve(const std::vector<DnsQuestion>& questions) const {
+        return resolve(resolver_, questions);
+    }
 
 private:
     StubResolver resolver_;

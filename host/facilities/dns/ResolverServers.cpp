@@ -60,7 +60,8 @@ std::optional<ResolverServer> parseResolverServer(std::string_view text) {
     return fromParts(std::string(text), kDnsPort, text);  // IPv4, or IPv6 without brackets
 }
 
-std::vector<ResolverServer> resolverServers(const std::vector<std::string>& configured, const std::string& resolv_conf) {
+std::vector<ResolverServer> resolverServers(const std::vector<std::string>& configured,
+                                            const std::string& resolv_conf) {
     std::vector<ResolverServer> out;
     for (const auto& text : configured)
         if (auto s = parseResolverServer(text)) out.push_back(*s);

@@ -60,9 +60,12 @@ StubQuery::~StubQuery() { closeSocket(); }
 short StubQuery::events() const {
     switch (state_) {
         case State::TcpConnecting:
-        case State::TcpWriting: return POLLOUT;
-        case State::Done: return 0;
-        default: return POLLIN;
+        case State::TcpWriting:
+            return POLLOUT;
+        case State::Done:
+            return 0;
+        default:
+            return POLLIN;
     }
 }
 
@@ -93,11 +96,16 @@ void StubQuery::failAttempt(const std::string& why, int64_t now_us) {
 
 void StubQuery::onReady(short revents, int64_t now_us) {
     switch (state_) {
-        case State::Udp: return readUdp(now_us);
-        case State::TcpConnecting: return finishConnect(now_us);
-        case State::TcpWriting: return writeTcp(now_us);
-        case State::TcpReading: return readTcp(now_us);
-        case State::Done: return;
+        case State::Udp:
+            return readUdp(now_us);
+        case State::TcpConnecting:
+            return finishConnect(now_us);
+        case State::TcpWriting:
+            return writeTcp(now_us);
+        case State::TcpReading:
+            return readTcp(now_us);
+        case State::Done:
+            return;
     }
     (void)revents;
 }
@@ -174,7 +182,8 @@ void StubQuery::readTcp(int64_t now_us) {
         if (n == 0) return failAttempt("connection closed", now_us);
         tcp_buffer_.append(chunk, static_cast<size_t>(n));
         if (tcp_buffer_.size() < 2) continue;
-        const size_t want = (static_cast<unsigned char>(tcp_buffer_[0]) << 8) | static_cast<unsigned char>(tcp_buffer_[1]);
+        const size_t want =
+            (static_cast<unsigned char>(tcp_buffer_[0]) << 8) | static_cast<unsigned char>(tcp_buffer_[1]);
         if (tcp_buffer_.size() < 2 + want) continue;
         const auto* reply = reinterpret_cast<const unsigned char*>(tcp_buffer_.data() + 2);
         if (!matches(reply, want)) return failAttempt("answer does not match the question", now_us);
@@ -186,7 +195,8 @@ void StubQuery::readTcp(int64_t now_us) {
 bool StubQuery::matches(const unsigned char* reply, size_t len) const {
     const size_t end = questionEnd(wire_);
     if (len < end || !(reply[2] & 0x80)) return false;
-    if (reply[0] != static_cast<unsigned char>(wire_[0]) || reply[1] != static_cast<unsigned char>(wire_[1])) return false;
+    if (reply[0] != static_cast<unsigned char>(wire_[0]) || reply[1] != static_cast<unsigned char>(wire_[1]))
+        return false;
     if (reply[4] != 0 || reply[5] != 1) return false;  // QDCOUNT 1
     for (size_t i = kHeader; i < end; ++i)
         if (!sameLetters(reply[i], static_cast<unsigned char>(wire_[i]))) return false;

@@ -19,8 +19,8 @@
 namespace ipfacts::facilities::guard {
 
 struct GuardConfig {
-    std::vector<net::CidrRange> allow;     // empty: nothing special passes (production)
-    std::vector<std::string> allow_text;   // as written, for the start-up warning
+    std::vector<net::CidrRange> allow;    // empty: nothing special passes (production)
+    std::vector<std::string> allow_text;  // as written, for the start-up warning
     // Resolved. Empty after fromYaml when the section names none: the manifest
     // reader then gives netdb's, else netdb/special-purpose.yaml beside the manifest.
     std::string special_purpose;

@@ -23,11 +23,11 @@ struct GuardVerdict {
 
     bool allowed = false;
     Why why = Why::Block;
-    net::IpAddress address;                // the address judged, as given
-    net::IpAddress embedded;               // Why::Embeds: the IPv4 address inside
-    const SpecialBlock* block = nullptr;   // a row of the shared registry. Block: the address's;
-                                           // Embeds: the IPv4 address's; nullptr on a refusal: not
-                                           // an IP socket address
+    net::IpAddress address;               // the address judged, as given
+    net::IpAddress embedded;              // Why::Embeds: the IPv4 address inside
+    const SpecialBlock* block = nullptr;  // a row of the shared registry. Block: the address's;
+                                          // Embeds: the IPv4 address's; nullptr on a refusal: not
+                                          // an IP socket address
 
     /// "refused: 10.0.0.1 is private (RFC 1918)",
     /// "refused: 64:ff9b::7f00:1 embeds 127.0.0.1, loopback (RFC 1122)";

@@ -18,11 +18,16 @@ std::string_view trimmed(std::string_view s) {
 
 std::string versionText(long v) {
     switch (v) {
-        case CURL_HTTP_VERSION_1_0: return "1.0";
-        case CURL_HTTP_VERSION_1_1: return "1.1";
-        case CURL_HTTP_VERSION_2_0: return "2";
-        case CURL_HTTP_VERSION_3: return "3";
-        default: return {};
+        case CURL_HTTP_VERSION_1_0:
+            return "1.0";
+        case CURL_HTTP_VERSION_1_1:
+            return "1.1";
+        case CURL_HTTP_VERSION_2_0:
+            return "2";
+        case CURL_HTTP_VERSION_3:
+            return "3";
+        default:
+            return {};
     }
 }
 
@@ -213,9 +218,7 @@ HttpResult CurlTransfer::finish(CURLcode code) {
 std::string CurlTransfer::describe(CURLcode code) const {
     const std::string_view detail = error_;
     auto says = [&](std::string_view what) { return detail.find(what) != std::string_view::npos; };
-    if (!refusal_.empty() &&
-        (code == CURLE_COULDNT_CONNECT || code == CURLE_ABORTED_BY_CALLBACK))
-        return refusal_;
+    if (!refusal_.empty() && (code == CURLE_COULDNT_CONNECT || code == CURLE_ABORTED_BY_CALLBACK)) return refusal_;
     if (body_too_big_ || code == CURLE_FILESIZE_EXCEEDED)
         return "body over " + std::to_string(request_.max_body_bytes) + " bytes";
     if (headers_too_big_) return "headers over " + std::to_string(options_.max_header_bytes) + " bytes";

@@ -56,7 +56,10 @@ public:
         curl_multi_add_handle(multi_, t->easy());
         transfers_[index] = std::move(t);
     }
-    void resize(size_t n) { transfers_.resize(n); codes_.assign(n, CURLE_OPERATION_TIMEDOUT); }
+    void resize(size_t n) {
+        transfers_.resize(n);
+        codes_.assign(n, CURLE_OPERATION_TIMEDOUT);
+    }
 
     /// Drives the transfers until all are done or `deadline` passes.
     void run(Clock::time_point deadline) {
@@ -84,8 +87,10 @@ public:
 private:
     static int onSocket(CURL*, curl_socket_t fd, int what, void* self, void*) {
         auto& sockets = static_cast<Batch*>(self)->sockets_;
-        if (what == CURL_POLL_REMOVE) sockets.erase(fd);
-        else sockets[fd] = what;
+        if (what == CURL_POLL_REMOVE)
+            sockets.erase(fd);
+        else
+            sockets[fd] = what;
         return 0;
     }
     static int onTimer(CURLM*, long timeout_ms, void* self) {
@@ -110,7 +115,8 @@ private:
     /// Until libcurl's next timer, or the deadline; 100 ms when libcurl set none.
     int waitMs(Clock::time_point deadline) const {
         const auto now = Clock::now();
-        auto until = timer_set_ ? std::min(timer_at_, deadline) : std::min(now + std::chrono::milliseconds(100), deadline);
+        auto until =
+            timer_set_ ? std::min(timer_at_, deadline) : std::min(now + std::chrono::milliseconds(100), deadline);
         if (until <= now) return 0;
         return static_cast<int>(std::chrono::duration_cast<std::chrono::milliseconds>(until - now).count()) + 1;
     }

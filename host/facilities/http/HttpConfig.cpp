@@ -42,7 +42,8 @@ HttpConfig HttpConfig::fromYaml(const YAML::Node& n, const std::string& file, co
     if (n["ca_file"]) c.ca_file = r.existingFile(n["ca_file"], "http.ca_file", "CA");
     if (n["resolve"]) {
         const std::string how = r.str(n["resolve"], "http.resolve");
-        if (how != "system" && how != "resolver") r.fail(n["resolve"], "http.resolve must be system or resolver, not '" + how + "'");
+        if (how != "system" && how != "resolver")
+            r.fail(n["resolve"], "http.resolve must be system or resolver, not '" + how + "'");
         c.resolve_with_resolver = how == "resolver";
     }
     if (const auto& ups = n["upstreams"]) {

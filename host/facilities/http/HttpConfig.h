@@ -37,7 +37,7 @@ struct HttpConfig {
     int timeout_ms = 3000;
     int64_t max_body_bytes = 1 << 20;
     int max_redirects = 3;
-    std::string ca_file;  // resolved; empty: the system's trust store
+    std::string ca_file;                 // resolved; empty: the system's trust store
     bool resolve_with_resolver = false;  // resolve: resolver (default system: libcurl asks getaddrinfo)
     std::vector<UpstreamConfig> upstreams;
 

@@ -21,7 +21,8 @@ HttpRequest requestOf(const ipf_http_request& r) {
     HttpRequest out;
     if (!call.method().empty()) out.method = std::string(call.method());
     out.url = std::string(call.url());
-    for (const HttpHeaderView h : call.headers()) out.headers.emplace_back(std::string(h.name()), std::string(h.value()));
+    for (const HttpHeaderView h : call.headers())
+        out.headers.emplace_back(std::string(h.name()), std::string(h.value()));
     out.body = std::string(call.body());
     out.timeout_ms = static_cast<long>(call.timeout_ms());
     out.max_body_bytes = static_cast<size_t>(call.max_body_bytes());
@@ -76,7 +77,8 @@ HttpClientOptions optionsOf(const HttpConfig& spec) {
 // Answers the requests whose host did not resolve with why, and drops them from
 // `sent` (and their entries from `slot` and `named`, which run beside it).
 void unpinnable(const std::vector<std::optional<std::string>>& refused, std::vector<HttpRequest>& sent,
-                std::vector<size_t>& slot, std::vector<const UpstreamConfig*>& named, std::vector<HttpResult>& results) {
+                std::vector<size_t>& slot, std::vector<const UpstreamConfig*>& named,
+                std::vector<HttpResult>& results) {
     size_t kept = 0;
     for (size_t k = 0; k < sent.size(); ++k) {
         if (refused[k]) {
@@ -146,7 +148,8 @@ std::vector<HttpResult> HttpFacility::fetchAll(std::vector<HttpRequest> requests
 
 void addHttpFacility(FacilitySet& set, const manifest::Manifest& m) {
     if (m.http)
-        set.add(std::make_unique<HttpFacility>(*m.http, set.guard(), m.resolver ? &*m.resolver : nullptr, set.outcomes()));
+        set.add(
+            std::make_unique<HttpFacility>(*m.http, set.guard(), m.resolver ? &*m.resolver : nullptr, set.outcomes()));
 }
 
 }  // namespace ipfacts::facilities::http

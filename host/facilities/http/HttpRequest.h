@@ -14,11 +14,11 @@ struct HttpRequest {
     std::string method = "GET";  // GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS
     std::string url;             // https://host[:port]/path?query (http:// only with allow_http)
     std::vector<std::pair<std::string, std::string>> headers;  // sent in this order
-    std::string body;            // sent for POST, PUT, PATCH, DELETE, OPTIONS
-    long timeout_ms = 3000;      // the whole call, every redirect hop included
-    size_t max_body_bytes = 1 << 20;  // a longer response body is an error, not a truncation
-    int max_redirects = 3;       // 0: a 3xx is returned as it is, not followed
-    bool allow_http = false;     // the upstream's config allows plain http
+    std::string body;                                          // sent for POST, PUT, PATCH, DELETE, OPTIONS
+    long timeout_ms = 3000;                                    // the whole call, every redirect hop included
+    size_t max_body_bytes = 1 << 20;                           // a longer response body is an error, not a truncation
+    int max_redirects = 3;                                     // 0: a 3xx is returned as it is, not followed
+    bool allow_http = false;                                   // the upstream's config allows plain http
     // Addresses the URL's host was resolved to by HttpFacility (http.resolve: resolver),
     // pinned for libcurl with CURLOPT_RESOLVE; empty: libcurl resolves (the system's
     // resolver). Never set from a plugin's request; the guard still judges each at connect.

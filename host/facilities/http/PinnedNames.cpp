@@ -18,8 +18,10 @@ std::string hostOfUrl(const std::string& url) {
     std::string authority = url.substr(start, end == std::string::npos ? std::string::npos : end - start);
     authority = authority.substr(authority.rfind('@') == std::string::npos ? 0 : authority.rfind('@') + 1);
     std::string host;
-    if (!authority.empty() && authority[0] == '[') host = authority.substr(1, authority.find(']') - 1);
-    else host = authority.substr(0, authority.find(':'));
+    if (!authority.empty() && authority[0] == '[')
+        host = authority.substr(1, authority.find(']') - 1);
+    else
+        host = authority.substr(0, authority.find(':'));
     for (auto& c : host) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     return host;
 }
@@ -46,7 +48,8 @@ std::vector<std::optional<std::string>> PinnedNames::pin(std::vector<HttpRequest
         const std::string& name = questions[i].name;
         const DnsAnswer& a = answers[i];
         for (const DnsRecord& rec : a.records)
-            if ((rec.type == "A" || rec.type == "AAAA") && net::IpAddress::parse(rec.data)) found[name].push_back(rec.data);
+            if ((rec.type == "A" || rec.type == "AAAA") && net::IpAddress::parse(rec.data))
+                found[name].push_back(rec.data);
         if (a.rcode != kRcodeNoError && !why.count(name))
             why[name] = dnsFailureText(a.rcode, a.error ? std::optional<std::string_view>(*a.error) : std::nullopt);
     }
@@ -55,8 +58,10 @@ std::vector<std::optional<std::string>> PinnedNames::pin(std::vector<HttpRequest
         const std::string host = hostOfUrl(requests[i].url);
         if (std::find(names.begin(), names.end(), host) == names.end()) continue;
         auto it = found.find(host);
-        if (it != found.end()) requests[i].pinned = it->second;
-        else refused[i] = "cannot resolve the host name" + (why.count(host) ? ": " + why[host] : std::string());
+        if (it != found.end())
+            requests[i].pinned = it->second;
+        else
+            refused[i] = "cannot resolve the host name" + (why.count(host) ? ": " + why[host] : std::string());
     }
     return refused;
 }

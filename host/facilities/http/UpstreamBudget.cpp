@@ -14,9 +14,7 @@ const UpstreamConfig* UpstreamBudget::upstreamOf(const std::string& host) const 
     return nullptr;
 }
 
-size_t UpstreamBudget::indexOf(const UpstreamConfig& u) const {
-    return static_cast<size_t>(&u - upstreams_.data());
-}
+size_t UpstreamBudget::indexOf(const UpstreamConfig& u) const { return static_cast<size_t>(&u - upstreams_.data()); }
 
 std::optional<std::string> UpstreamBudget::take(const UpstreamConfig& u, int64_t now_s) {
     const size_t i = indexOf(u);

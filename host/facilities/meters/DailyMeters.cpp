@@ -1,6 +1,5 @@
 #include "host/facilities/meters/DailyMeters.h"
 
-
 #include <ctime>
 
 namespace ipfacts::facilities {
@@ -16,7 +15,8 @@ std::optional<DailyMeters::Use> DailyMeters::take(const std::string& meter, cons
     const int64_t now = static_cast<int64_t>(std::time(nullptr));
     manifest::Quota q;
     q.per_day = it->second.per_day;
-    auto d = counters_.take(pipeline::RateLimiter::addressKey(it->second.index, address.bytes(), address.size()), q, now);
+    auto d =
+        counters_.take(pipeline::RateLimiter::addressKey(it->second.index, address.bytes(), address.size()), q, now);
     if (d.unlimited) return Use{true, 0, (now / 86400 + 1) * 86400};
     return Use{d.allowed, d.remaining, d.reset_unix};
 }

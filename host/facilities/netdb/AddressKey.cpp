@@ -18,9 +18,7 @@ AddressKey AddressKey::of(const net::IpAddress& a) {
     return {bigEndian64(b), bigEndian64(b + 8)};
 }
 
-AddressKey AddressKey::max(bool v4) {
-    return v4 ? AddressKey{0, 0xFFFFFFFFull} : AddressKey{~0ull, ~0ull};
-}
+AddressKey AddressKey::max(bool v4) { return v4 ? AddressKey{0, 0xFFFFFFFFull} : AddressKey{~0ull, ~0ull}; }
 
 AddressKey AddressKey::next() const {
     AddressKey k = *this;

@@ -19,7 +19,7 @@ namespace ipfacts::facilities::netdb {
 
 struct AsnMatch {
     uint32_t asn = 0;
-    std::string_view name;  // into the table's pool; empty when the source has none
+    std::string_view name;    // into the table's pool; empty when the source has none
     uint32_t name_index = 0;  // the name's index in namePool()
 };
 

@@ -44,7 +44,8 @@ ConnectionTypeRules::ConnectionTypeRules(const std::string& path) {
             auto [it, added] = rule_of_asn_.try_emplace(n, rules_.size());
             // Listed numbers decide regardless of order, so one in two rules is ambiguous.
             if (!added && it->second != rules_.size())
-                src.fail(asn, "AS" + std::to_string(n) + " is already listed by rule " + std::to_string(it->second + 1));
+                src.fail(asn,
+                         "AS" + std::to_string(n) + " is already listed by rule " + std::to_string(it->second + 1));
         }
         for (const auto& needle : src.optionalSequence(node, "as_name_contains"))
             rule.needles.push_back(lowerAscii(src.scalar(needle, "an `as_name_contains` entry")));

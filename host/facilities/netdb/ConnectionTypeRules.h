@@ -40,8 +40,8 @@ public:
 
 private:
     struct Rule {
-        uint32_t type;                       // index into types()
-        std::vector<std::string> needles;    // lower case
+        uint32_t type;                     // index into types()
+        std::vector<std::string> needles;  // lower case
     };
     std::vector<Rule> rules_;
     std::unordered_map<uint32_t, size_t> rule_of_asn_;  // asn -> the rule listing it

@@ -53,13 +53,20 @@ std::optional<std::string> textOf(const MmdbData& data, const MmdbValue& v) {
 }
 
 void assignReduced(GeoRecord& r, const MmdbData& data, std::string_view key, const MmdbValue& v) {
-    if (key == "country_code") r.country = textOf(data, v);
-    else if (key == "state1") r.region = textOf(data, v);
-    else if (key == "city") r.city = textOf(data, v);
-    else if (key == "postcode") r.postal = textOf(data, v);
-    else if (key == "timezone") r.timezone = textOf(data, v);
-    else if (key == "latitude") r.latitude = data.number(v);
-    else if (key == "longitude") r.longitude = data.number(v);
+    if (key == "country_code")
+        r.country = textOf(data, v);
+    else if (key == "state1")
+        r.region = textOf(data, v);
+    else if (key == "city")
+        r.city = textOf(data, v);
+    else if (key == "postcode")
+        r.postal = textOf(data, v);
+    else if (key == "timezone")
+        r.timezone = textOf(data, v);
+    else if (key == "latitude")
+        r.latitude = data.number(v);
+    else if (key == "longitude")
+        r.longitude = data.number(v);
 }
 
 /// The reduced layout is one flat map, read member by member where it lies
@@ -117,8 +124,9 @@ GeoDatabase::GeoDatabase(const std::string& path) : file_(path) {
     type_ = file_.db.metadata.database_type ? file_.db.metadata.database_type : "";
     auto layout = layoutOf(type_);
     if (!layout)
-        throw std::runtime_error(path + ": unknown database_type `" + type_ +
-                                 "` (expected a GeoIP2/GeoLite2 City or Country file, or ip-location-db's `city ipv4`/`city ipv6`)");
+        throw std::runtime_error(
+            path + ": unknown database_type `" + type_ +
+            "` (expected a GeoIP2/GeoLite2 City or Country file, or ip-location-db's `city ipv4`/`city ipv6`)");
     layout_ = *layout;
 }
 

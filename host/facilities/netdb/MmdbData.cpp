@@ -29,10 +29,18 @@ inline bool MmdbData::decode(uint32_t offset, MmdbValue& v, uint32_t& after) con
         const uint8_t* b = base_ + offset;
         const uint32_t high = ctrl & 7u;
         switch (ss) {
-            case 0: v.payload = (high << 8) | b[0]; break;
-            case 1: v.payload = ((high << 16) | (uint32_t{b[0]} << 8) | b[1]) + 2048; break;
-            case 2: v.payload = ((high << 24) | (uint32_t{b[0]} << 16) | (uint32_t{b[1]} << 8) | b[2]) + 526336; break;
-            default: v.payload = bigEndian(offset, 4); break;
+            case 0:
+                v.payload = (high << 8) | b[0];
+                break;
+            case 1:
+                v.payload = ((high << 16) | (uint32_t{b[0]} << 8) | b[1]) + 2048;
+                break;
+            case 2:
+                v.payload = ((high << 24) | (uint32_t{b[0]} << 16) | (uint32_t{b[1]} << 8) | b[2]) + 526336;
+                break;
+            default:
+                v.payload = bigEndian(offset, 4);
+                break;
         }
         v.type = type, v.size = 0;
         after = offset + ss + 1;
@@ -68,11 +76,21 @@ bool MmdbData::decodeLong(uint8_t ctrl, uint32_t offset, MmdbValue& v, uint32_t&
     switch (type) {
         // Maps and arrays count members, booleans hold their value in the
         // size, markers have none.
-        case MmdbValue::kMap: case MmdbValue::kArray: case MmdbValue::kBoolean:
-        case MmdbValue::kContainer: case MmdbValue::kEndMarker: bytes = 0; break;
-        case MmdbValue::kDouble: if (size != 8) return false; break;
-        case MmdbValue::kFloat: if (size != 4) return false; break;
-        default: break;
+        case MmdbValue::kMap:
+        case MmdbValue::kArray:
+        case MmdbValue::kBoolean:
+        case MmdbValue::kContainer:
+        case MmdbValue::kEndMarker:
+            bytes = 0;
+            break;
+        case MmdbValue::kDouble:
+            if (size != 8) return false;
+            break;
+        case MmdbValue::kFloat:
+            if (size != 4) return false;
+            break;
+        default:
+            break;
     }
     if (bytes > size_ - offset) return false;
     v.type = static_cast<uint8_t>(type), v.size = size, v.payload = offset;
@@ -124,8 +142,7 @@ bool MmdbData::forEachMember(uint32_t offset, MemberFn fn, void* context) const 
         // resolve() stepped over a pointer or a scalar; a map or an array
         // written in place has members to step over too.
         const bool in_place = base_[at] >> 5 != MmdbValue::kPointer;
-        if (in_place && (value.type == MmdbValue::kMap || value.type == MmdbValue::kArray) &&
-            !skipDepth(at, 0, next))
+        if (in_place && (value.type == MmdbValue::kMap || value.type == MmdbValue::kArray) && !skipDepth(at, 0, next))
             return false;
         if (key.type == MmdbValue::kString) fn(context, text(key), value);
         at = next;

@@ -16,8 +16,21 @@ namespace ipfacts::facilities::netdb {
 /// One decoded value: its type, its size field and where its payload starts.
 struct MmdbValue {
     enum Type : uint8_t {
-        kPointer = 1, kString = 2, kDouble = 3, kBytes = 4, kUint16 = 5, kUint32 = 6, kMap = 7, kInt32 = 8,
-        kUint64 = 9, kUint128 = 10, kArray = 11, kContainer = 12, kEndMarker = 13, kBoolean = 14, kFloat = 15,
+        kPointer = 1,
+        kString = 2,
+        kDouble = 3,
+        kBytes = 4,
+        kUint16 = 5,
+        kUint32 = 6,
+        kMap = 7,
+        kInt32 = 8,
+        kUint64 = 9,
+        kUint128 = 10,
+        kArray = 11,
+        kContainer = 12,
+        kEndMarker = 13,
+        kBoolean = 14,
+        kFloat = 15,
     };
     uint8_t type = 0;
     uint32_t size = 0;     // bytes of payload; members of a map, elements of an array; a boolean's value

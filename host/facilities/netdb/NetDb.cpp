@@ -35,9 +35,7 @@ std::vector<uint32_t> nameRules(const ConnectionTypeRules& rules, const StringPo
     return out;
 }
 
-std::optional<std::string> copyOf(const std::string* s) {
-    return s ? std::optional<std::string>(*s) : std::nullopt;
-}
+std::optional<std::string> copyOf(const std::string* s) { return s ? std::optional<std::string>(*s) : std::nullopt; }
 
 }  // namespace
 
@@ -90,7 +88,8 @@ NetFacts NetDb::lookup(const net::IpAddress& a, std::chrono::system_clock::time_
         const std::optional<AsnMatch> asn = asn_->find(a);
         if (wanted & IPF_NETDB_WANT_NETWORK) addNetwork(f, asn);
         // AS 0 marks unrouted space (RFC 7607): no AS to go by.
-        const std::optional<uint32_t> routed_as = asn && asn->asn != 0 ? std::optional<uint32_t>(asn->asn) : std::nullopt;
+        const std::optional<uint32_t> routed_as =
+            asn && asn->asn != 0 ? std::optional<uint32_t>(asn->asn) : std::nullopt;
         if (!c.special && rir_ && (wanted & IPF_NETDB_WANT_RIR)) f.rir = rir_->registryOf(a, routed_as);
     }
     if (location && !addGeo(f, a, now, wanted & IPF_NETDB_WANT_LOCAL_TIME))

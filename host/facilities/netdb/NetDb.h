@@ -39,11 +39,11 @@ struct NetDbConfig {
     std::vector<std::string> city_mmdb;  // 0..n mmdb files; each one's layout comes from its metadata
     std::vector<std::string> asn_csv;    // 0..n CSV files of ASN ranges
     std::shared_ptr<const netdb::SpecialPurposeRegistry> registry;  // loaded once at start, shared with the guard
-    std::string special_purpose;         // etc/netdb/special-purpose.yaml, read when `registry` is null
-    std::string rir;                     // etc/netdb/rir.yaml
-    std::string continents;              // etc/netdb/continents.yaml
-    std::string connection_types;        // etc/netdb/connection-types.yaml
-    std::string country_names;           // /usr/share/iso-codes/json/iso_3166-1.json
+    std::string special_purpose;   // etc/netdb/special-purpose.yaml, read when `registry` is null
+    std::string rir;               // etc/netdb/rir.yaml
+    std::string continents;        // etc/netdb/continents.yaml
+    std::string connection_types;  // etc/netdb/connection-types.yaml
+    std::string country_names;     // /usr/share/iso-codes/json/iso_3166-1.json
     std::string zoneinfo_dir = "/usr/share/zoneinfo";
 };
 

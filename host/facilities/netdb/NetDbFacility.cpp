@@ -5,12 +5,12 @@
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <chrono>
 #include <ctime>
-#include <algorithm>
 #include <filesystem>
-#include <stdexcept>
 #include <memory>
+#include <stdexcept>
 
 namespace ipfacts::facilities {
 namespace {
@@ -102,17 +102,17 @@ NetDbFiles present(NetDbFiles spec, const std::vector<std::string>& missing) {
 
 }  // namespace
 
-NetDbFacility::NetDbFacility(const NetDbFiles& spec,
-                             std::shared_ptr<const netdb::SpecialPurposeRegistry> registry)
+NetDbFacility::NetDbFacility(const NetDbFiles& spec, std::shared_ptr<const netdb::SpecialPurposeRegistry> registry)
     : spec_(spec),
       registry_(std::move(registry)),
       missing_(missingData(spec_)),
       handle_(load(present(spec_, missing_), registry_)),
       loaded_unix_(std::time(nullptr)) {
     if (!missing_.empty())
-        spdlog::error("netdb: address data missing: {}; serving without it, /readyz answers 503. Fetch it with "
-                      "ipfacts-fetch-data (tools/fetch-data in a source tree), then SIGHUP (systemctl reload ipfactsd)",
-                      fmt::join(missing_, ", "));
+        spdlog::error(
+            "netdb: address data missing: {}; serving without it, /readyz answers 503. Fetch it with "
+            "ipfacts-fetch-data (tools/fetch-data in a source tree), then SIGHUP (systemctl reload ipfactsd)",
+            fmt::join(missing_, ", "));
 }
 
 std::vector<std::string> NetDbFacility::missing() const {
@@ -125,7 +125,8 @@ void NetDbFacility::fill(ipf_host_api& api) const { api.netdb = &kTable; }
 void NetDbFacility::reload() {
     try {
         // Every file or none: a file missing now keeps what was loaded.
-        if (auto gone = missingData(spec_); !gone.empty()) throw std::runtime_error(fmt::format("missing {}", fmt::join(gone, ", ")));
+        if (auto gone = missingData(spec_); !gone.empty())
+            throw std::runtime_error(fmt::format("missing {}", fmt::join(gone, ", ")));
         handle_.replace(load(spec_, registry_));
         loaded_unix_.store(std::time(nullptr), std::memory_order_relaxed);
         {

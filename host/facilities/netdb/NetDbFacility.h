@@ -8,8 +8,8 @@
 
 #include <ipfacts/plugin.h>
 
-#include <memory>
 #include <atomic>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <vector>

@@ -86,12 +86,12 @@ bool readDate(TzReader& r, TzDateRule& out) {
 int64_t TzDateRule::dayIn(int64_t year) const {
     const int64_t jan1 = daysFromCivil(year, 1, 1);
     switch (kind) {
-    case kJulianNoLeap:  // 1..365, February 29 never counted
-        return jan1 + day - 1 + (isLeapYear(year) && day >= 60 ? 1 : 0);
-    case kZeroBased:  // 0..365, February 29 counted
-        return jan1 + day;
-    case kMonthWeekDay:
-        break;
+        case kJulianNoLeap:  // 1..365, February 29 never counted
+            return jan1 + day - 1 + (isLeapYear(year) && day >= 60 ? 1 : 0);
+        case kZeroBased:  // 0..365, February 29 counted
+            return jan1 + day;
+        case kMonthWeekDay:
+            break;
     }
     const int64_t first = daysFromCivil(year, static_cast<unsigned>(month), 1);
     int64_t d = first + (day - static_cast<int>(weekdayOf(first)) + 7) % 7 + (week - 1) * 7;

@@ -31,16 +31,20 @@ std::vector<PrefixTable::Interval> PrefixTable::flatten(const std::vector<Entry>
 
     std::vector<Interval> out;
     auto emit = [&out](const AddressKey& first, const AddressKey& last, uint32_t value) {
-        if (!out.empty() && out.back().value == value && out.back().last.next() == first) out.back().last = last;
-        else out.push_back({first, last, value});
+        if (!out.empty() && out.back().value == value && out.back().last.next() == first)
+            out.back().last = last;
+        else
+            out.push_back({first, last, value});
     };
     std::vector<const Entry*> open;  // blocks covering the cursor, outermost first
     AddressKey cursor{};
     bool exhausted = false;  // the cursor passed the family's last address
     auto close = [&](const Entry* e) {
         if (!exhausted && cursor <= e->prefix.last) emit(cursor, e->prefix.last, e->value);
-        if (e->prefix.last == top) exhausted = true;
-        else if (!exhausted && cursor <= e->prefix.last) cursor = e->prefix.last.next();
+        if (e->prefix.last == top)
+            exhausted = true;
+        else if (!exhausted && cursor <= e->prefix.last)
+            cursor = e->prefix.last.next();
     };
     for (const Entry* e : order) {
         while (!open.empty() && open.back()->prefix.last < e->prefix.first) {

@@ -42,10 +42,10 @@ std::string Classification::describe() const {
 }
 
 const std::vector<std::string>& SpecialPurposeRegistry::kinds() {
-    static const std::vector<std::string> k = {
-        "public",      "private",   "loopback", "link-local",  "shared",       "documentation",
-        "benchmarking", "multicast", "reserved", "unspecified", "broadcast",    "ipv4-mapped",
-        "translation", "unique-local", "discard", "anycast"};
+    static const std::vector<std::string> k = {"public",      "private",       "loopback",     "link-local",
+                                               "shared",      "documentation", "benchmarking", "multicast",
+                                               "reserved",    "unspecified",   "broadcast",    "ipv4-mapped",
+                                               "translation", "unique-local",  "discard",      "anycast"};
     return k;
 }
 

@@ -21,13 +21,14 @@ bool listed(const DnsAnswer& answer) {
 std::string DnsExitList::questionFor(const net::IpAddress& a) const {
     if (!a.isV4()) return "";
     const uint8_t* b = a.bytes();
-    return std::to_string(b[3]) + "." + std::to_string(b[2]) + "." + std::to_string(b[1]) + "." +
-           std::to_string(b[0]) + "." + zone_;
+    return std::to_string(b[3]) + "." + std::to_string(b[2]) + "." + std::to_string(b[1]) + "." + std::to_string(b[0]) +
+           "." + zone_;
 }
 
 SourceWord DnsExitList::lookup(const net::IpAddress& a, int64_t now_s) const {
     const std::string name = questionFor(a);
-    if (name.empty()) return SourceWord::unknown("tor", kSource, "not covered: tor-dnsel answers for IPv4 addresses only");
+    if (name.empty())
+        return SourceWord::unknown("tor", kSource, "not covered: tor-dnsel answers for IPv4 addresses only");
     if (!resolver_)
         return SourceWord::unknown("tor", kSource, "provider down: tor-dnsel: no DNS resolver is configured");
     DnsQuestion q;

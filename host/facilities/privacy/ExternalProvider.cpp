@@ -11,7 +11,8 @@ namespace {
 constexpr std::string_view kBudgetPrefix = "budget: ";
 
 void replaceAll(std::string& s, const std::string& from, const std::string& to) {
-    for (size_t at = s.find(from); at != std::string::npos; at = s.find(from, at + to.size())) s.replace(at, from.size(), to);
+    for (size_t at = s.find(from); at != std::string::npos; at = s.find(from, at + to.size()))
+        s.replace(at, from.size(), to);
 }
 
 /// The value at the dotted `path` ({ip} replaced) of `root`; empty when absent.
@@ -59,7 +60,8 @@ std::string ExternalProvider::urlFor(const std::string& address) const {
 }
 
 std::vector<SourceWord> ExternalProvider::lookup(const std::string& address, int64_t now_s) const {
-    if (!http_) return unknownAll("provider down: " + config_.name + ": no outbound HTTP is configured (http: section)");
+    if (!http_)
+        return unknownAll("provider down: " + config_.name + ": no outbound HTTP is configured (http: section)");
     http::HttpRequest req;
     req.url = urlFor(address);
     req.timeout_ms = config_.timeout_ms;
@@ -73,7 +75,8 @@ std::vector<SourceWord> ExternalProvider::lookup(const std::string& address, int
         if (!config_.key.empty()) replaceAll(error, config_.key, "<key>");  // never shown
         return unknownAll("provider down: " + config_.name + ": " + error);
     }
-    if (r.status != 200) return unknownAll("provider down: " + config_.name + " answered HTTP " + std::to_string(r.status));
+    if (r.status != 200)
+        return unknownAll("provider down: " + config_.name + " answered HTTP " + std::to_string(r.status));
     return read(r.body, address, now_s);
 }
 
@@ -91,7 +94,8 @@ std::vector<SourceWord> ExternalProvider::read(std::string_view body, const std:
     }
     const std::string date = isoDate(now_s);
     std::vector<SourceWord> out;
-    for (const auto& [flag, path] : {std::pair<const char*, const AnswerPath*>{"vpn", &config_.vpn}, {"proxy", &config_.proxy}}) {
+    for (const auto& [flag, path] :
+         {std::pair<const char*, const AnswerPath*>{"vpn", &config_.vpn}, {"proxy", &config_.proxy}}) {
         if (!path->set()) continue;
         if (matches(valueAt(root, path->path, address), *path))
             out.push_back(SourceWord::yes(flag, config_.name, address, date, service));

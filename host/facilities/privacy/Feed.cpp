@@ -104,7 +104,8 @@ SourceWord Feed::lookup(const net::IpAddress& a, int64_t now_s) const {
     }
     if (!snap) {
         if (last_error.empty())
-            return SourceWord::unknown(config_.flag, config_.name, "not loaded: " + config_.name + " has not been fetched yet");
+            return SourceWord::unknown(config_.flag, config_.name,
+                                       "not loaded: " + config_.name + " has not been fetched yet");
         return SourceWord::unknown(config_.flag, config_.name,
                                    "provider down: " + config_.name + " could not be fetched: " + last_error);
     }

@@ -73,8 +73,10 @@ ParsedFeed parseRangeList(std::string_view body) {
     eachLine(body, [&](std::string_view line) {
         if (line.empty() || line.front() == '#') return;
         const std::string block(trim(line.substr(0, line.find(','))));
-        if (out.table.add(block)) ++out.entries;
-        else ++out.skipped;
+        if (out.table.add(block))
+            ++out.entries;
+        else
+            ++out.skipped;
     });
     if (out.entries == 0) out.error = "no address block in it";
     out.table.build();

@@ -15,8 +15,8 @@ struct ParsedFeed {
     RangeTable table;
     int64_t data_date_s = 0;  // Unix seconds the data speaks for; 0: the body does not say
     size_t entries = 0;
-    size_t skipped = 0;       // lines that were not entries (malformed)
-    std::string error;        // set when nothing usable was found
+    size_t skipped = 0;  // lines that were not entries (malformed)
+    std::string error;   // set when nothing usable was found
 };
 
 /// Tor's measured exit list (check.torproject.org/exit-addresses): blocks of

@@ -46,9 +46,12 @@ PrivacyFacts decide(const std::vector<SourceWord>& words, const std::vector<Sour
                 unknown += (unknown.empty() ? "" : "; ") + w.reason;
             }
         }
-        if (yes) slotOf(f, flag) = true;
-        else if (!unknown.empty()) reasons.emplace_back(flag, unknown);
-        else if (answered) slotOf(f, flag) = false;
+        if (yes)
+            slotOf(f, flag) = true;
+        else if (!unknown.empty())
+            reasons.emplace_back(flag, unknown);
+        else if (answered)
+            slotOf(f, flag) = false;
         else {
             const std::string off = offNames(switchedOff, flag);
             reasons.emplace_back(flag, off.empty() ? "switched off: no " + flag + " provider is configured"
@@ -61,8 +64,7 @@ PrivacyFacts decide(const std::vector<SourceWord>& words, const std::vector<Sour
         slotOf(f, w.flag) = value;
         f.evidence.push_back(evidenceOf(w, value));
         if (value && !w.service.empty()) f.service = w.service;
-        for (auto it = reasons.begin(); it != reasons.end();)
-            it = it->first == w.flag ? reasons.erase(it) : it + 1;
+        for (auto it = reasons.begin(); it != reasons.end();) it = it->first == w.flag ? reasons.erase(it) : it + 1;
     }
     for (auto& [flag, why] : reasons) {
         PrivacyReason r;

@@ -8,9 +8,7 @@
 namespace ipfacts::facilities::privacy {
 namespace {
 
-bool isFlag(const std::string& f) {
-    return f == "vpn" || f == "proxy" || f == "tor" || f == "relay" || f == "hosting";
-}
+bool isFlag(const std::string& f) { return f == "vpn" || f == "proxy" || f == "tor" || f == "relay" || f == "hosting"; }
 
 }  // namespace
 

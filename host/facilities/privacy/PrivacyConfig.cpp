@@ -13,9 +13,7 @@ namespace {
 
 constexpr int64_t kMaxSeconds = 365LL * 86400;
 
-bool isFlag(const std::string& f) {
-    return f == "vpn" || f == "proxy" || f == "tor" || f == "relay" || f == "hosting";
-}
+bool isFlag(const std::string& f) { return f == "vpn" || f == "proxy" || f == "tor" || f == "relay" || f == "hosting"; }
 
 /// The keys every feed has: enabled, url or file, refresh_s, max_age_s.
 void readFeedKeys(const manifest::YamlReader& r, const YAML::Node& n, const std::string& where, FeedConfig& f) {
@@ -116,16 +114,19 @@ PrivacyConfig PrivacyConfig::fromYaml(const YAML::Node& n, const std::string& fi
         c.tor_dns = d;
     }
     if (const auto& rs = n["relays"]) {
-        eachNamed(r, rs, "relays", "relay", [&](const std::string& name, const std::string& where, const YAML::Node& e) {
-            r.onlyKeys(e, {"enabled", "url", "file", "service", "refresh_s", "max_age_s", "max_bytes", "timeout_ms"}, where);
-            FeedConfig f;
-            f.name = name;
-            f.flag = "relay";
-            f.refresh_s = 86400;
-            f.max_age_s = 7 * 86400;
-            readFeedKeys(r, e, where, f);
-            c.relays.push_back(f);
-        });
+        eachNamed(
+            r, rs, "relays", "relay", [&](const std::string& name, const std::string& where, const YAML::Node& e) {
+                r.onlyKeys(e,
+                           {"enabled", "url", "file", "service", "refresh_s", "max_age_s", "max_bytes", "timeout_ms"},
+                           where);
+                FeedConfig f;
+                f.name = name;
+                f.flag = "relay";
+                f.refresh_s = 86400;
+                f.max_age_s = 7 * 86400;
+                readFeedKeys(r, e, where, f);
+                c.relays.push_back(f);
+            });
     }
     if (const auto& h = n["hosting"]) {
         r.onlyKeys(h, {"enabled", "connection_type", "asns"}, "privacy.hosting");
@@ -137,8 +138,9 @@ PrivacyConfig PrivacyConfig::fromYaml(const YAML::Node& n, const std::string& fi
     if (n["provider"]) c.provider = readProvider(r, n["provider"]);
     if (const auto& ls = n["lists"]) {
         eachNamed(r, ls, "lists", "list", [&](const std::string& name, const std::string& where, const YAML::Node& e) {
-            r.onlyKeys(e, {"enabled", "flag", "url", "file", "service", "refresh_s", "max_age_s", "max_bytes", "timeout_ms"},
-                       where);
+            r.onlyKeys(
+                e, {"enabled", "flag", "url", "file", "service", "refresh_s", "max_age_s", "max_bytes", "timeout_ms"},
+                where);
             FeedConfig f;
             f.name = name;
             if (!e["flag"]) r.fail(e, where + " needs flag (vpn, proxy, tor, relay or hosting)");

@@ -38,15 +38,15 @@ namespace ipfacts::facilities::privacy {
 /// A list refreshed in the background: fetched from `url` through the http
 /// facility, or read from `file`.
 struct FeedConfig {
-    std::string name;     // the source named in evidence
+    std::string name;  // the source named in evidence
     bool enabled = true;
-    std::string flag;     // "tor", "relay", "vpn", "proxy", "hosting"
+    std::string flag;         // "tor", "relay", "vpn", "proxy", "hosting"
     bool tor_format = false;  // Tor's exit-addresses format; otherwise a range list (CSV first column)
-    std::string url;      // one of url and file
-    std::string file;     // resolved
-    std::string service;  // the relay or VPN service its ranges belong to; empty: none
+    std::string url;          // one of url and file
+    std::string file;         // resolved
+    std::string service;      // the relay or VPN service its ranges belong to; empty: none
     int64_t refresh_s = 3600;
-    int64_t max_age_s = 86400;  // older data makes the flag unknown, never false
+    int64_t max_age_s = 86400;     // older data makes the flag unknown, never false
     int64_t max_bytes = 64 << 20;  // a larger download is an error (the iCloud list is ~10 MB)
     int timeout_ms = 60000;        // one download
 };

@@ -8,9 +8,9 @@
 #include "host/facilities/privacy/FlagVerdict.h"
 #include "host/facilities/tasks/TasksFacility.h"
 
-#include <ipfacts/plugin.hpp>
 #include <spdlog/spdlog.h>
 #include <sys/stat.h>
+#include <ipfacts/plugin.hpp>
 
 #include <algorithm>
 
@@ -63,8 +63,10 @@ PrivacyFacility::PrivacyFacility(const PrivacyConfig& config, http::HttpFacility
                                  std::shared_ptr<UpstreamOutcomes> outcomes)
     : config_(config), netdb_(netdb), netdb_date_s_(netdb_date_s) {
     if (config_.tor_dns) {
-        if (config_.tor_dns->enabled) tor_dns_.emplace(config_.tor_dns->zone, resolver);
-        else switched_off_.emplace_back("tor", "tor-dnsel");
+        if (config_.tor_dns->enabled)
+            tor_dns_.emplace(config_.tor_dns->zone, resolver);
+        else
+            switched_off_.emplace_back("tor", "tor-dnsel");
     }
     for (const FeedConfig& fc : config_.feeds()) {
         if (!fc.enabled) {
@@ -76,7 +78,8 @@ PrivacyFacility::PrivacyFacility(const PrivacyConfig& config, http::HttpFacility
         if (!fc.file.empty()) feeds_.back()->refresh(nowSeconds());
     }
     if (config_.provider) {
-        if (config_.provider->enabled) provider_.emplace(*config_.provider, http);
+        if (config_.provider->enabled)
+            provider_.emplace(*config_.provider, http);
         else {
             if (config_.provider->vpn.set()) switched_off_.emplace_back("vpn", config_.provider->name);
             if (config_.provider->proxy.set()) switched_off_.emplace_back("proxy", config_.provider->name);
@@ -140,13 +143,15 @@ void PrivacyFacility::hostingWords(const net::IpAddress& a, const LocalFiles& fi
         if (facts.connection_type == "hosting")
             out.push_back(SourceWord::yes("hosting", "netdb-connection-type", asn.empty() ? facts.address : asn,
                                           isoDate(netdb_date_s_)));
-        else out.push_back(SourceWord::no("hosting", "netdb-connection-type"));
+        else
+            out.push_back(SourceWord::no("hosting", "netdb-connection-type"));
     }
     if (!config_.hosting.asns.empty()) {
         if (facts.asn && files.hosting.find(*facts.asn))
             out.push_back(SourceWord::yes("hosting", "hosting-asns", asn, isoDate(files.hosting.date_s()),
                                           *files.hosting.find(*facts.asn)));
-        else out.push_back(SourceWord::no("hosting", "hosting-asns"));
+        else
+            out.push_back(SourceWord::no("hosting", "hosting-asns"));
     }
 }
 

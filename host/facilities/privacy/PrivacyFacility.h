@@ -70,9 +70,9 @@ private:
     PrivacyConfig config_;
     const NetDbHandle* netdb_;
     int64_t netdb_date_s_;
-    std::vector<std::unique_ptr<Feed>> feeds_;  // enabled ones only
-    std::optional<ExternalProvider> provider_;  // when enabled
-    std::optional<DnsExitList> tor_dns_;        // when enabled
+    std::vector<std::unique_ptr<Feed>> feeds_;                       // enabled ones only
+    std::optional<ExternalProvider> provider_;                       // when enabled
+    std::optional<DnsExitList> tor_dns_;                             // when enabled
     std::vector<std::pair<std::string, std::string>> switched_off_;  // flag -> source name
     mutable std::mutex mu_;
     std::shared_ptr<const LocalFiles> local_;

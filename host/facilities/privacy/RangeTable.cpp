@@ -15,8 +15,10 @@ std::string canonical(const netdb::AddressPrefix& p) {
         bytes[8 + i] = static_cast<unsigned char>(p.first.lo >> (56 - 8 * i));
     }
     char text[INET6_ADDRSTRLEN] = {0};
-    if (p.v4) inet_ntop(AF_INET, bytes + 12, text, sizeof text);
-    else inet_ntop(AF_INET6, bytes, text, sizeof text);
+    if (p.v4)
+        inet_ntop(AF_INET, bytes + 12, text, sizeof text);
+    else
+        inet_ntop(AF_INET6, bytes, text, sizeof text);
     return std::string(text) + "/" + std::to_string(p.length);
 }
 

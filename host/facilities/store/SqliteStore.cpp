@@ -24,8 +24,10 @@ void bindText(sqlite3_stmt* st, int i, std::string_view v) {
 
 /// expires_at for a TTL: NULL (no expiry) when ttl_ms is 0.
 void bindExpiry(sqlite3_stmt* st, int i, int64_t now, int64_t ttl_ms) {
-    if (ttl_ms > 0) sqlite3_bind_int64(st, i, now + ttl_ms);
-    else sqlite3_bind_null(st, i);
+    if (ttl_ms > 0)
+        sqlite3_bind_int64(st, i, now + ttl_ms);
+    else
+        sqlite3_bind_null(st, i);
 }
 
 // Rows whose expires_at is at or before now are dead: never read, replaced on write.
@@ -59,15 +61,16 @@ SqliteStore::SqliteStore(const std::string& path, Clock clock) : clock_(std::mov
     db_ = ipfacts::store::openSqliteFile(path, why);
     if (!db_) throw KvStoreError(why);
     char* err = nullptr;
-    int rc = sqlite3_exec(db_,
-                      "CREATE TABLE IF NOT EXISTS plugin_kv ("
-                      "  ns TEXT NOT NULL,"          // the plugin's name
-                      "  key BLOB NOT NULL,"
-                      "  value BLOB NOT NULL,"       // bytes, or an INTEGER for counters
-                      "  expires_at INTEGER,"        // Unix ms; NULL: never
-                      "  PRIMARY KEY (ns, key)) WITHOUT ROWID;"
-                      "CREATE INDEX IF NOT EXISTS plugin_kv_expiry ON plugin_kv(expires_at) WHERE expires_at IS NOT NULL;",
-                      nullptr, nullptr, &err);
+    int rc = sqlite3_exec(
+        db_,
+        "CREATE TABLE IF NOT EXISTS plugin_kv ("
+        "  ns TEXT NOT NULL,"  // the plugin's name
+        "  key BLOB NOT NULL,"
+        "  value BLOB NOT NULL,"  // bytes, or an INTEGER for counters
+        "  expires_at INTEGER,"   // Unix ms; NULL: never
+        "  PRIMARY KEY (ns, key)) WITHOUT ROWID;"
+        "CREATE INDEX IF NOT EXISTS plugin_kv_expiry ON plugin_kv(expires_at) WHERE expires_at IS NOT NULL;",
+        nullptr, nullptr, &err);
     if (rc != SQLITE_OK) {
         std::string msg = err ? err : "unknown error";
         sqlite3_free(err);
@@ -82,7 +85,9 @@ SqliteStore::~SqliteStore() {
     sqlite3_close(db_);
 }
 
-void SqliteStore::fail(const char* what) const { throw KvStoreError(std::string("sqlite ") + what + ": " + sqlite3_errmsg(db_)); }
+void SqliteStore::fail(const char* what) const {
+    throw KvStoreError(std::string("sqlite ") + what + ": " + sqlite3_errmsg(db_));
+}
 
 sqlite3_stmt* SqliteStore::prepared(sqlite3_stmt*& slot, const char* sql) {
     if (!slot && sqlite3_prepare_v2(db_, sql, -1, &slot, nullptr) != SQLITE_OK) fail("prepare");
@@ -101,7 +106,7 @@ std::optional<std::string> SqliteStore::get(std::string_view ns, std::string_vie
     if (rc != SQLITE_ROW) fail("get");
     // Integers (counters) come back as their decimal text, bytes as stored.
     const void* p = sqlite3_column_type(st, 0) == SQLITE_INTEGER ? static_cast<const void*>(sqlite3_column_text(st, 0))
-                                                                  : sqlite3_column_blob(st, 0);
+                                                                 : sqlite3_column_blob(st, 0);
     int n = sqlite3_column_bytes(st, 0);
     return std::string(static_cast<const char*>(p ? p : ""), static_cast<size_t>(n));
 }

@@ -43,8 +43,8 @@ std::string specFromTask(const std::string& plugin, const ipf_task& task, TaskSp
     out.name = std::string(name);
     out.interval = std::chrono::milliseconds(task.interval_ms);
     out.first_delay = std::chrono::milliseconds(task.first_delay_ms);
-    out.timeout = task.timeout_ms ? std::chrono::milliseconds(task.timeout_ms)
-                                  : std::min(out.interval, kMaxDefaultTimeout);
+    out.timeout =
+        task.timeout_ms ? std::chrono::milliseconds(task.timeout_ms) : std::min(out.interval, kMaxDefaultTimeout);
     out.run = task.run;
     out.state = task.state;
     return "";
@@ -114,8 +114,10 @@ void TaskRunner::loop() {
             }
             next = std::min(next, e->next_due);
         }
-        if (next == Clock::time_point::max()) cv_.wait(lock);
-        else cv_.wait_until(lock, next);
+        if (next == Clock::time_point::max())
+            cv_.wait(lock);
+        else
+            cv_.wait_until(lock, next);
     }
 }
 

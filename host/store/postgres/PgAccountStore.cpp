@@ -11,7 +11,8 @@ namespace ipfacts::store {
 namespace {
 
 int64_t nowSeconds() {
-    return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+    return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch())
+        .count();
 }
 
 std::vector<KeyRecord> keysFrom(const PgResult& r) {
@@ -29,7 +30,9 @@ std::vector<KeyRecord> keysFrom(const PgResult& r) {
     return out;
 }
 
-void bumpKeysVersion(PgConnection& db) { db.exec("UPDATE store_changes SET version = version + 1 WHERE topic = 'keys'"); }
+void bumpKeysVersion(PgConnection& db) {
+    db.exec("UPDATE store_changes SET version = version + 1 WHERE topic = 'keys'");
+}
 
 void insertKey(PgConnection& db, std::string_view hash, std::string_view account, int64_t now) {
     db.exec("INSERT INTO api_keys (key_hash, account, created_at) VALUES ($1, $2, $3)",
@@ -162,10 +165,11 @@ void PgAccountStore::addUsage(std::string_view day, const std::map<std::string, 
     with([&](PgConnection& db) {
         PgTransaction tx(db);
         for (const auto& [id, n] : counts)
-            db.exec("INSERT INTO key_usage (key_id, day, requests, last_used_at) VALUES ($1, $2, $3, $4)"
-                    " ON CONFLICT (key_id, day) DO UPDATE SET requests = key_usage.requests + excluded.requests,"
-                    " last_used_at = excluded.last_used_at",
-                    {PgParam::text(id), PgParam::text(day), PgParam::integer(n), PgParam::integer(now)});
+            db.exec(
+                "INSERT INTO key_usage (key_id, day, requests, last_used_at) VALUES ($1, $2, $3, $4)"
+                " ON CONFLICT (key_id, day) DO UPDATE SET requests = key_usage.requests + excluded.requests,"
+                " last_used_at = excluded.last_used_at",
+                {PgParam::text(id), PgParam::text(day), PgParam::integer(n), PgParam::integer(now)});
         tx.commit();
         return 0;
     });
@@ -200,8 +204,9 @@ std::string PgAccountStore::accountFor(std::string_view email_hash, int64_t now)
     const std::string fresh = "acct_" + randomHex(8);
     return with([&](PgConnection& db) {
         // Two nodes signing in one address at once: the unique email_hash keeps one row.
-        db.exec("INSERT INTO accounts (id, email_hash, created_at) VALUES ($1, $2, $3) ON CONFLICT (email_hash) DO NOTHING",
-                {PgParam::text(fresh), PgParam::text(email_hash), PgParam::integer(now)});
+        db.exec(
+            "INSERT INTO accounts (id, email_hash, created_at) VALUES ($1, $2, $3) ON CONFLICT (email_hash) DO NOTHING",
+            {PgParam::text(fresh), PgParam::text(email_hash), PgParam::integer(now)});
         return db.exec("SELECT id FROM accounts WHERE email_hash = $1", {PgParam::text(email_hash)}).text(0, 0);
     });
 }
@@ -209,10 +214,11 @@ std::string PgAccountStore::accountFor(std::string_view email_hash, int64_t now)
 void PgAccountStore::addLink(std::string_view token_hash, std::string_view email, std::string_view email_hash,
                              int64_t now, int64_t expires_at) {
     with([&](PgConnection& db) {
-        db.exec("INSERT INTO signin_links (token_hash, email, email_hash, created_at, expires_at)"
-                " VALUES ($1, $2, $3, $4, $5)",
-                {PgParam::text(token_hash), PgParam::text(email), PgParam::text(email_hash), PgParam::integer(now),
-                 PgParam::integer(expires_at)});
+        db.exec(
+            "INSERT INTO signin_links (token_hash, email, email_hash, created_at, expires_at)"
+            " VALUES ($1, $2, $3, $4, $5)",
+            {PgParam::text(token_hash), PgParam::text(email), PgParam::text(email_hash), PgParam::integer(now),
+             PgParam::integer(expires_at)});
         return 0;
     });
 }

@@ -6,8 +6,8 @@
 #include "host/store/sqlite/SqliteSchema.h"
 #include "host/store/sqlite/SqliteStatement.h"
 
-#include <ipfacts/plugin.hpp>
 #include <sqlite3.h>
+#include <ipfacts/plugin.hpp>
 
 #include <chrono>
 
@@ -15,7 +15,8 @@ namespace ipfacts::store {
 namespace {
 
 int64_t nowSeconds() {
-    return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+    return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch())
+        .count();
 }
 
 /// BEGIN IMMEDIATE ... COMMIT, rolled back when left by an exception.

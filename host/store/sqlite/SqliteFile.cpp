@@ -6,7 +6,8 @@ namespace ipfacts::store {
 
 sqlite3* openSqliteFile(const std::string& path, std::string& error) {
     sqlite3* db = nullptr;
-    int rc = sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr);
+    int rc =
+        sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr);
     if (rc != SQLITE_OK) {
         error = "cannot open " + path + ": " + sqlite3_errstr(rc);
         sqlite3_close(db);

@@ -65,8 +65,6 @@ bool answersValidated(const DnsAnswers& answers) {
     return any;
 }
 
-Consensus consensusOf(const DnsAnswers& answers) {
-    return Consensus{answersAgree(answers), answersValidated(answers)};
-}
+Consensus consensusOf(const DnsAnswers& answers) { return Consensus{answersAgree(answers), answersValidated(answers)}; }
 
 }  // namespace ipfacts::dns

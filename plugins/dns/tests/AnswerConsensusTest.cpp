@@ -14,7 +14,9 @@ DnsAnswer answer(std::string source, int rcode, bool ad, std::vector<DnsRecord> 
     return testing::dnsAnswer(rcode, std::move(records), std::move(source), ad);
 }
 
-DnsAnswer failed(std::string source, std::string why) { return testing::dnsNoResponse(std::move(why), std::move(source)); }
+DnsAnswer failed(std::string source, std::string why) {
+    return testing::dnsNoResponse(std::move(why), std::move(source));
+}
 
 DnsRecord rr(std::string type, uint32_t ttl, std::string data, std::string name = "example.test.") {
     return DnsRecord{std::move(name), std::move(type), ttl, std::move(data)};
@@ -107,8 +109,8 @@ public:
     }
 
     void failedResolverDoesNotCount() {
-        const DnsAnswers answers = {
-            failed("a", "timeout"), answer("b", 0, true, {rr("A", 60, "192.0.2.1")}), failed("c", "HTTP 502")};
+        const DnsAnswers answers = {failed("a", "timeout"), answer("b", 0, true, {rr("A", 60, "192.0.2.1")}),
+                                    failed("c", "HTTP 502")};
         CPPUNIT_ASSERT(answersAgree(answers));
         CPPUNIT_ASSERT(answersValidated(answers));
         CPPUNIT_ASSERT(!responded(answers[0]));

@@ -57,11 +57,12 @@ public:
         fake.dohAnswers = {answer("cloudflare", 3, false, {}), timedOut, answer("google", -1, false, {})};
         const DnsReply reply = lookUpDns(fake.host(), kQuery);
         const std::string& body = reply.body;
-        CPPUNIT_ASSERT_MESSAGE(body, body.find(R"({"resolver":"cloudflare","status":3,"ad":false,"records":[],)"
-                                               R"("error":null},{"resolver":"quad9","status":null,"ad":false,)"
-                                               R"("records":[],"error":"timeout"},{"resolver":"google",)"
-                                               R"("status":null,"ad":false,"records":[],"error":"no response from the DNS resolver"}],)"
-                                               R"("agree":true,"dnssec":false,)") != std::string::npos);
+        CPPUNIT_ASSERT_MESSAGE(
+            body, body.find(R"({"resolver":"cloudflare","status":3,"ad":false,"records":[],)"
+                            R"("error":null},{"resolver":"quad9","status":null,"ad":false,)"
+                            R"("records":[],"error":"timeout"},{"resolver":"google",)"
+                            R"("status":null,"ad":false,"records":[],"error":"no response from the DNS resolver"}],)"
+                            R"("agree":true,"dnssec":false,)") != std::string::npos);
         CPPUNIT_ASSERT(reply.transient);  // rows without a response: no cache may keep them
     }
 
@@ -77,7 +78,8 @@ public:
         CPPUNIT_ASSERT(lookUpDns(fake.host(), kQuery).transient);
         DnsAnswer timedOut = answer("quad9", -1, false, {});
         timedOut.error = "timeout after 2500 ms";
-        fake.dohAnswers = {answer("cloudflare", 0, false, {{"xn--bcher-kva.example.", "A", 300, "192.0.2.1"}}), timedOut};
+        fake.dohAnswers = {answer("cloudflare", 0, false, {{"xn--bcher-kva.example.", "A", 300, "192.0.2.1"}}),
+                           timedOut};
         CPPUNIT_ASSERT(lookUpDns(fake.host(), kQuery).transient);
     }
 

@@ -92,8 +92,8 @@ BlacklistReport BlacklistCheck::check(const Address& given) const {
         if (plan.lookupAt[i] >= 0) {
             row.queried = true;
             if (!answered) {
-                row.result = notAsked("the query failed: " + std::string(answers.ok() ? "the resolver gave no answer"
-                                                                                         : answers.reason()));
+                row.result = notAsked("the query failed: " +
+                                      std::string(answers.ok() ? "the resolver gave no answer" : answers.reason()));
                 row.result.transient = true;
             } else {
                 const size_t at = static_cast<size_t>(plan.lookupAt[i]);

@@ -22,7 +22,7 @@ namespace ipfacts::dnsbl {
 
 /// What the plugin's config sets (plugins/dnsbl/README.md).
 struct CheckSettings {
-    std::string resolver;             ///< the named resolver (resolver.named) every question goes to
+    std::string resolver;                 ///< the named resolver (resolver.named) every question goes to
     int64_t cacheTtlMs = 3600 * 1000;     ///< a list's answer, listed or not (SPEC rule 6: one hour)
     int64_t errorCacheTtlMs = 60 * 1000;  ///< a failed query (time-out, SERVFAIL, ...)
     /// A request re-checks (in its own batch) a zone never checked or checked
@@ -42,7 +42,7 @@ struct BlacklistRow {
 };
 
 struct BlacklistReport {
-    Address address;  ///< as looked up: an IPv4-mapped address as its IPv4 address
+    Address address;                 ///< as looked up: an IPv4-mapped address as its IPv4 address
     std::vector<BlacklistRow> rows;  ///< one per list, in catalogue order
     int listedCount = 0;
     int errorCount = 0;

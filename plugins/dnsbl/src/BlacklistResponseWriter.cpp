@@ -8,10 +8,14 @@ namespace {
 
 const char* statusName(ZoneHealth::Status s) {
     switch (s) {
-        case ZoneHealth::Status::Usable: return "usable";
-        case ZoneHealth::Status::Unusable: return "unusable";
-        case ZoneHealth::Status::Unknown: return "unknown";
-        default: return "unchecked";
+        case ZoneHealth::Status::Usable:
+            return "usable";
+        case ZoneHealth::Status::Unusable:
+            return "unusable";
+        case ZoneHealth::Status::Unknown:
+            return "unknown";
+        default:
+            return "unchecked";
     }
 }
 
@@ -30,10 +34,14 @@ void writeRow(JsonWriter& w, const BlacklistRow& row, const std::string& ip) {
     w.field("txt", r.txt).field("from_cache", row.fromCache).field("queried", row.queried);
     w.field("zone_usable", row.health.usable()).key("zone_health").beginObject();
     w.field("status", statusName(row.health.status));
-    if (row.health.reason.empty()) w.fieldNull("reason");
-    else w.field("reason", row.health.reason);
-    if (row.health.status == ZoneHealth::Status::Unchecked) w.fieldNull("checked_at");
-    else w.field("checked_at", isoUtc(row.health.checkedAtMs));
+    if (row.health.reason.empty())
+        w.fieldNull("reason");
+    else
+        w.field("reason", row.health.reason);
+    if (row.health.status == ZoneHealth::Status::Unchecked)
+        w.fieldNull("checked_at");
+    else
+        w.field("checked_at", isoUtc(row.health.checkedAtMs));
     w.endObject().endObject();
 }
 

@@ -18,13 +18,13 @@ struct ReturnCode {
 
 /// A list of the catalogue. Plain data; immutable once loaded.
 struct Blocklist {
-    std::string name;        ///< the row's `list`
-    std::string zone;        ///< the row's `zone` (the public zone, or the DQS zone without its key)
-    bool ipv6 = false;       ///< lists IPv6 addresses (nibble-reversed names)
-    bool txt = false;        ///< publishes a TXT record with each listing
-    std::string lookupUrl;   ///< template; "{ip}" is replaced by the address
-    std::string terms;       ///< usage terms, one line
-    bool registration = false;  ///< answers only registered resolvers
+    std::string name;                ///< the row's `list`
+    std::string zone;                ///< the row's `zone` (the public zone, or the DQS zone without its key)
+    bool ipv6 = false;               ///< lists IPv6 addresses (nibble-reversed names)
+    bool txt = false;                ///< publishes a TXT record with each listing
+    std::string lookupUrl;           ///< template; "{ip}" is replaced by the address
+    std::string terms;               ///< usage terms, one line
+    bool registration = false;       ///< answers only registered resolvers
     std::vector<ReturnCode> codes;   ///< documented listings, in catalogue order
     std::vector<ReturnCode> errors;  ///< documented refusals (127.255.255.254 ...)
     /// The name asked under: zone, or "<key>.<dqs zone>" when a DQS key is set.

@@ -101,7 +101,8 @@ private:
             if (!a || a->version != 4 || a->bytes[0] != 127 || a->text() != address)
                 fail(kv.first.Mark(), what + ": `" + address + "` is not an IPv4 address in 127.0.0.0/8");
             if (address == "127.0.0.1")
-                fail(kv.first.Mark(), what + ": 127.0.0.1 is never an answer (RFC 5782: the \"not listed\" test point)");
+                fail(kv.first.Mark(),
+                     what + ": 127.0.0.1 is never an answer (RFC 5782: the \"not listed\" test point)");
             if (!seen.insert(address).second) fail(kv.first.Mark(), what + ": " + address + " is given twice");
             out.push_back({address, line(kv.second, "the meaning of " + address)});
         }

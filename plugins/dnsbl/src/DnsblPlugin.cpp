@@ -16,8 +16,9 @@ namespace {
 std::vector<Blocklist> catalogueOf(const Host& host) {
     std::optional<std::string> path = host.configPath("catalogue");
     if (!path || path->empty())
-        throw std::runtime_error("dnsbl: config key `catalogue` is not set; it names the blocklist catalogue, e.g. "
-                                 "`config: { catalogue: blocklists.yaml }`");
+        throw std::runtime_error(
+            "dnsbl: config key `catalogue` is not set; it names the blocklist catalogue, e.g. "
+            "`config: { catalogue: blocklists.yaml }`");
     return loadCatalogue(*path);
 }
 
@@ -29,8 +30,9 @@ CheckSettings settingsOf(const Host& host) {
     CheckSettings s;
     std::optional<std::string> resolver = host.config("resolver");
     if (!resolver || resolver->empty())
-        throw std::runtime_error("dnsbl: config key `resolver` is not set; it names a resolver of resolver.named "
-                                 "(blocklists refuse public resolvers)");
+        throw std::runtime_error(
+            "dnsbl: config key `resolver` is not set; it names a resolver of resolver.named "
+            "(blocklists refuse public resolvers)");
     if (!host.hasNamedResolvers())
         throw std::runtime_error("dnsbl: this host offers no named resolvers (resolver.named, ABI 1.5)");
     s.resolver = *resolver;
@@ -49,13 +51,17 @@ std::optional<std::string> notPublic(const Host& host, const Address& address) {
     if (!facts || facts->routable()) return std::nullopt;
     std::string what = std::string(facts->kind());
     if (std::optional<std::string_view> rfc = facts->rfc()) what += " (" + std::string(*rfc) + ")";
-    return address.text() + " is not a public address (" + what + "): blocklists list only public addresses, so none was asked";
+    return address.text() + " is not a public address (" + what +
+           "): blocklists list only public addresses, so none was asked";
 }
 
 }  // namespace
 
 DnsblPlugin::DnsblPlugin(Host& host)
-    : host_(host), lists_(catalogueOf(host)), board_(lists_.size()), check_(host, lists_, board_, settingsOf(host)),
+    : host_(host),
+      lists_(catalogueOf(host)),
+      board_(lists_.size()),
+      check_(host, lists_, board_, settingsOf(host)),
       healthTask_(scheduleZoneHealth(host_, check_.settings().resolver, lists_, board_,
                                      std::chrono::milliseconds(healthIntervalMs(host)))) {
     std::string keyed;
@@ -69,8 +75,7 @@ DnsblPlugin::DnsblPlugin(Host& host)
 
 void DnsblPlugin::lookup(Request& req, Response& resp) {
     const std::optional<Address> address = parseAddress(req.pathParam("ip").value_or(std::string_view()));
-    if (!address)
-        return void(resp.error(400, "invalid_address", kInvalidAddressParamMessage));
+    if (!address) return void(resp.error(400, "invalid_address", kInvalidAddressParamMessage));
     if (std::optional<std::string> why = notPublic(host_, unmapped(*address)))
         return void(resp.error(400, "not_public_address", *why));
     const BlacklistReport report = check_.check(*address);

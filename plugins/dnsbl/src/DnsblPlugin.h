@@ -27,7 +27,8 @@ public:
          "the named resolver (resolver.named) every blocklist question goes through; never a public resolver"},
         {"cache_ttl_s", IPF_CONFIG_INTEGER, 0, "3600", "how long a list's answer is kept (1-86400)"},
         {"error_cache_ttl_s", IPF_CONFIG_INTEGER, 0, "60", "how long a failed query is kept (1-86400)"},
-        {"health_interval_s", IPF_CONFIG_INTEGER, 0, "600", "how often each zone's RFC 5782 test points are checked (10-86400)"},
+        {"health_interval_s", IPF_CONFIG_INTEGER, 0, "600",
+         "how often each zone's RFC 5782 test points are checked (10-86400)"},
         {nullptr, 0, 0, nullptr, nullptr}};
 
     /// Loads the catalogue and the settings and registers the zone health

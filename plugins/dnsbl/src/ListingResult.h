@@ -24,8 +24,9 @@ struct ListingResult {
     std::vector<std::string> codes;     ///< the documented listing codes, dotted; empty unless Listed
     std::optional<std::string> reason;  ///< their meanings from the catalogue, then the list's TXT text
     std::optional<std::string> error;   ///< set exactly when Error
-    std::vector<std::string> answer;    ///< the A records' data as received (the raw answer), in order; at most kMaxAnswerRecords
-    std::optional<std::string> txt;     ///< the list's TXT text, made printable; nullopt when none
+    std::vector<std::string>
+        answer;  ///< the A records' data as received (the raw answer), in order; at most kMaxAnswerRecords
+    std::optional<std::string> txt;  ///< the list's TXT text, made printable; nullopt when none
     /// The query itself failed (time-out, SERVFAIL, ...): cached only briefly,
     /// while an answer the list gave is cached for the full lifetime.
     bool transient = false;

@@ -34,9 +34,11 @@ std::optional<std::string> notAListing(const Blocklist& list, std::string_view d
     const std::string shown = printable(data);
     if (!a || a->version != 4) return "the list answered `" + shown + "`, which is not an IPv4 address";
     const std::string dotted = a->text();
-    if (const ReturnCode* refusal = list.refusal(dotted)) return "the list refused the query: " + refusal->meaning + " (" + dotted + ")";
+    if (const ReturnCode* refusal = list.refusal(dotted))
+        return "the list refused the query: " + refusal->meaning + " (" + dotted + ")";
     if (a->bytes[0] != 127)
-        return "the list answered " + dotted + ", outside 127.0.0.0/8: not a listing (a dead or hijacked zone answers so)";
+        return "the list answered " + dotted +
+               ", outside 127.0.0.0/8: not a listing (a dead or hijacked zone answers so)";
     if (dotted == "127.0.0.1")
         return "the list answered 127.0.0.1, which RFC 5782 keeps for \"not listed\": not a listing";
     if (!list.code(dotted)) return "the list answered " + dotted + ", a code it does not document: not a listing";

@@ -97,10 +97,14 @@ std::optional<ListingResult> decodeRow(std::string_view bytes) {
     row.answer = r.list();
     row.txt = r.optional();
     if (!r.done()) return std::nullopt;
-    if (outcome == "0") row.outcome = ListingResult::Outcome::NotListed;
-    else if (outcome == "1") row.outcome = ListingResult::Outcome::Listed;
-    else if (outcome == "2") row.outcome = ListingResult::Outcome::Error;
-    else return std::nullopt;
+    if (outcome == "0")
+        row.outcome = ListingResult::Outcome::NotListed;
+    else if (outcome == "1")
+        row.outcome = ListingResult::Outcome::Listed;
+    else if (outcome == "2")
+        row.outcome = ListingResult::Outcome::Error;
+    else
+        return std::nullopt;
     if (transient != "0" && transient != "1") return std::nullopt;
     row.transient = transient == "1";
     // The invariants every judged row keeps: an error exactly when Error,

@@ -32,7 +32,8 @@ ZoneHealth verdict(ZoneHealth::Status status, std::string reason, int64_t now) {
 ZoneHealth judgeListedPoint(const Blocklist& list, const DnsAnswerView& a, int64_t now) {
     const std::string what = std::string("the RFC 5782 test point ") + kListedPoint;
     if (!responded(a) || (a.rcode() != kRcodeNoError && a.rcode() != kRcodeNxDomain))
-        return verdict(ZoneHealth::Status::Unknown, what + " could not be asked: " + dnsFailureText(a.rcode(), a.error()), now);
+        return verdict(ZoneHealth::Status::Unknown,
+                       what + " could not be asked: " + dnsFailureText(a.rcode(), a.error()), now);
     const std::vector<std::string_view> records = aRecords(a);
     for (std::string_view r : records)
         if (isRefusal(list, r))
@@ -51,13 +52,15 @@ ZoneHealth judgeListedPoint(const Blocklist& list, const DnsAnswerView& a, int64
 ZoneHealth judgeUnlistedPoint(const Blocklist& list, const DnsAnswerView& a, const char* point, int64_t now) {
     const std::string what = std::string("the RFC 5782 test point ") + point;
     if (!responded(a) || (a.rcode() != kRcodeNoError && a.rcode() != kRcodeNxDomain))
-        return verdict(ZoneHealth::Status::Unknown, what + " could not be asked: " + dnsFailureText(a.rcode(), a.error()), now);
+        return verdict(ZoneHealth::Status::Unknown,
+                       what + " could not be asked: " + dnsFailureText(a.rcode(), a.error()), now);
     for (std::string_view r : aRecords(a)) {
         if (isRefusal(list, r))
             return verdict(ZoneHealth::Status::Unknown, what + " was refused: " + *notAListing(list, r), now);
-        return verdict(ZoneHealth::Status::Unusable,
-                       what + " is listed (" + std::string(r) + "): the zone answers every name, so its listings mean nothing",
-                       now);
+        return verdict(
+            ZoneHealth::Status::Unusable,
+            what + " is listed (" + std::string(r) + "): the zone answers every name, so its listings mean nothing",
+            now);
     }
     return verdict(ZoneHealth::Status::Usable, "", now);
 }
@@ -76,7 +79,8 @@ ZoneHealth judgeHealth(const Blocklist& list, const std::vector<DnsAnswerView>& 
     std::vector<ZoneHealth> points;
     if (answers.size() >= 1) points.push_back(judgeListedPoint(list, answers[0], nowMs));
     if (answers.size() >= 2) points.push_back(judgeUnlistedPoint(list, answers[1], kUnlistedPoint, nowMs));
-    if (list.ipv6 && answers.size() >= 3) points.push_back(judgeUnlistedPoint(list, answers[2], kUnlistedPoint6, nowMs));
+    if (list.ipv6 && answers.size() >= 3)
+        points.push_back(judgeUnlistedPoint(list, answers[2], kUnlistedPoint6, nowMs));
     if (points.size() < healthQuestions(list).size())
         return verdict(ZoneHealth::Status::Unknown, "the health check got no answers", nowMs);
     // Unusable wins over Unknown: a wildcard is a wildcard even if one point timed out.
@@ -116,10 +120,12 @@ void checkAllZones(const Host& host, const std::string& resolver, const std::vec
     for (size_t i = 0; i < lists.size(); ++i) {
         std::vector<DnsAnswerView> mine;
         const size_t n = healthQuestions(lists[i]).size();
-        for (size_t k = 0; k < n && answers.ok() && first[i] + k < answers.size(); ++k) mine.push_back(answers[first[i] + k]);
-        ZoneHealth h = answers.ok() ? judgeHealth(lists[i], mine, now)
-                                    : ZoneHealth{ZoneHealth::Status::Unknown,
-                                                 "the health check could not be made: " + std::string(answers.reason()), now};
+        for (size_t k = 0; k < n && answers.ok() && first[i] + k < answers.size(); ++k)
+            mine.push_back(answers[first[i] + k]);
+        ZoneHealth h = answers.ok()
+                           ? judgeHealth(lists[i], mine, now)
+                           : ZoneHealth{ZoneHealth::Status::Unknown,
+                                        "the health check could not be made: " + std::string(answers.reason()), now};
         board.set(i, std::move(h));
     }
 }

@@ -26,8 +26,8 @@ struct ZoneHealth {
         Unknown     ///< the check got no usable answer (time-out, refusal): the rows say so, and are asked
     };
     Status status = Status::Unchecked;
-    std::string reason;      ///< why not Usable; empty when Usable
-    int64_t checkedAtMs = 0; ///< when the answers came; 0 when Unchecked
+    std::string reason;       ///< why not Usable; empty when Usable
+    int64_t checkedAtMs = 0;  ///< when the answers came; 0 when Unchecked
 
     bool usable() const { return status != Status::Unusable; }
 };

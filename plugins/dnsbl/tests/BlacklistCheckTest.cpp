@@ -79,12 +79,15 @@ public:
         const std::string b = f.body(f.check("192.0.2.2"));
         const std::string checked = ipfacts::isoUtc(f.fake.clock.nowMs);
         CPPUNIT_ASSERT_EQUAL(
-            std::string(R"({"ip":"192.0.2.2","version":4,"listed_count":1,"total_count":2,"error_count":0,"results":[)"
-                        R"({"list":"Spam List","zone":"bl.example","listed":true,"codes":["127.0.0.2"],)"
-                        R"("reason":"spam source; the list says: see https://bl.example/192.0.2.2",)"
-                        R"("lookup_url":"https://bl.example/lookup?ip=192.0.2.2","error":null,"answer":["127.0.0.2"],)"
-                        R"("txt":"see https://bl.example/192.0.2.2","from_cache":false,"queried":true,"zone_usable":true,)"
-                        R"("zone_health":{"status":"usable","reason":null,"checked_at":")") + checked + R"("}},)"
+            std::string(
+                R"({"ip":"192.0.2.2","version":4,"listed_count":1,"total_count":2,"error_count":0,"results":[)"
+                R"({"list":"Spam List","zone":"bl.example","listed":true,"codes":["127.0.0.2"],)"
+                R"("reason":"spam source; the list says: see https://bl.example/192.0.2.2",)"
+                R"("lookup_url":"https://bl.example/lookup?ip=192.0.2.2","error":null,"answer":["127.0.0.2"],)"
+                R"("txt":"see https://bl.example/192.0.2.2","from_cache":false,"queried":true,"zone_usable":true,)"
+                R"("zone_health":{"status":"usable","reason":null,"checked_at":")") +
+                checked +
+                R"("}},)"
                 R"({"list":"Four List","zone":"v4.example","listed":false,"codes":[],"reason":null,)"
                 R"("lookup_url":"https://v4.example/","error":null,"answer":[],"txt":null,"from_cache":false,)"
                 R"("queried":true,"zone_usable":true,"zone_health":{"status":"usable","reason":null,"checked_at":")" +
@@ -115,7 +118,11 @@ public:
         CPPUNIT_ASSERT_EQUAL(1, r.errorCount);
         const std::string b = f.body(r);
         CPPUNIT_ASSERT_MESSAGE(b, contains(b, R"("listed":false,"codes":[],"reason":null,)"));
-        CPPUNIT_ASSERT_MESSAGE(b, contains(b, R"j("error":"the list refused the query: query via a public resolver (127.255.255.254)","answer":["127.255.255.254"])j"));
+        CPPUNIT_ASSERT_MESSAGE(
+            b,
+            contains(
+                b,
+                R"j("error":"the list refused the query: query via a public resolver (127.255.255.254)","answer":["127.255.255.254"])j"));
     }
     void wildcardZoneIsMarkedUnusableAndNotAskedAgain() {
         Fixture f;
@@ -125,12 +132,15 @@ public:
         CPPUNIT_ASSERT_EQUAL(0, r.listedCount);
         const BlacklistRow& row = r.rows[1];
         CPPUNIT_ASSERT(!row.health.usable() && !row.result.listed());
-        CPPUNIT_ASSERT(row.result.error->rfind("not used: the zone failed its health check: the RFC 5782 test point 127.0.0.1 is listed", 0) == 0);
+        CPPUNIT_ASSERT(
+            row.result.error->rfind(
+                "not used: the zone failed its health check: the RFC 5782 test point 127.0.0.1 is listed", 0) == 0);
         CPPUNIT_ASSERT((row.result.answer == std::vector<std::string>{"127.0.0.2"}));
         CPPUNIT_ASSERT(contains(f.body(r), R"("zone_usable":false,"zone_health":{"status":"unusable")"));
         // Another address within the interval: the unusable zone is not asked at all.
         f.check("192.0.2.10");
-        for (const DnsQuestion& q : f.fake.batches.at(1)) CPPUNIT_ASSERT(q.name.find("v4.example") == std::string::npos);
+        for (const DnsQuestion& q : f.fake.batches.at(1))
+            CPPUNIT_ASSERT(q.name.find("v4.example") == std::string::npos);
     }
     void healthIsCheckedAgainAfterTheInterval() {
         Fixture f;
@@ -145,7 +155,7 @@ public:
     void failuresAreCachedOnlyBriefly() {
         Fixture f;
         f.fake.fail(testing::nameOf("192.0.2.5", f.lists[1]), "A", 2);  // SERVFAIL
-        CPPUNIT_ASSERT(f.check("192.0.2.5").transient);  // the host must not keep it an hour
+        CPPUNIT_ASSERT(f.check("192.0.2.5").transient);                 // the host must not keep it an hour
         f.fake.clock.advance(59s);
         const BlacklistReport cached = f.check("192.0.2.5");
         CPPUNIT_ASSERT(cached.rows[1].fromCache);
@@ -154,7 +164,8 @@ public:
         const BlacklistReport again = f.check("192.0.2.5");
         CPPUNIT_ASSERT(!again.rows[1].fromCache);
         CPPUNIT_ASSERT(again.rows[0].fromCache);  // the other list's answer is still kept
-        CPPUNIT_ASSERT_EQUAL(std::string("the query failed: the DNS resolver answered SERVFAIL"), *again.rows[1].result.error);
+        CPPUNIT_ASSERT_EQUAL(std::string("the query failed: the DNS resolver answered SERVFAIL"),
+                             *again.rows[1].result.error);
     }
     void answersAreCachedOneHour() {
         Fixture f;
@@ -177,7 +188,8 @@ public:
         CPPUNIT_ASSERT(!r.transient);  // an error row, but not a passing one
         for (const DnsQuestion& q : f.fake.batches[0]) CPPUNIT_ASSERT(q.name.find("v4.example") == std::string::npos);
         const std::string b = f.body(r);
-        CPPUNIT_ASSERT(contains(b, R"("ip":"2001:db8::2","version":6,"listed_count":1,"total_count":2,"error_count":1)"));
+        CPPUNIT_ASSERT(
+            contains(b, R"("ip":"2001:db8::2","version":6,"listed_count":1,"total_count":2,"error_count":1)"));
     }
     void mappedAddressIsAskedAsIpv4() {
         Fixture f;
@@ -191,7 +203,8 @@ public:
         f.settings.resolver = "nope";
         const BlacklistReport r = f.check("192.0.2.2");
         CPPUNIT_ASSERT_EQUAL(2, r.errorCount);
-        CPPUNIT_ASSERT_EQUAL(std::string("the query failed: the manifest names no resolver 'nope'"), *r.rows[0].result.error);
+        CPPUNIT_ASSERT_EQUAL(std::string("the query failed: the manifest names no resolver 'nope'"),
+                             *r.rows[0].result.error);
         CPPUNIT_ASSERT(r.rows[0].health.status == ZoneHealth::Status::Unknown);
         CPPUNIT_ASSERT_EQUAL(size_t(0), f.fake.cache.size());  // nothing kept
     }

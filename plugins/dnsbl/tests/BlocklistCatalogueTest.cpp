@@ -76,7 +76,7 @@ public:
             registration = registration || l.registration;
             CPPUNIT_ASSERT(!l.codes.empty());
         }
-        CPPUNIT_ASSERT(!sorbs);         // closed in 2024
+        CPPUNIT_ASSERT(!sorbs);        // closed in 2024
         CPPUNIT_ASSERT(registration);  // Barracuda
     }
     void dqsKeyIsAskedButNeverShown() {
@@ -97,15 +97,17 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::string("https://a.example/2001:db8::1"), lists[0].lookupUrlFor("2001:db8::1"));
     }
     void mistakesNameTheLine() {
-        CPPUNIT_ASSERT_EQUAL(std::string(":5: codes: 127.0.0.1 is never an answer (RFC 5782: the \"not listed\" test point)"),
-                             errorOf(kList.substr(0, kList.size() - 22) + "{ 127.0.0.1: x }\n"));
+        CPPUNIT_ASSERT_EQUAL(
+            std::string(":5: codes: 127.0.0.1 is never an answer (RFC 5782: the \"not listed\" test point)"),
+            errorOf(kList.substr(0, kList.size() - 22) + "{ 127.0.0.1: x }\n"));
         CPPUNIT_ASSERT_EQUAL(std::string(":5: codes: `10.0.0.2` is not an IPv4 address in 127.0.0.0/8"),
                              errorOf(kList.substr(0, kList.size() - 22) + "{ 10.0.0.2: x }\n"));
         CPPUNIT_ASSERT_EQUAL(std::string(":6: unknown key `ipv7` in a list"), errorOf(kList + "    ipv7: true\n"));
         CPPUNIT_ASSERT_EQUAL(std::string(":6: 127.0.0.2 is both a listing code and an error"),
                              errorOf(kList + "    errors: { 127.0.0.2: refused }\n"));
-        CPPUNIT_ASSERT_EQUAL(std::string(":6: the zone `a.example` is given twice"),
-                             errorOf(kList + "  - { name: B, zone: a.example, lookup_url: \"https://b\", codes: { 127.0.0.2: x } }\n"));
+        CPPUNIT_ASSERT_EQUAL(
+            std::string(":6: the zone `a.example` is given twice"),
+            errorOf(kList + "  - { name: B, zone: a.example, lookup_url: \"https://b\", codes: { 127.0.0.2: x } }\n"));
         const std::string zone = errorOf("lists:\n  - name: A\n    zone: under_score..example\n");
         CPPUNIT_ASSERT_MESSAGE(zone, zone.rfind(":3: zone `under_score..example` is not a DNS zone name", 0) == 0);
     }

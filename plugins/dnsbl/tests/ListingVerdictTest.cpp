@@ -61,7 +61,8 @@ public:
         const DnsAnswer txt = txtRecord(R"("Listed: see " "https://bl.example/192.0.2.2")");
         const ListingResult r = judge(aRecords({"127.0.0.2"}), &txt);
         CPPUNIT_ASSERT_EQUAL(std::string("Listed: see https://bl.example/192.0.2.2"), *r.txt);
-        CPPUNIT_ASSERT_EQUAL(std::string("spam source; the list says: Listed: see https://bl.example/192.0.2.2"), *r.reason);
+        CPPUNIT_ASSERT_EQUAL(std::string("spam source; the list says: Listed: see https://bl.example/192.0.2.2"),
+                             *r.reason);
     }
     void nxdomainAndNodataAreNotListed() {
         for (const DnsAnswer& a : {dnsAnswer(3), dnsAnswer(0)}) {
@@ -74,7 +75,8 @@ public:
         const ListingResult r = judge(aRecords({"127.255.255.254"}));
         CPPUNIT_ASSERT(r.outcome == ListingResult::Outcome::Error);
         CPPUNIT_ASSERT(r.codes.empty() && !r.reason);
-        CPPUNIT_ASSERT_EQUAL(std::string("the list refused the query: query via a public resolver (127.255.255.254)"), *r.error);
+        CPPUNIT_ASSERT_EQUAL(std::string("the list refused the query: query via a public resolver (127.255.255.254)"),
+                             *r.error);
         CPPUNIT_ASSERT((r.answer == std::vector<std::string>{"127.255.255.254"}));
         CPPUNIT_ASSERT(!r.transient);  // an answer: kept the full hour
     }
@@ -82,7 +84,8 @@ public:
         const ListingResult r = judge(aRecords({"10.0.0.5"}));
         CPPUNIT_ASSERT(r.outcome == ListingResult::Outcome::Error);
         CPPUNIT_ASSERT_EQUAL(
-            std::string("the list answered 10.0.0.5, outside 127.0.0.0/8: not a listing (a dead or hijacked zone answers so)"),
+            std::string(
+                "the list answered 10.0.0.5, outside 127.0.0.0/8: not a listing (a dead or hijacked zone answers so)"),
             *r.error);
     }
     void loopbackOneIsAnError() {
@@ -93,9 +96,11 @@ public:
     void undocumentedCodeIsAnError() {
         const ListingResult r = judge(aRecords({"127.0.0.99"}));
         CPPUNIT_ASSERT(r.outcome == ListingResult::Outcome::Error);
-        CPPUNIT_ASSERT_EQUAL(std::string("the list answered 127.0.0.99, a code it does not document: not a listing"), *r.error);
+        CPPUNIT_ASSERT_EQUAL(std::string("the list answered 127.0.0.99, a code it does not document: not a listing"),
+                             *r.error);
         const ListingResult garbage = judge(aRecords({"not-an-address\x01"}));
-        CPPUNIT_ASSERT_EQUAL(std::string("the list answered `not-an-address?`, which is not an IPv4 address"), *garbage.error);
+        CPPUNIT_ASSERT_EQUAL(std::string("the list answered `not-an-address?`, which is not an IPv4 address"),
+                             *garbage.error);
     }
     void oneBadRecordSpoilsTheRow() {
         const ListingResult r = judge(aRecords({"127.0.0.2", "127.255.255.254"}));
@@ -106,12 +111,14 @@ public:
     }
     void failedQueriesAreTransientErrors() {
         const ListingResult t = judge(dnsNoResponse("timeout"));
-        CPPUNIT_ASSERT_EQUAL(std::string("the query failed: timeout (the DNS resolver did not answer in time)"), *t.error);
+        CPPUNIT_ASSERT_EQUAL(std::string("the query failed: timeout (the DNS resolver did not answer in time)"),
+                             *t.error);
         CPPUNIT_ASSERT(t.transient);
         const ListingResult s = judge(dnsAnswer(2));
         CPPUNIT_ASSERT_EQUAL(std::string("the query failed: the DNS resolver answered SERVFAIL"), *s.error);
         CPPUNIT_ASSERT(s.transient && !s.listed());
-        CPPUNIT_ASSERT_EQUAL(std::string("the query failed: the DNS resolver answered REFUSED"), *judge(dnsAnswer(5)).error);
+        CPPUNIT_ASSERT_EQUAL(std::string("the query failed: the DNS resolver answered REFUSED"),
+                             *judge(dnsAnswer(5)).error);
     }
     void txtIsMadePrintableAndCut() {
         const DnsAnswer bytes = txtRecord(R"("caf\195\169 \010 done")");

@@ -14,13 +14,15 @@ class ReversedNameTest : public CppUnit::TestFixture {
 
 public:
     void ipv4IsReversedOctets() {
-        CPPUNIT_ASSERT_EQUAL(std::string("99.2.0.192.bl.example"), reversedName(*parseAddress("192.0.2.99"), "bl.example"));
+        CPPUNIT_ASSERT_EQUAL(std::string("99.2.0.192.bl.example"),
+                             reversedName(*parseAddress("192.0.2.99"), "bl.example"));
         CPPUNIT_ASSERT_EQUAL(std::string("2.0.0.127"), reversedLabels(*parseAddress("127.0.0.2")));
     }
     void ipv6IsReversedNibbles() {
         // RFC 5782 2.4's example: 2001:db8:1:2:3:4:567:89ab.
-        CPPUNIT_ASSERT_EQUAL(std::string("b.a.9.8.7.6.5.0.4.0.0.0.3.0.0.0.2.0.0.0.1.0.0.0.8.b.d.0.1.0.0.2.ugly.example"),
-                             reversedName(*parseAddress("2001:DB8:1:2:3:4:567:89AB"), "ugly.example"));
+        CPPUNIT_ASSERT_EQUAL(
+            std::string("b.a.9.8.7.6.5.0.4.0.0.0.3.0.0.0.2.0.0.0.1.0.0.0.8.b.d.0.1.0.0.2.ugly.example"),
+            reversedName(*parseAddress("2001:DB8:1:2:3:4:567:89AB"), "ugly.example"));
     }
     void rfc5782TestPointsAreAskedAsWritten() {
         // ::FFFF:7F00:2 is asked as an IPv6 name, not unmapped to 127.0.0.2.

@@ -39,7 +39,8 @@ public:
         CPPUNIT_ASSERT_EQUAL(size_t(3), q.size());
         CPPUNIT_ASSERT_EQUAL(std::string("2.0.0.127.bl.example"), q[0].name);
         CPPUNIT_ASSERT_EQUAL(std::string("1.0.0.127.bl.example"), q[1].name);
-        CPPUNIT_ASSERT_EQUAL(std::string("1.0.0.0.0.0.f.7.f.f.f.f.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.bl.example"), q[2].name);
+        CPPUNIT_ASSERT_EQUAL(std::string("1.0.0.0.0.0.f.7.f.f.f.f.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.bl.example"),
+                             q[2].name);
         CPPUNIT_ASSERT_EQUAL(size_t(2), healthQuestions(testing::v4List()).size());
     }
     void healthyZoneIsUsable() {
@@ -57,9 +58,10 @@ public:
         fake.answer(testing::nameOf("127.0.0.1", list), "A", {"127.0.0.2"});
         const ZoneHealth h = judgeWith(fake, list);
         CPPUNIT_ASSERT(h.status == ZoneHealth::Status::Unusable);
-        CPPUNIT_ASSERT_EQUAL(std::string("the RFC 5782 test point 127.0.0.1 is listed (127.0.0.2): the zone answers every "
-                                         "name, so its listings mean nothing"),
-                             h.reason);
+        CPPUNIT_ASSERT_EQUAL(
+            std::string("the RFC 5782 test point 127.0.0.1 is listed (127.0.0.2): the zone answers every "
+                        "name, so its listings mean nothing"),
+            h.reason);
         CPPUNIT_ASSERT(!h.usable());
     }
     void ipv6WildcardIsCaughtToo() {

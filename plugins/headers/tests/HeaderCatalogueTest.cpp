@@ -3,6 +3,7 @@
 
 #include <cppunit/extensions/HelperMacros.h>
 
+#include <unistd.h>
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -11,7 +12,6 @@
 #include <regex>
 #include <stdexcept>
 #include <string>
-#include <unistd.h>
 
 namespace ipfacts::headers {
 namespace {
@@ -97,13 +97,44 @@ public:
     }
 
     void coversTheHeadersBrowsersAndProxiesSend() {
-        for (const char* name :
-             {"accept", "accept-encoding", "accept-language", "cache-control", "connection", "content-type",
-              "content-length", "cookie", "dnt", "host", "origin", "referer", "sec-ch-ua", "sec-ch-ua-mobile",
-              "sec-ch-ua-platform", "sec-fetch-site", "sec-fetch-mode", "sec-fetch-dest", "sec-fetch-user",
-              "upgrade-insecure-requests", "user-agent", "x-forwarded-for", "forwarded", "via", "x-real-ip",
-              "cf-connecting-ip", "true-client-ip", "te", "priority", "if-none-match", "if-modified-since", "range",
-              "pragma", "authorization", "proxy-authorization", "x-requested-with", "save-data", "sec-gpc"})
+        for (const char* name : {"accept",
+                                 "accept-encoding",
+                                 "accept-language",
+                                 "cache-control",
+                                 "connection",
+                                 "content-type",
+                                 "content-length",
+                                 "cookie",
+                                 "dnt",
+                                 "host",
+                                 "origin",
+                                 "referer",
+                                 "sec-ch-ua",
+                                 "sec-ch-ua-mobile",
+                                 "sec-ch-ua-platform",
+                                 "sec-fetch-site",
+                                 "sec-fetch-mode",
+                                 "sec-fetch-dest",
+                                 "sec-fetch-user",
+                                 "upgrade-insecure-requests",
+                                 "user-agent",
+                                 "x-forwarded-for",
+                                 "forwarded",
+                                 "via",
+                                 "x-real-ip",
+                                 "cf-connecting-ip",
+                                 "true-client-ip",
+                                 "te",
+                                 "priority",
+                                 "if-none-match",
+                                 "if-modified-since",
+                                 "range",
+                                 "pragma",
+                                 "authorization",
+                                 "proxy-authorization",
+                                 "x-requested-with",
+                                 "save-data",
+                                 "sec-gpc"})
             CPPUNIT_ASSERT_MESSAGE(name, catalogue_->explain(name) != catalogue_->unknownExplanation() &&
                                              catalogue_->explain(name) != catalogue_->unknownExtensionExplanation());
     }
@@ -145,9 +176,11 @@ public:
     }
 
     void malformedYamlNamesFileAndLine() {
-        const std::string error = loadError(std::string(kMinimalHead) + "headers:\n  accept: \"fine\"\n  host: [unclosed\n");
+        const std::string error =
+            loadError(std::string(kMinimalHead) + "headers:\n  accept: \"fine\"\n  host: [unclosed\n");
         // yaml-cpp reports an unclosed flow where it gives up, so the exact line is its business.
-        CPPUNIT_ASSERT_MESSAGE(error, std::regex_search(error, std::regex("/tmp/header-catalogue-\\w+:[0-9]+: malformed YAML")));
+        CPPUNIT_ASSERT_MESSAGE(
+            error, std::regex_search(error, std::regex("/tmp/header-catalogue-\\w+:[0-9]+: malformed YAML")));
     }
 
     void multiLineExplanationIsRefused() {

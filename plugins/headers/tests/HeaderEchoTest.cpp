@@ -91,8 +91,9 @@ public:
     void redactsCredentialsWhateverTheirCase() {
         for (const char* name : {"cookie", "authorization", "proxy-authorization"})
             CPPUNIT_ASSERT_MESSAGE(body_, contains(body_, std::string(R"({"name":")") + name +
-                                                               R"(","value":"[redacted]","redacted":true,)"));
-        for (const char* secret : {"s3cret", "k3y", "cHJveHk="}) CPPUNIT_ASSERT_MESSAGE(secret, !contains(body_, secret));
+                                                              R"(","value":"[redacted]","redacted":true,)"));
+        for (const char* secret : {"s3cret", "k3y", "cHJveHk="})
+            CPPUNIT_ASSERT_MESSAGE(secret, !contains(body_, secret));
     }
 
     void explainsKnownAndUnknownHeaders() {
@@ -107,8 +108,8 @@ public:
         const std::string tail =
             R"(],"method":"GET","protocol":"HTTP/1.1","tls":"TLSv1.3","checked_at":"2026-11-22T18:51:11Z",)"
             R"("source":"ipfacts.example"})";
-        CPPUNIT_ASSERT_MESSAGE(body_, body_.size() > tail.size() &&
-                                          body_.compare(body_.size() - tail.size(), tail.size(), tail) == 0);
+        CPPUNIT_ASSERT_MESSAGE(
+            body_, body_.size() > tail.size() && body_.compare(body_.size() - tail.size(), tail.size(), tail) == 0);
     }
 
 private:

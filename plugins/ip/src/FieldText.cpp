@@ -17,20 +17,28 @@ std::optional<std::string> text(std::optional<std::string_view> v) {
 
 std::optional<std::string> valueOf(const NetFactsView& facts, CallerField f) {
     switch (f) {
-        case CallerField::Country: return text(facts.country());
-        case CallerField::CountryName: return text(facts.country_name());
-        case CallerField::City: return text(facts.city());
-        case CallerField::Region: return text(facts.region());
+        case CallerField::Country:
+            return text(facts.country());
+        case CallerField::CountryName:
+            return text(facts.country_name());
+        case CallerField::City:
+            return text(facts.city());
+        case CallerField::Region:
+            return text(facts.region());
         case CallerField::Asn:
             if (auto asn = facts.asn()) return std::to_string(*asn);
             return std::nullopt;
-        case CallerField::AsName: return text(facts.as_name());
+        case CallerField::AsName:
+            return text(facts.as_name());
         case CallerField::Loc:
             if (facts.latitude() && facts.longitude()) return locText(*facts.latitude(), *facts.longitude());
             return std::nullopt;
-        case CallerField::Timezone: return text(facts.timezone());
-        case CallerField::Isp: return text(facts.isp());
-        case CallerField::Rir: return std::string(facts.rir());
+        case CallerField::Timezone:
+            return text(facts.timezone());
+        case CallerField::Isp:
+            return text(facts.isp());
+        case CallerField::Rir:
+            return std::string(facts.rir());
     }
     return std::nullopt;
 }
@@ -39,16 +47,26 @@ std::optional<std::string> valueOf(const NetFactsView& facts, CallerField f) {
 
 const char* fieldName(CallerField f) {
     switch (f) {
-        case CallerField::Country: return "country";
-        case CallerField::CountryName: return "country_name";
-        case CallerField::City: return "city";
-        case CallerField::Region: return "region";
-        case CallerField::Asn: return "asn";
-        case CallerField::AsName: return "as_name";
-        case CallerField::Loc: return "loc";
-        case CallerField::Timezone: return "timezone";
-        case CallerField::Isp: return "isp";
-        case CallerField::Rir: return "rir";
+        case CallerField::Country:
+            return "country";
+        case CallerField::CountryName:
+            return "country_name";
+        case CallerField::City:
+            return "city";
+        case CallerField::Region:
+            return "region";
+        case CallerField::Asn:
+            return "asn";
+        case CallerField::AsName:
+            return "as_name";
+        case CallerField::Loc:
+            return "loc";
+        case CallerField::Timezone:
+            return "timezone";
+        case CallerField::Isp:
+            return "isp";
+        case CallerField::Rir:
+            return "rir";
     }
     return "";
 }
@@ -59,14 +77,17 @@ uint32_t factsWanted(CallerField f) {
     switch (f) {
         case CallerField::Asn:
         case CallerField::AsName:
-        case CallerField::Isp: return IPF_NETDB_WANT_NETWORK;
-        case CallerField::Rir: return IPF_NETDB_WANT_RIR;
+        case CallerField::Isp:
+            return IPF_NETDB_WANT_NETWORK;
+        case CallerField::Rir:
+            return IPF_NETDB_WANT_RIR;
         case CallerField::Country:
         case CallerField::CountryName:
         case CallerField::City:
         case CallerField::Region:
         case CallerField::Loc:
-        case CallerField::Timezone: return IPF_NETDB_WANT_LOCATION;
+        case CallerField::Timezone:
+            return IPF_NETDB_WANT_LOCATION;
     }
     return IPF_NETDB_WANT_ALL;
 }

@@ -10,8 +10,8 @@
 
 #include <array>
 #include <cstdint>
-#include <optional>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -122,8 +122,7 @@ void IpPlugin::field(Request& req, Response& resp, CallerField f) {
 }  // namespace ipfacts::ip
 
 IPFACTS_PLUGIN(ipfacts::ip::IpPlugin, "ip", "1.1.0", "The caller's address and what is known about it",
-               ipfacts::kOpenApiFragment,
-               IPFACTS_HANDLER(ipfacts::ip::IpPlugin, address, IPF_HANDLER_NONBLOCKING),
+               ipfacts::kOpenApiFragment, IPFACTS_HANDLER(ipfacts::ip::IpPlugin, address, IPF_HANDLER_NONBLOCKING),
                IPFACTS_HANDLER(ipfacts::ip::IpPlugin, report, IPF_HANDLER_NONBLOCKING),
                IPFACTS_HANDLER(ipfacts::ip::IpPlugin, markdown, IPF_HANDLER_NONBLOCKING),
                IPFACTS_HANDLER(ipfacts::ip::IpPlugin, country, IPF_HANDLER_NONBLOCKING),

@@ -16,8 +16,7 @@ std::optional<std::string> headerText(const Request& req, std::string_view name)
 }
 
 ConnectionFacts connectionOf(const Host& host, const Request& req) {
-    return ConnectionFacts{std::string(req.protocol()), std::string(req.tls()), req.rttUs(),
-                           std::string(host.edge())};
+    return ConnectionFacts{std::string(req.protocol()), std::string(req.tls()), req.rttUs(), std::string(host.edge())};
 }
 
 }  // namespace
@@ -55,8 +54,10 @@ void enrichIpReport(const Host& host, const Request& req, IpReport& report) {
     report.hostname = std::move(ptr.name);
     if (ptr.reason) report.reasons.add("hostname", std::move(*ptr.reason));
     PrivacyAnswer privacy = privacyOf(host, report.ip);
-    if (privacy.facts) addPrivacyReasons(report.reasons, *privacy.facts);
-    else report.reasons.add("privacy", privacy.error);
+    if (privacy.facts)
+        addPrivacyReasons(report.reasons, *privacy.facts);
+    else
+        report.reasons.add("privacy", privacy.error);
     report.privacy = std::move(privacy.facts);
 }
 

@@ -142,8 +142,10 @@ void appendIpReport(std::string& out, const IpReportView& r) {
     b.str(",\"local_time\":", r.local_time);
     // owner
     b.str(",\"isp\":", r.isp);
-    if (r.asn) b.integer(",\"asn\":", *r.asn);
-    else b.raw(",\"asn\":null");
+    if (r.asn)
+        b.integer(",\"asn\":", *r.asn);
+    else
+        b.raw(",\"asn\":null");
     b.str(",\"as_name\":", r.as_name);
     b.str(",\"as_domain\":", r.as_domain);
     b.str(",\"rir\":", r.rir);

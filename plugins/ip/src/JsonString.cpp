@@ -80,13 +80,27 @@ char* writeEscape(char* p, unsigned char c) {
     static constexpr char kHex[] = "0123456789abcdef";
     *p++ = '\\';
     switch (c) {
-        case '"': *p++ = '"'; return p;
-        case '\\': *p++ = '\\'; return p;
-        case '\n': *p++ = 'n'; return p;
-        case '\r': *p++ = 'r'; return p;
-        case '\t': *p++ = 't'; return p;
-        case '\b': *p++ = 'b'; return p;
-        case '\f': *p++ = 'f'; return p;
+        case '"':
+            *p++ = '"';
+            return p;
+        case '\\':
+            *p++ = '\\';
+            return p;
+        case '\n':
+            *p++ = 'n';
+            return p;
+        case '\r':
+            *p++ = 'r';
+            return p;
+        case '\t':
+            *p++ = 't';
+            return p;
+        case '\b':
+            *p++ = 'b';
+            return p;
+        case '\f':
+            *p++ = 'f';
+            return p;
         default:
             std::memcpy(p, "u00", 3);
             p[3] = kHex[c >> 4];

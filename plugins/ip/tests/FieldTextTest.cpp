@@ -16,8 +16,8 @@ namespace {
 using testing::FakeHost;
 using testing::LoadedPlugin;
 
-const char* const kFieldHandlers[] = {"country", "country_name", "city", "region", "asn",
-                                      "as_name", "loc",          "timezone", "isp", "rir"};
+const char* const kFieldHandlers[] = {"country", "country_name", "city",     "region", "asn",
+                                      "as_name", "loc",          "timezone", "isp",    "rir"};
 
 NetFacts mountainView() {
     NetFacts f;
@@ -63,15 +63,21 @@ public:
     void everyFieldHandlerIsNonblocking() {
         FakeHost fake;
         LoadedPlugin plugin(fake, ipfacts_plugin_v1());
-        for (const char* h : kFieldHandlers) CPPUNIT_ASSERT_MESSAGE(h, plugin.handler(h).flags & IPF_HANDLER_NONBLOCKING);
+        for (const char* h : kFieldHandlers)
+            CPPUNIT_ASSERT_MESSAGE(h, plugin.handler(h).flags & IPF_HANDLER_NONBLOCKING);
     }
 
     void valuesAreTheReportsWithANewline() {
-        const std::pair<const char*, const char*> want[] = {
-            {"country", "US\n"},          {"country_name", "United States\n"}, {"city", "Mountain View\n"},
-            {"region", "California\n"},   {"asn", "15169\n"},                  {"as_name", "Google LLC\n"},
-            {"loc", "37.4056,-122.0775\n"}, {"timezone", "America/Los_Angeles\n"}, {"isp", "Google LLC\n"},
-            {"rir", "ARIN\n"}};
+        const std::pair<const char*, const char*> want[] = {{"country", "US\n"},
+                                                            {"country_name", "United States\n"},
+                                                            {"city", "Mountain View\n"},
+                                                            {"region", "California\n"},
+                                                            {"asn", "15169\n"},
+                                                            {"as_name", "Google LLC\n"},
+                                                            {"loc", "37.4056,-122.0775\n"},
+                                                            {"timezone", "America/Los_Angeles\n"},
+                                                            {"isp", "Google LLC\n"},
+                                                            {"rir", "ARIN\n"}};
         for (const auto& [handler, body] : want) {
             FakeHost fake;
             fake.netdb["203.0.113.7"] = mountainView();
@@ -109,13 +115,15 @@ public:
         LoadedPlugin plugin(fake, ipfacts_plugin_v1());
         CPPUNIT_ASSERT_EQUAL(IPF_OK, plugin.call("country"));
         CPPUNIT_ASSERT_EQUAL(404, fake.written.status);
-        CPPUNIT_ASSERT_EQUAL(std::string("private address (RFC 1918): no geolocation"), headerOf(fake, "X-Null-Reason"));
+        CPPUNIT_ASSERT_EQUAL(std::string("private address (RFC 1918): no geolocation"),
+                             headerOf(fake, "X-Null-Reason"));
         FakeHost fake2;
         fake2.clientAddress = "10.1.2.3";
         fake2.netdb["10.1.2.3"] = f;
         LoadedPlugin plugin2(fake2, ipfacts_plugin_v1());
         CPPUNIT_ASSERT_EQUAL(IPF_OK, plugin2.call("asn"));
-        CPPUNIT_ASSERT_EQUAL(std::string("private address (RFC 1918): no network owner"), headerOf(fake2, "X-Null-Reason"));
+        CPPUNIT_ASSERT_EQUAL(std::string("private address (RFC 1918): no network owner"),
+                             headerOf(fake2, "X-Null-Reason"));
     }
 
     void noDatabaseSaysWhy() {

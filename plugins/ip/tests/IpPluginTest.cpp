@@ -38,9 +38,8 @@ public:
     // The fast path (no full) and the long one (full=1) write the same
     // location reasons for a caller in special-purpose space.
     void unplaceableCallerGetsTheReasonsOnBothPaths() {
-        const std::string want =
-            R"("reasons":{"geolocation":"loopback address (RFC 1122): no geolocation",)"
-            R"("network":"loopback address (RFC 1122): no network owner")";
+        const std::string want = R"("reasons":{"geolocation":"loopback address (RFC 1122): no geolocation",)"
+                                 R"("network":"loopback address (RFC 1122): no network owner")";
         for (bool full : {false, true}) {
             FakeHost fake;
             NetFacts f;
@@ -105,9 +104,10 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::string("7.113.0.203.in-addr.arpa"), fake.asked.at(0).name);
         CPPUNIT_ASSERT(contains(fake.written.body, R"("hostname":"host.example.net")"));
         // The fake's privacy facility knows nothing of this address: every flag false, no evidence.
-        CPPUNIT_ASSERT_MESSAGE(fake.written.body,
-                               contains(fake.written.body, R"("privacy":{"vpn":false,"proxy":false,"tor":false,)"
-                                                           R"("relay":false,"hosting":false,"service":null,"evidence":[]})"));
+        CPPUNIT_ASSERT_MESSAGE(
+            fake.written.body,
+            contains(fake.written.body, R"("privacy":{"vpn":false,"proxy":false,"tor":false,)"
+                                        R"("relay":false,"hosting":false,"service":null,"evidence":[]})"));
         CPPUNIT_ASSERT(fake.privacy.asked == std::vector<std::string>{"203.0.113.7"});
         CPPUNIT_ASSERT_EQUAL(0, fake.openBatches);
         CPPUNIT_ASSERT_EQUAL(0, fake.privacy.open());

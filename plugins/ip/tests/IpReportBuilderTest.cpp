@@ -206,11 +206,13 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::string("provider down: proxycheck: connection refused"),
                              reason(r, "privacy.vpn").value());
         const std::string body = writeIpReport(r);
-        CPPUNIT_ASSERT_MESSAGE(body, body.find(R"("privacy":{"vpn":null,"proxy":null,"tor":true,"relay":false,)"
-                                               R"("hosting":true,"service":null,"evidence":[{"flag":"tor","value":true,)"
-                                               R"("source":"tor-exits","match":"203.0.113.7/32",)"
-                                               R"("data_date":"2026-11-22T18:00:00Z"},)") != std::string::npos);
-        CPPUNIT_ASSERT(body.find(R"("privacy.vpn":"provider down: proxycheck: connection refused")") != std::string::npos);
+        CPPUNIT_ASSERT_MESSAGE(body,
+                               body.find(R"("privacy":{"vpn":null,"proxy":null,"tor":true,"relay":false,)"
+                                         R"("hosting":true,"service":null,"evidence":[{"flag":"tor","value":true,)"
+                                         R"("source":"tor-exits","match":"203.0.113.7/32",)"
+                                         R"("data_date":"2026-11-22T18:00:00Z"},)") != std::string::npos);
+        CPPUNIT_ASSERT(body.find(R"("privacy.vpn":"provider down: proxycheck: connection refused")") !=
+                       std::string::npos);
     }
 
     void enrichmentWithoutPtrSaysWhy() {
@@ -234,8 +236,9 @@ public:
         const Request req(&api, fake.requestHandle());
         IpReport r = buildIpReport(host, req);
         enrichIpReport(host, req, r);
-        const std::string spent = "meter spent: the daily privacy allowance of the calling address is spent; it resets at "
-                                  "2026-11-23T00:00:00Z";
+        const std::string spent =
+            "meter spent: the daily privacy allowance of the calling address is spent; it resets at "
+            "2026-11-23T00:00:00Z";
         CPPUNIT_ASSERT(!r.hostname);
         CPPUNIT_ASSERT_EQUAL(spent, reason(r, "privacy").value());
         CPPUNIT_ASSERT_EQUAL(spent, reason(r, "hostname").value());

@@ -11,11 +11,11 @@ namespace ipfacts::ip {
 namespace {
 
 const std::vector<std::string> kSpecOrder = {
-    "ip",       "version",  "hostname",        "city",    "region",      "region_code", "country",
-    "country_name", "continent", "postal",     "loc",     "timezone",    "local_time",  "isp",
-    "asn",      "as_name",  "as_domain",       "rir",     "connection_type", "privacy", "network",
-    "protocol", "tls",      "rtt_ms",          "edge",    "user_agent",  "accepts_language",
-    "geo_accuracy", "checked_at", "source"};
+    "ip",           "version",   "hostname",  "city", "region",          "region_code",      "country",
+    "country_name", "continent", "postal",    "loc",  "timezone",        "local_time",       "isp",
+    "asn",          "as_name",   "as_domain", "rir",  "connection_type", "privacy",          "network",
+    "protocol",     "tls",       "rtt_ms",    "edge", "user_agent",      "accepts_language", "geo_accuracy",
+    "checked_at",   "source"};
 
 using testing::assertKeysInOrder;
 

@@ -64,10 +64,11 @@ public:
     }
     void invalidUtf8BecomesReplacementCharacters() {
         const std::string fffd = "\xEF\xBF\xBD";
-        CPPUNIT_ASSERT_EQUAL("\"a" + fffd + "b\"", viaAppend("a\x80" "b"));         // stray continuation
-        CPPUNIT_ASSERT_EQUAL("\"" + fffd + fffd + "\"", viaAppend("\xC0\xAF"));     // overlong '/'
-        CPPUNIT_ASSERT_EQUAL("\"" + fffd + "\"", viaAppend("\xC3"));                // truncated at the end
-        CPPUNIT_ASSERT_EQUAL("\"" + fffd + "x\"", viaAppend("\xC3x"));              // truncated before ASCII
+        CPPUNIT_ASSERT_EQUAL("\"a" + fffd + "b\"", viaAppend("a\x80"
+                                                             "b"));              // stray continuation
+        CPPUNIT_ASSERT_EQUAL("\"" + fffd + fffd + "\"", viaAppend("\xC0\xAF"));  // overlong '/'
+        CPPUNIT_ASSERT_EQUAL("\"" + fffd + "\"", viaAppend("\xC3"));             // truncated at the end
+        CPPUNIT_ASSERT_EQUAL("\"" + fffd + "x\"", viaAppend("\xC3x"));           // truncated before ASCII
         for (const char* s : {"\xE0\x80\x80", "\xED\xA0\x80", "\xF0\x80\x80\x80", "\xF4\x90\x80\x80", "\xF5\x80",
                               "\xFF", "\xFE\xFF", "\xE2\x82", "\xF0\x9F\x98", "ok\xC3\xA9\x80\"\n"})
             same(s);

@@ -9,7 +9,9 @@ namespace ipfacts::ip {
 namespace {
 
 // An answer from the fake resolver (192.0.2.53:53) with this response code.
-DnsAnswer answer(int rcode, std::vector<DnsRecord> records = {}) { return testing::dnsAnswer(rcode, std::move(records)); }
+DnsAnswer answer(int rcode, std::vector<DnsRecord> records = {}) {
+    return testing::dnsAnswer(rcode, std::move(records));
+}
 
 DnsRecord ptr(std::string data) { return DnsRecord{"7.113.0.203.in-addr.arpa.", "PTR", 300, std::move(data)}; }
 

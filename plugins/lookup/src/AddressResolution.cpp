@@ -31,15 +31,21 @@ Resolution readAddressAnswers(const DnsAnswers& answers) {
             failures.push_back(query + " got no answer");
             continue;
         }
-        if (std::optional<std::string> why = answerFailure(answers[i])) failures.push_back(query + " failed: " + *why);
-        else if (answers[i].rcode() == kRcodeNxDomain) nxdomain = true;
+        if (std::optional<std::string> why = answerFailure(answers[i]))
+            failures.push_back(query + " failed: " + *why);
+        else if (answers[i].rcode() == kRcodeNxDomain)
+            nxdomain = true;
         else
             for (const Address& a : addressesOf(answers[i], kAsked[i].version)) r.addresses.push_back(a.text());
     }
-    if (!r.addresses.empty()) r.outcome = Resolution::Outcome::Found, r.note = joined(failures);
-    else if (nxdomain) r.outcome = Resolution::Outcome::NoSuchName, r.note = "NXDOMAIN";
-    else if (failures.empty()) r.outcome = Resolution::Outcome::NoSuchName, r.note = "no A or AAAA records";
-    else r.outcome = Resolution::Outcome::ResolverFailed, r.note = joined(failures);
+    if (!r.addresses.empty())
+        r.outcome = Resolution::Outcome::Found, r.note = joined(failures);
+    else if (nxdomain)
+        r.outcome = Resolution::Outcome::NoSuchName, r.note = "NXDOMAIN";
+    else if (failures.empty())
+        r.outcome = Resolution::Outcome::NoSuchName, r.note = "no A or AAAA records";
+    else
+        r.outcome = Resolution::Outcome::ResolverFailed, r.note = joined(failures);
     return r;
 }
 

@@ -24,12 +24,16 @@ void writeFacts(JsonWriter& w, const NetFacts& f) {
     w.field("city", f.city).field("region", f.region).field("region_code", f.region_code);
     w.field("country", f.country).field("country_name", f.country_name).field("postal", f.postal);
     w.key("loc");
-    if (f.latitude && f.longitude) w.value(locText(*f.latitude, *f.longitude));
-    else w.null();
+    if (f.latitude && f.longitude)
+        w.value(locText(*f.latitude, *f.longitude));
+    else
+        w.null();
     w.field("timezone", f.timezone);
     w.field("isp", f.isp).key("asn");
-    if (f.asn) w.integer(*f.asn);
-    else w.null();
+    if (f.asn)
+        w.integer(*f.asn);
+    else
+        w.null();
     w.field("as_name", f.as_name).field("as_domain", f.as_domain);
     w.field("rir", f.rir).field("connection_type", f.connection_type);
 }
@@ -43,8 +47,10 @@ std::string writeLookupResponse(const LookupReport& r) {
     w.beginObject().field("ip", r.ip).field("version", r.version).field("hostname", r.hostname);
     writeFacts(w, f);
     w.key("privacy");
-    if (r.privacy) writePrivacy(w, *r.privacy);
-    else w.null();
+    if (r.privacy)
+        writePrivacy(w, *r.privacy);
+    else
+        w.null();
     // netdb always sets it; without a database nothing finer than a country is known.
     w.field("geo_accuracy", f.geo_accuracy.value_or(std::string(kCountryOnlyAccuracy)));
     writeClassification(w, r.facts);

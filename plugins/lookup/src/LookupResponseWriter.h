@@ -14,8 +14,8 @@ namespace ipfacts::lookup {
 /// connection_type, privacy, geo_accuracy, classification {kind, rfc,
 /// description, routable}, addresses, then `reasons` (only when not empty),
 /// checked_at, source. Unknown values are null; privacy is null unless
-/// privacy=1 got an answer (ipfacts/privacy.hpp writes it); geo_accuracy is netdb's, "country-only" without database facts;
-/// classification is null without database facts.
+/// privacy=1 got an answer (ipfacts/privacy.hpp writes it); geo_accuracy is netdb's, "country-only" without database
+/// facts; classification is null without database facts.
 std::string writeLookupResponse(const LookupReport& report);
 
 }  // namespace ipfacts::lookup

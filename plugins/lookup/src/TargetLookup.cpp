@@ -25,7 +25,8 @@ std::optional<LookupOutcome> resolveInto(const Host& host, const std::string& na
             return failure(404, kNameNotFound, name + " has no IPv4 or IPv6 address (" + res.note + ")");
         case Resolution::Outcome::ResolverFailed:
             return failure(503, kResolverUnavailable, "could not resolve " + name + ": " + res.note);
-        case Resolution::Outcome::Found: break;
+        case Resolution::Outcome::Found:
+            break;
     }
     r.hostname = name;
     r.addresses = std::move(res.addresses);
@@ -36,9 +37,12 @@ std::optional<LookupOutcome> resolveInto(const Host& host, const std::string& na
 
 void addFacts(const Host& host, LookupReport& r) {
     std::optional<std::string> missing;
-    if (!host.hasNetDb()) missing = "no address database is configured";
-    else if (auto found = host.netFacts(r.ip)) r.facts = found->keep();  // kept: the report outlives the call
-    else missing = "the address database could not look this address up";
+    if (!host.hasNetDb())
+        missing = "no address database is configured";
+    else if (auto found = host.netFacts(r.ip))
+        r.facts = found->keep();  // kept: the report outlives the call
+    else
+        missing = "the address database could not look this address up";
     if (missing) {
         r.reasons.add("classification", *missing);
         r.reasons.add(kGeolocationReason, *missing);

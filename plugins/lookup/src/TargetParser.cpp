@@ -16,8 +16,9 @@ bool isDigitOrDot(char c) { return (c >= '0' && c <= '9') || c == '.'; }
 
 ParsedTarget parseIpv6(std::string_view raw) {
     if (raw.find('%') != std::string_view::npos)
-        return refuse("an IPv6 zone index (the part after %) is not accepted: it names a link on the caller's "
-                      "own machine");
+        return refuse(
+            "an IPv6 zone index (the part after %) is not accepted: it names a link on the caller's "
+            "own machine");
     if (raw.front() == '[') return refuse("write the IPv6 address without brackets");
     std::optional<Address> a = parseAddress(raw);
     if (!a || a->version != 6) return refuse("not a valid IPv6 address");
@@ -36,14 +37,22 @@ ParsedTarget parseIpv4(std::string_view raw) {
 std::string hostnameRefusal(const NameCheck& check) {
     const std::string prefix = "not a valid host name: ";
     switch (check.problem) {
-        case NameProblem::NotIdna: return "not a valid internationalised host name: " + check.idnaError;
-        case NameProblem::Empty: return prefix + "the name is empty";
-        case NameProblem::TooLong: return prefix + "the name is longer than 253 bytes";
-        case NameProblem::EmptyLabel: return prefix + "the name has an empty label";
-        case NameProblem::LabelTooLong: return prefix + "a label is longer than 63 bytes";
-        case NameProblem::BadCharacter: return prefix + "a label has a character other than a letter, a digit or '-'";
-        case NameProblem::EdgeHyphen: return prefix + "a label starts or ends with '-'";
-        default: return prefix + check.error;  // single label, all-digit last label: the same words
+        case NameProblem::NotIdna:
+            return "not a valid internationalised host name: " + check.idnaError;
+        case NameProblem::Empty:
+            return prefix + "the name is empty";
+        case NameProblem::TooLong:
+            return prefix + "the name is longer than 253 bytes";
+        case NameProblem::EmptyLabel:
+            return prefix + "the name has an empty label";
+        case NameProblem::LabelTooLong:
+            return prefix + "a label is longer than 63 bytes";
+        case NameProblem::BadCharacter:
+            return prefix + "a label has a character other than a letter, a digit or '-'";
+        case NameProblem::EdgeHyphen:
+            return prefix + "a label starts or ends with '-'";
+        default:
+            return prefix + check.error;  // single label, all-digit last label: the same words
     }
 }
 

@@ -9,7 +9,9 @@ namespace ipfacts::lookup {
 namespace {
 
 // An answer from the fake resolver (192.0.2.53:53) with this response code.
-DnsAnswer answer(int rcode, std::vector<DnsRecord> records = {}) { return testing::dnsAnswer(rcode, std::move(records)); }
+DnsAnswer answer(int rcode, std::vector<DnsRecord> records = {}) {
+    return testing::dnsAnswer(rcode, std::move(records));
+}
 
 DnsAnswer timeout() { return testing::dnsNoResponse("timeout"); }
 
@@ -32,8 +34,9 @@ class AddressResolutionTest : public CppUnit::TestFixture {
 
 public:
     void aBeforeAaaaCanonicalAndOnce() {
-        Resolution r = readAddressAnswers({answer(0, {rr("A", "192.0.2.2"), rr("A", "192.0.2.1"), rr("A", "192.0.2.2")}),
-                                           answer(0, {rr("AAAA", "2001:DB8:0:0::1")})});
+        Resolution r =
+            readAddressAnswers({answer(0, {rr("A", "192.0.2.2"), rr("A", "192.0.2.1"), rr("A", "192.0.2.2")}),
+                                answer(0, {rr("AAAA", "2001:DB8:0:0::1")})});
         CPPUNIT_ASSERT(r.outcome == Resolution::Outcome::Found);
         CPPUNIT_ASSERT_EQUAL(size_t(3), r.addresses.size());
         CPPUNIT_ASSERT_EQUAL(std::string("192.0.2.2"), r.addresses[0]);

@@ -77,8 +77,7 @@ public:
         explainMissingLocation(r);
         CPPUNIT_ASSERT_EQUAL(size_t(2), r.reasons.size());
         CPPUNIT_ASSERT_EQUAL(std::string(kGeolocationReason), r.reasons[0].first);
-        CPPUNIT_ASSERT_EQUAL(std::string("the address database has no location for this address"),
-                             r.reasons[0].second);
+        CPPUNIT_ASSERT_EQUAL(std::string("the address database has no location for this address"), r.reasons[0].second);
         CPPUNIT_ASSERT_EQUAL(std::string(kNetworkReason), r.reasons[1].first);
         CPPUNIT_ASSERT_EQUAL(std::string("the address database has no network owner for this address"),
                              r.reasons[1].second);

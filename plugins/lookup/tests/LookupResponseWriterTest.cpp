@@ -8,10 +8,10 @@ namespace ipfacts::lookup {
 namespace {
 
 const std::vector<std::string> kOrder = {
-    "ip",  "version", "hostname", "city", "region", "region_code", "country", "country_name", "postal", "loc",
-    "timezone", "isp",
-    "asn", "as_name", "as_domain", "rir",       "connection_type", "privacy",      "geo_accuracy",
-    "classification", "addresses", "checked_at", "source"};
+    "ip",           "version",        "hostname",  "city",       "region",          "region_code",
+    "country",      "country_name",   "postal",    "loc",        "timezone",        "isp",
+    "asn",          "as_name",        "as_domain", "rir",        "connection_type", "privacy",
+    "geo_accuracy", "classification", "addresses", "checked_at", "source"};
 
 using testing::assertKeysInOrder;
 

@@ -11,7 +11,9 @@ namespace {
 bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
 
 // An answer from the fake resolver (192.0.2.53:53) with this response code.
-DnsAnswer answer(int rcode, std::vector<DnsRecord> records = {}) { return testing::dnsAnswer(rcode, std::move(records)); }
+DnsAnswer answer(int rcode, std::vector<DnsRecord> records = {}) {
+    return testing::dnsAnswer(rcode, std::move(records));
+}
 
 // Facts as netdb answers them: a public address located in Amsterdam, any
 // other kind not locatable for its kind, with nothing looked up.
@@ -66,7 +68,8 @@ public:
         LookupOutcome out = lookUpTarget(fake.host(), fake.request(), "2001:DB8::7", Flag::Absent);
         CPPUNIT_ASSERT_EQUAL(200, out.status);
         CPPUNIT_ASSERT_EQUAL(0, fake.resolveCalls);
-        CPPUNIT_ASSERT(contains(out.body, "{\"ip\":\"2001:db8::7\",\"version\":6,\"hostname\":null,\"city\":\"Amsterdam\""));
+        CPPUNIT_ASSERT(
+            contains(out.body, "{\"ip\":\"2001:db8::7\",\"version\":6,\"hostname\":null,\"city\":\"Amsterdam\""));
         CPPUNIT_ASSERT(contains(out.body, "\"addresses\":[\"2001:db8::7\"]"));
         CPPUNIT_ASSERT(!contains(out.body, "\"reasons\""));
     }
@@ -156,9 +159,10 @@ public:
         relay.evidence = {{"relay", true, "icloud-private-relay", "192.0.2.0/27", "2026-11-20T00:00:00Z"}};
         fake.privacy.respond("192.0.2.1", relay);
         LookupOutcome out = lookUpTarget(fake.host(), fake.request(), "192.0.2.1", Flag::Set);
-        CPPUNIT_ASSERT_MESSAGE(out.body, contains(out.body, "\"privacy\":{\"vpn\":false,\"proxy\":false,\"tor\":false,"
-                                                            "\"relay\":true,\"hosting\":false,\"service\":\"iCloud "
-                                                            "Private Relay\",\"evidence\":[{\"flag\":\"relay\""));
+        CPPUNIT_ASSERT_MESSAGE(out.body, contains(out.body,
+                                                  "\"privacy\":{\"vpn\":false,\"proxy\":false,\"tor\":false,"
+                                                  "\"relay\":true,\"hosting\":false,\"service\":\"iCloud "
+                                                  "Private Relay\",\"evidence\":[{\"flag\":\"relay\""));
         CPPUNIT_ASSERT(!contains(out.body, "\"reasons\""));
         CPPUNIT_ASSERT_EQUAL(0, fake.privacy.open());
     }
@@ -176,12 +180,14 @@ public:
         fake.netdb["192.0.2.1"] = facts("192.0.2.1", "public", std::nullopt);
         ipf_host_api api = *fake.api();
         api.meters = &kSpentMeters;
-        LookupOutcome out = lookUpTarget(Host(&api, fake.ctx()), Request(&api, fake.requestHandle()), "192.0.2.1",
-                                         Flag::Set);
+        LookupOutcome out =
+            lookUpTarget(Host(&api, fake.ctx()), Request(&api, fake.requestHandle()), "192.0.2.1", Flag::Set);
         CPPUNIT_ASSERT(contains(out.body, "\"privacy\":null"));
-        CPPUNIT_ASSERT_MESSAGE(out.body, contains(out.body, "\"reasons\":{\"privacy\":\"meter spent: the daily privacy allowance of "
-                                                            "the calling address is spent; it resets at "
-                                                            "2026-11-23T00:00:00Z\"}"));
+        CPPUNIT_ASSERT_MESSAGE(out.body,
+                               contains(out.body,
+                                        "\"reasons\":{\"privacy\":\"meter spent: the daily privacy allowance of "
+                                        "the calling address is spent; it resets at "
+                                        "2026-11-23T00:00:00Z\"}"));
     }
 
     void noDatabaseGivesReasons() {
@@ -190,9 +196,10 @@ public:
         LookupOutcome out = lookUpTarget(fake.host(), fake.request(), "192.0.2.1", Flag::Absent);
         CPPUNIT_ASSERT_EQUAL(200, out.status);
         CPPUNIT_ASSERT(contains(out.body, "\"classification\":null"));
-        CPPUNIT_ASSERT(contains(out.body, "\"reasons\":{\"classification\":\"no address database is configured\","
-                                          "\"geolocation\":\"no address database is configured\","
-                                          "\"network\":\"no address database is configured\"}"));
+        CPPUNIT_ASSERT(contains(out.body,
+                                "\"reasons\":{\"classification\":\"no address database is configured\","
+                                "\"geolocation\":\"no address database is configured\","
+                                "\"network\":\"no address database is configured\"}"));
     }
 
     void partialResolutionIsNoted() {
@@ -201,8 +208,9 @@ public:
         fake.netdb["198.51.100.9"] = facts("198.51.100.9", "public", std::nullopt);
         LookupOutcome out = lookUpTarget(fake.host(), fake.request(), "v4only.example", Flag::Absent);
         CPPUNIT_ASSERT_EQUAL(200, out.status);
-        CPPUNIT_ASSERT(contains(out.body, "\"addresses\":\"the AAAA query failed: timeout (the DNS resolver did not "
-                                          "answer in time); only the addresses found are listed\""));
+        CPPUNIT_ASSERT(contains(out.body,
+                                "\"addresses\":\"the AAAA query failed: timeout (the DNS resolver did not "
+                                "answer in time); only the addresses found are listed\""));
         CPPUNIT_ASSERT(out.transient);  // the AAAA half failed: no cache may keep the answer
         fake.dns["both.example A"] = answer(0, {{"both.example.", "A", 60, "198.51.100.9"}});
         fake.dns["both.example AAAA"] = answer(0);

@@ -77,10 +77,12 @@ public:
     }
 
     void internationalisedHostname() {
-        CPPUNIT_ASSERT_EQUAL(std::string("xn--bcher-kva.example"),
-                             accepted("b\xC3\xBC" "cher.example", Target::Kind::Hostname));
-        CPPUNIT_ASSERT_EQUAL(std::string("xn--bcher-kva.example"),
-                             accepted("B\xC3\x9C" "CHER.example", Target::Kind::Hostname));
+        CPPUNIT_ASSERT_EQUAL(std::string("xn--bcher-kva.example"), accepted("b\xC3\xBC"
+                                                                            "cher.example",
+                                                                            Target::Kind::Hostname));
+        CPPUNIT_ASSERT_EQUAL(std::string("xn--bcher-kva.example"), accepted("B\xC3\x9C"
+                                                                            "CHER.example",
+                                                                            Target::Kind::Hostname));
         // Non-transitional: the sharp s is kept, not mapped to "ss".
         CPPUNIT_ASSERT_EQUAL(std::string("xn--fa-hia.de"), accepted("fa\xC3\x9F.de", Target::Kind::Hostname));
         CPPUNIT_ASSERT(contains(refused("\xFF\xFE.example"), "internationalised"));

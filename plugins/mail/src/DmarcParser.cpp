@@ -39,13 +39,17 @@ private:
 
     void policy(const std::string& tag, std::string_view value, std::optional<std::string>& into) {
         const std::string v = lowered(value);
-        if (v == "none" || v == "quarantine" || v == "reject") into = v;
-        else error(tag, "'" + std::string(value) + "' is not none, quarantine or reject");
+        if (v == "none" || v == "quarantine" || v == "reject")
+            into = v;
+        else
+            error(tag, "'" + std::string(value) + "' is not none, quarantine or reject");
     }
     void alignment(const std::string& tag, std::string_view value, std::optional<std::string>& into) {
         const std::string v = lowered(value);
-        if (v == "r" || v == "s") into = v;
-        else error(tag, "'" + std::string(value) + "' is not r (relaxed) or s (strict)");
+        if (v == "r" || v == "s")
+            into = v;
+        else
+            error(tag, "'" + std::string(value) + "' is not r (relaxed) or s (strict)");
     }
     void percent(std::string_view value) {
         if (!allDigits(value) || value.size() > 3 || std::stoi(std::string(value)) > 100)
@@ -74,13 +78,17 @@ private:
     }
     void yesNo(std::string_view value) {
         const std::string v = lowered(value);
-        if (v == "y" || v == "n") r_.testing = v == "y";
-        else error("t", "'" + std::string(value) + "' is not y or n");
+        if (v == "y" || v == "n")
+            r_.testing = v == "y";
+        else
+            error("t", "'" + std::string(value) + "' is not y or n");
     }
     void psd(std::string_view value) {
         const std::string v = lowered(value);
-        if (v == "y" || v == "n" || v == "u") r_.publicSuffixDomain = v;
-        else error("psd", "'" + std::string(value) + "' is not y, n or u");
+        if (v == "y" || v == "n" || v == "u")
+            r_.publicSuffixDomain = v;
+        else
+            error("psd", "'" + std::string(value) + "' is not y, n or u");
     }
 
     // RFC 7489 6.4: dmarc-uri = URI [ "!" 1*DIGIT [ "k" / "m" / "g" / "t" ] ]
@@ -121,7 +129,8 @@ private:
                 }
                 uri.domain = name.ascii;
             } else {
-                r_.notes.push_back(tag + ": '" + std::string(address) + "' is not a mailto: URI; receivers "
+                r_.notes.push_back(tag + ": '" + std::string(address) +
+                                   "' is not a mailto: URI; receivers "
                                    "are only required to support mailto (RFC 7489 6.2)");
             }
             into.push_back(std::move(uri));
@@ -181,7 +190,8 @@ DmarcRecord parseDmarc(std::string_view text) {
         if (name == "pct" || name == "rf" || name == "ri") r.removedTags.push_back(name);
         reader.read(name, value);
     }
-    if (!r.policy) r.errors.push_back("p: the policy tag is required (RFC 7489 6.3)");
+    if (!r.policy)
+        r.errors.push_back("p: the policy tag is required (RFC 7489 6.3)");
     else if (r.tags.size() > 1 && r.tags[1].first != "p")
         r.notes.push_back("p should directly follow v (RFC 7489 6.3)");
     for (const std::string& tag : r.removedTags)

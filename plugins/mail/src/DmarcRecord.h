@@ -22,21 +22,21 @@ struct DmarcReportUri {
 struct DmarcRecord {
     std::string raw;
     bool valid = false;
-    std::string version;                                      ///< "DMARC1"
+    std::string version;  ///< "DMARC1"
     std::vector<std::string> errors;
-    std::vector<std::string> notes;                           ///< removed tags, unknown tags
-    std::vector<std::pair<std::string, std::string>> tags;    ///< every tag as written, name lower case, in order
+    std::vector<std::string> notes;                         ///< removed tags, unknown tags
+    std::vector<std::pair<std::string, std::string>> tags;  ///< every tag as written, name lower case, in order
 
-    std::optional<std::string> policy;           ///< p
-    std::optional<std::string> subdomainPolicy;  ///< sp
-    std::optional<std::string> nonexistentPolicy;  ///< np (RFC 9989)
-    std::optional<int> percent;                  ///< pct (removed by RFC 9989)
-    std::optional<std::string> adkim;            ///< r or s
-    std::optional<std::string> aspf;             ///< r or s
-    std::optional<std::string> failureOptions;   ///< fo, as written ("1:d")
-    std::optional<int64_t> reportInterval;       ///< ri seconds (removed by RFC 9989)
-    std::optional<std::string> reportFormat;     ///< rf (removed by RFC 9989)
-    std::optional<bool> testing;                 ///< t=y (RFC 9989)
+    std::optional<std::string> policy;              ///< p
+    std::optional<std::string> subdomainPolicy;     ///< sp
+    std::optional<std::string> nonexistentPolicy;   ///< np (RFC 9989)
+    std::optional<int> percent;                     ///< pct (removed by RFC 9989)
+    std::optional<std::string> adkim;               ///< r or s
+    std::optional<std::string> aspf;                ///< r or s
+    std::optional<std::string> failureOptions;      ///< fo, as written ("1:d")
+    std::optional<int64_t> reportInterval;          ///< ri seconds (removed by RFC 9989)
+    std::optional<std::string> reportFormat;        ///< rf (removed by RFC 9989)
+    std::optional<bool> testing;                    ///< t=y (RFC 9989)
     std::optional<std::string> publicSuffixDomain;  ///< psd: y, n or u (RFC 9989)
     std::vector<DmarcReportUri> aggregateReports;   ///< rua
     std::vector<DmarcReportUri> forensicReports;    ///< ruf

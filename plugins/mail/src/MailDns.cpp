@@ -17,9 +17,9 @@ MailAnswer readAnswer(const DnsAnswerView& view, const std::string& type) {
     }
     for (const DnsRecordView r : view.records())
         if (sameDnsText(r.type(), type)) a.data.emplace_back(r.data());
-    a.status = !a.data.empty() ? MailAnswer::Status::Records
+    a.status = !a.data.empty()                  ? MailAnswer::Status::Records
                : view.rcode() == kRcodeNxDomain ? MailAnswer::Status::NxDomain
-                                                 : MailAnswer::Status::NoData;
+                                                : MailAnswer::Status::NoData;
     return a;
 }
 
@@ -69,7 +69,8 @@ void MailDns::ask(const std::vector<DnsQuestion>& questions) {
     for (size_t i = 0; i < keys.size(); ++i) {
         MailAnswer a;
         if (!answers.ok() || i >= answers.size())
-            a = MailAnswer{MailAnswer::Status::Failed, {},
+            a = MailAnswer{MailAnswer::Status::Failed,
+                           {},
                            answers.ok() ? "the DNS resolver gave no answer" : std::string(answers.reason())};
         else
             a = readAnswer(answers[i], keys[i].second);

@@ -32,7 +32,7 @@ struct MailFacts {
     DmarcFacts dmarc;
     MtaStsFacts mtaSts;
     TlsRptFacts tlsRpt;
-    int dnsQuestions = 0;     ///< questions this request asked
+    int dnsQuestions = 0;  ///< questions this request asked
     Reasons reasons;
 };
 

@@ -35,7 +35,11 @@ MailFacts lookUpMail(const Host& host, const PublicSuffixList& psl, const MailSe
     if (!host.hasResolver()) facts.reasons.add("records", kNoResolverReason);
     MailDns dns(host, settings.dns);
     const std::string& d = asciiDomain;
-    dns.ask({{d, "MX"}, {d, "TXT"}, {d, "SPF"}, {"_dmarc." + d, "TXT"}, {"_mta-sts." + d, "TXT"},
+    dns.ask({{d, "MX"},
+             {d, "TXT"},
+             {d, "SPF"},
+             {"_dmarc." + d, "TXT"},
+             {"_mta-sts." + d, "TXT"},
              {"_smtp._tls." + d, "TXT"}});
     facts.mx = lookUpMx(dns, d);
     if (facts.mx.reason) facts.reasons.add("records", *facts.mx.reason);

@@ -12,15 +12,15 @@ MailPlugin::MailPlugin(Host& host)
     : host_(host),
       settings_(readMailSettings(host)),
       psl_(std::make_unique<PublicSuffixList>(host.configPath("public_suffix_list").value_or(""))) {
-    if (!host_.hasHttp())
-        host_.warn("no http: section in the manifest; /api/v1/mx will not fetch MTA-STS policies");
+    if (!host_.hasHttp()) host_.warn("no http: section in the manifest; /api/v1/mx will not fetch MTA-STS policies");
 }
 
 void MailPlugin::mx(Request& req, Response& resp) {
     std::variant<MailQuery, MailQueryError> query = readMailQuery(req);
     if (auto* e = std::get_if<MailQueryError>(&query)) return void(resp.error(400, e->token, e->message));
     const MailQuery& q = std::get<MailQuery>(query);
-    const MailFacts facts = lookUpMail(host_, *psl_, settings_, q.domain, q.asciiDomain, q.ip, SpfSender{q.sender, q.helo});
+    const MailFacts facts =
+        lookUpMail(host_, *psl_, settings_, q.domain, q.asciiDomain, q.ip, SpfSender{q.sender, q.helo});
     // Stamped after the lookups: when they were true.
     resp.json(writeMailResponse(facts, ResponseStamp::now(host_)));
     // A partial SPF tree, a field null for a reason (a time-out, a failed

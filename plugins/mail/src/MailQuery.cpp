@@ -10,7 +10,8 @@ MailQueryError refused(const char* token, std::string message) { return MailQuer
 // The single value of a parameter; nullopt when absent; error when repeated.
 std::variant<std::optional<std::string_view>, MailQueryError> single(const Request& req, std::string_view name) {
     const size_t count = req.queryCount(name);
-    if (count > 1) return refused("invalid_parameter", "the " + std::string(name) + " parameter may be given only once");
+    if (count > 1)
+        return refused("invalid_parameter", "the " + std::string(name) + " parameter may be given only once");
     if (count == 0) return std::optional<std::string_view>();
     return std::optional<std::string_view>(req.query(name).value_or(std::string_view()));
 }
@@ -28,9 +29,9 @@ bool printableAscii(std::string_view s) {
 std::variant<std::string, MailQueryError> checkSender(std::string_view value) {
     const size_t at = value.rfind('@');
     if (value.size() > kMaxSenderBytes || at == std::string_view::npos || !printableAscii(value.substr(0, at)))
-        return refused("invalid_sender",
-                       "sender must be a mailbox, local-part@domain, of at most " + std::to_string(kMaxSenderBytes) +
-                           " bytes (the local part may be empty: RFC 7208 then uses postmaster)");
+        return refused("invalid_sender", "sender must be a mailbox, local-part@domain, of at most " +
+                                             std::to_string(kMaxSenderBytes) +
+                                             " bytes (the local part may be empty: RFC 7208 then uses postmaster)");
     NameRules rules = NameRules::publicHostName();
     rules.allowUnderscore = true;
     NameCheck check = normaliseName(value.substr(at + 1), rules);
@@ -92,9 +93,10 @@ std::variant<MailQuery, MailQueryError> readMailQuery(const Request& req) {
     if (auto* q = std::get_if<MailQuery>(&query); q && std::get<0>(ip)) {
         q->ip = parseAddress(*std::get<0>(ip));
         if (!q->ip)
-            return refused("invalid_address",
-                           "ip must be an IPv4 or IPv6 address such as 192.0.2.1 or 2001:db8::1 (the sender to evaluate "
-                           "the SPF record for)");
+            return refused(
+                "invalid_address",
+                "ip must be an IPv4 or IPv6 address such as 192.0.2.1 or 2001:db8::1 (the sender to evaluate "
+                "the SPF record for)");
     }
     auto* q = std::get_if<MailQuery>(&query);
     if (!q) return query;

@@ -21,9 +21,9 @@ namespace ipfacts::mail {
 inline constexpr size_t kMaxDomainParameterBytes = 1024;
 
 struct MailQuery {
-    std::string domain;          ///< as given
-    std::string asciiDomain;     ///< A-label form, lower case, no trailing dot
-    std::optional<Address> ip;   ///< ip=, when given
+    std::string domain;                 ///< as given
+    std::string asciiDomain;            ///< A-label form, lower case, no trailing dot
+    std::optional<Address> ip;          ///< ip=, when given
     std::optional<std::string> sender;  ///< sender=: local-part@domain, the domain in A-label form
     std::optional<std::string> helo;    ///< helo=: the HELO/EHLO name as given
 };

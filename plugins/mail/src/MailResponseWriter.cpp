@@ -7,8 +7,10 @@ namespace {
 
 template <class T>
 void optionalField(JsonWriter& w, const char* key, const std::optional<T>& v) {
-    if (v) w.field(key, *v);
-    else w.fieldNull(key);
+    if (v)
+        w.field(key, *v);
+    else
+        w.fieldNull(key);
 }
 
 void stringArray(JsonWriter& w, const char* key, const std::vector<std::string>& items) {
@@ -33,8 +35,10 @@ std::string qualifierText(char q) { return std::string(1, q); }
 
 void writeTerm(JsonWriter& w, const SpfTerm& t, const SpfTermCost* cost) {
     w.beginObject();
-    if (!t.modifier) w.field("qualifier", qualifierText(t.qualifier)).field("mechanism", t.name);
-    else w.field("modifier", t.name);
+    if (!t.modifier)
+        w.field("qualifier", qualifierText(t.qualifier)).field("mechanism", t.name);
+    else
+        w.field("modifier", t.name);
     optionalField(w, "value", t.value);
     if (!t.modifier) {
         optionalField(w, "cidr4", t.cidr4);
@@ -46,8 +50,10 @@ void writeTerm(JsonWriter& w, const SpfTerm& t, const SpfTermCost* cost) {
     optionalField(w, "mxNames", cost ? cost->mxNames : std::nullopt);
     stringArray(w, "notes", cost ? cost->notes : std::vector<std::string>());
     w.key("record");
-    if (cost && cost->child) writeNode(w, *cost->child);
-    else w.null();
+    if (cost && cost->child)
+        writeNode(w, *cost->child);
+    else
+        w.null();
     w.endObject();
 }
 
@@ -61,7 +67,8 @@ void writeTerms(JsonWriter& w, const char* key, const std::vector<SpfTerm>& term
 // An include's or redirect's record, nested under its term.
 void writeNode(JsonWriter& w, const SpfNode& node) {
     w.beginObject().field("domain", node.domain);
-    w.field("raw", node.record ? node.record->raw : std::string()).field("valid", node.record && node.record->valid && node.found.size() == 1);
+    w.field("raw", node.record ? node.record->raw : std::string())
+        .field("valid", node.record && node.record->valid && node.found.size() == 1);
     optionalField(w, "problem", node.problem);
     w.field("lookupCount", node.lookupCount);
     if (node.record) {
@@ -115,7 +122,12 @@ void writeSpf(JsonWriter& w, const MailFacts& f) {
         .field("exceedsVoidLookupLimit", spf.exceedsVoidLookupLimit);
     w.key("voidLookups").beginArray();
     for (const SpfVoidLookup& v : spf.voidLookups)
-        w.beginObject().field("term", v.term).field("domain", v.domain).field("chain", v.chain).field("name", v.name).endObject();
+        w.beginObject()
+            .field("term", v.term)
+            .field("domain", v.domain)
+            .field("chain", v.chain)
+            .field("name", v.name)
+            .endObject();
     w.endArray();
     stringArray(w, "records", root.found);
     stringArray(w, "notes", r.notes);
@@ -172,7 +184,8 @@ void writeDmarc(JsonWriter& w, const DmarcFacts& d) {
     stringArray(w, "notes", r.notes);
     stringArray(w, "records", d.records);
     const OrganizationalDomain& o = d.organizational;
-    w.key("organizationalDomain").beginObject()
+    w.key("organizationalDomain")
+        .beginObject()
         .field("publicSuffixList", o.publicSuffixList)
         .field("treeWalk", o.treeWalk)
         .field("agree", o.agree);
@@ -238,8 +251,10 @@ std::string writeMailResponse(const MailFacts& f, const ResponseStamp& stamp) {
     w.key("records").beginArray();
     for (const MxHost& h : f.mx.records) writeMx(w, h);
     w.endArray().field("null_mx", f.mx.nullMx).key("implicit_mx");
-    if (f.mx.implicitMx) writeMx(w, *f.mx.implicitMx);
-    else w.null();
+    if (f.mx.implicitMx)
+        writeMx(w, *f.mx.implicitMx);
+    else
+        w.null();
     writeSpf(w, f);
     writeDmarc(w, f.dmarc);
     writeMtaSts(w, f.mtaSts);

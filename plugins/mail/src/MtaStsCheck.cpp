@@ -32,8 +32,8 @@ void fetchPolicy(const Host& host, const MtaStsFetch& fetch, MtaStsFacts& facts)
     }
     facts.policyStatus = reply.status();
     if (reply.status() != 200) {
-        facts.policyError = "the policy URL answered HTTP " + std::to_string(reply.status()) +
-                            " (RFC 8461 3.3 needs 200)";
+        facts.policyError =
+            "the policy URL answered HTTP " + std::to_string(reply.status()) + " (RFC 8461 3.3 needs 200)";
         return;
     }
     facts.policyFetched = true;

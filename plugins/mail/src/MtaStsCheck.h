@@ -25,15 +25,15 @@ struct MxCoverage {
 };
 
 struct MtaStsFacts {
-    std::optional<MtaStsRecord> record;     ///< the _mta-sts record, when there is exactly one
-    std::vector<std::string> errors;        ///< several records, failed lookups
-    std::string policyUrl;                  ///< https://mta-sts.<domain>/.well-known/mta-sts.txt
-    bool policyFetched = false;             ///< a 200 answer was read
-    std::optional<int> policyStatus;        ///< HTTP status
-    std::optional<std::string> policyError; ///< why there is no policy (not fetched, failed, not 200)
+    std::optional<MtaStsRecord> record;      ///< the _mta-sts record, when there is exactly one
+    std::vector<std::string> errors;         ///< several records, failed lookups
+    std::string policyUrl;                   ///< https://mta-sts.<domain>/.well-known/mta-sts.txt
+    bool policyFetched = false;              ///< a 200 answer was read
+    std::optional<int> policyStatus;         ///< HTTP status
+    std::optional<std::string> policyError;  ///< why there is no policy (not fetched, failed, not 200)
     std::optional<MtaStsPolicyFile> policy;
-    std::vector<MxCoverage> coverage;       ///< one per MX host
-    std::optional<bool> allMxCovered;       ///< null without a policy or MX hosts
+    std::vector<MxCoverage> coverage;  ///< one per MX host
+    std::optional<bool> allMxCovered;  ///< null without a policy or MX hosts
     /// The TXT lookup or the policy fetch failed in passing (a time-out, no
     /// connection, the facility refusing): no cache may keep the answer.
     bool failed = false;

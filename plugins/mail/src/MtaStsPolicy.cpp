@@ -34,7 +34,8 @@ void readPolicyField(MtaStsPolicyFile& p, const std::string& key, std::string_vi
                                       std::to_string(kMtaStsMaxAge));
         p.maxAge = std::stoll(std::string(value));
     } else if (key == "mx") {
-        if (p.mx.size() >= kMaxMxPatterns) return p.errors.push_back("mx: more than 64 patterns; the rest are not read");
+        if (p.mx.size() >= kMaxMxPatterns)
+            return p.errors.push_back("mx: more than 64 patterns; the rest are not read");
         std::string_view name = value.substr(0, 2) == "*." ? value.substr(2) : value;
         NameCheck check = checkAsciiName(name, NameRules::publicHostName());
         if (!check.ok() || name.back() == '.')
@@ -61,7 +62,8 @@ MtaStsRecord parseMtaStsRecord(std::string_view text) {
     size_t start = text.find(';');
     while (start != std::string_view::npos) {
         const size_t end = text.find(';', start + 1);
-        const std::string_view field = trimmed(text.substr(start + 1, end == std::string_view::npos ? end : end - start - 1));
+        const std::string_view field =
+            trimmed(text.substr(start + 1, end == std::string_view::npos ? end : end - start - 1));
         start = end;
         const size_t eq = field.find('=');
         if (field.empty()) continue;
@@ -71,10 +73,12 @@ MtaStsRecord parseMtaStsRecord(std::string_view text) {
         }
         if (field.substr(0, eq) != "id") continue;
         const std::string_view id = field.substr(eq + 1);
-        if (r.id) r.errors.push_back("id: given more than once");
+        if (r.id)
+            r.errors.push_back("id: given more than once");
         else if (id.empty() || id.size() > 32 || !std::all_of(id.begin(), id.end(), isAlnum))
             r.errors.push_back("id: '" + std::string(id) + "' is not 1 to 32 letters and digits");
-        else r.id = std::string(id);
+        else
+            r.id = std::string(id);
     }
     if (!r.id && r.errors.empty()) r.errors.push_back("id: the field is required");
     r.valid = r.errors.empty();

@@ -95,7 +95,8 @@ MxFacts lookUpMx(MailDns& dns, const std::string& domain) {
     }
     if (malformed > 0 && !facts.reason) facts.reason = std::to_string(malformed) + " MX records could not be read";
     if (facts.records.empty() && !facts.reason) {
-        facts.reason = "no MX records: senders deliver to the domain's own A/AAAA addresses (implicit MX, RFC 5321 5.1)";
+        facts.reason =
+            "no MX records: senders deliver to the domain's own A/AAAA addresses (implicit MX, RFC 5321 5.1)";
         MxHost self;
         self.host = domain;
         dns.ask(addressQuestions(domain));

@@ -16,7 +16,7 @@ namespace ipfacts::mail {
 inline constexpr size_t kMaxMxHosts = 20;
 
 struct MxHost {
-    std::string host;                    ///< no trailing dot, lower case
+    std::string host;  ///< no trailing dot, lower case
     int preference = 0;
     std::vector<std::string> addresses;  ///< A then AAAA, canonical text
     bool resolves = false;               ///< at least one address
@@ -24,10 +24,10 @@ struct MxHost {
 };
 
 struct MxFacts {
-    std::vector<MxHost> records;         ///< preference ascending, ties by host name (ASCII order)
-    bool nullMx = false;                 ///< the single record "0 ." (RFC 7505): the domain accepts no mail
-    std::optional<MxHost> implicitMx;    ///< no MX records: the domain itself, preference 0 (RFC 5321 5.1)
-    std::optional<std::string> reason;   ///< why records is empty or incomplete
+    std::vector<MxHost> records;        ///< preference ascending, ties by host name (ASCII order)
+    bool nullMx = false;                ///< the single record "0 ." (RFC 7505): the domain accepts no mail
+    std::optional<MxHost> implicitMx;   ///< no MX records: the domain itself, preference 0 (RFC 5321 5.1)
+    std::optional<std::string> reason;  ///< why records is empty or incomplete
 };
 
 /// Looks up the MX records of `domain` and the addresses of each host (one

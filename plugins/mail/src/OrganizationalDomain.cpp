@@ -56,9 +56,12 @@ OrganizationalDomain findOrganizationalDomain(MailDns& dns, const PublicSuffixLi
         if (!org.treeWalkPolicyDomain) org.treeWalkPolicyDomain = name;
         const DmarcRecord r = parseDmarc(records.front());
         const std::string psd = r.publicSuffixDomain.value_or("u");
-        if (psd == "n") decided = name;
-        else if (psd == "y") decided = i > 0 ? org.walked[i - 1] : name;
-        else shortest = name;
+        if (psd == "n")
+            decided = name;
+        else if (psd == "y")
+            decided = i > 0 ? org.walked[i - 1] : name;
+        else
+            shortest = name;
     }
     org.treeWalk = decided ? decided : shortest;
     org.agree = !org.treeWalk || *org.treeWalk == org.publicSuffixList;

@@ -20,12 +20,12 @@ namespace ipfacts::mail {
 inline constexpr size_t kMaxTreeWalkNames = 8;
 
 struct OrganizationalDomain {
-    std::string publicSuffixList;   ///< RFC 7489: PSL suffix + one label (the name itself when it is a suffix)
+    std::string publicSuffixList;         ///< RFC 7489: PSL suffix + one label (the name itself when it is a suffix)
     std::optional<std::string> treeWalk;  ///< RFC 9989 tree walk; null when no name on the walk has a record
-    bool agree = true;              ///< the two are equal, or the walk found no record (nothing to disagree with)
-    std::vector<std::string> walked;              ///< the names whose _dmarc records were read, longest first
+    bool agree = true;                    ///< the two are equal, or the walk found no record (nothing to disagree with)
+    std::vector<std::string> walked;      ///< the names whose _dmarc records were read, longest first
     std::optional<std::string> treeWalkPolicyDomain;  ///< the first name in the walk with a DMARC record
-    std::vector<std::string> notes;               ///< lookups that failed during the walk
+    std::vector<std::string> notes;                   ///< lookups that failed during the walk
 };
 
 /// The names a tree walk queries for `domain`: the domain, then (past 8

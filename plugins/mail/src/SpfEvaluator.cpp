@@ -35,10 +35,14 @@ bool inPrefix(const Address& a, const Address& network, int bits) {
 
 std::string qualifierResult(char q) {
     switch (q) {
-        case '-': return "fail";
-        case '~': return "softfail";
-        case '?': return "neutral";
-        default: return "pass";
+        case '-':
+            return "fail";
+        case '~':
+            return "softfail";
+        case '?':
+            return "neutral";
+        default:
+            return "pass";
     }
 }
 
@@ -86,7 +90,8 @@ public:
 
     // check_host(ip, domain): the result, with out_.path filled.
     Outcome checkHost(const std::string& domain, int depth) {
-        if (depth > kSpfLookupLimit) return {"permerror", "more than " + std::to_string(kSpfLookupLimit) + " levels of include/redirect"};
+        if (depth > kSpfLookupLimit)
+            return {"permerror", "more than " + std::to_string(kSpfLookupLimit) + " levels of include/redirect"};
         if (!isLookupName(domain)) return {"none", "'" + domain + "' is not a domain name that can be looked up"};
         const MailAnswer& txt = dns_.get(domain, "TXT");
         if (!txt.usable()) return {"temperror", "the TXT lookup of " + domain + " failed: " + txt.why};
@@ -94,19 +99,24 @@ public:
         if (records.empty()) return {"none", "no SPF record at " + domain};
         if (records.size() > 1) return {"permerror", std::to_string(records.size()) + " SPF records at " + domain};
         const SpfRecord record = parseSpf(records.front());
-        if (!record.valid) return {"permerror", "syntax error in the record of " + domain + ": " + record.errors.front()};
+        if (!record.valid)
+            return {"permerror", "syntax error in the record of " + domain + ": " + record.errors.front()};
         for (const SpfTerm& term : record.terms) {
             if (term.countsTowardLimit && ++out_.lookupCount > kSpfLookupLimit)
-                return step(domain, term, {"permerror", "more than " + std::to_string(kSpfLookupLimit) + " DNS-querying terms"});
+                return step(domain, term,
+                            {"permerror", "more than " + std::to_string(kSpfLookupLimit) + " DNS-querying terms"});
             std::optional<Outcome> decided = evaluateTerm(domain, term, depth);
             if (decided) return *decided;
         }
         const SpfTerm* redirect = record.modifierNamed("redirect");
         if (redirect) {
             if (++out_.lookupCount > kSpfLookupLimit)
-                return step(domain, *redirect, {"permerror", "more than " + std::to_string(kSpfLookupLimit) + " DNS-querying terms"});
+                return step(domain, *redirect,
+                            {"permerror", "more than " + std::to_string(kSpfLookupLimit) + " DNS-querying terms"});
             std::optional<std::string> target = targetOf(domain, *redirect);
-            if (!target) return step(domain, *redirect, {"neutral", "redirect target needs the sender to expand; not evaluated"});
+            if (!target)
+                return step(domain, *redirect,
+                            {"neutral", "redirect target needs the sender to expand; not evaluated"});
             const size_t mark = out_.path.size();
             out_.path.push_back(SpfStep{domain, redirect->text, "redirect"});
             Outcome o = checkHost(*target, depth + 1);
@@ -178,19 +188,27 @@ private:
         if (term.name == "include") return include(domain, term, depth);
         Match m = Match::No;
         std::string why;
-        if (term.name == "all") m = Match::Yes;
-        else if (term.name == "ip4" || term.name == "ip6") m = network(term);
+        if (term.name == "all")
+            m = Match::Yes;
+        else if (term.name == "ip4" || term.name == "ip6")
+            m = network(term);
         else {
             std::optional<std::string> target = targetOf(domain, term);
             if (!target) {
-                out_.skipped.push_back(domain + ": '" + term.text + "' needs a macro value the request did not give (sender=, helo=); not evaluated");
+                out_.skipped.push_back(
+                    domain + ": '" + term.text +
+                    "' needs a macro value the request did not give (sender=, helo=); not evaluated");
                 return std::nullopt;
             }
             if (!isLookupName(*target)) return std::nullopt;  // names nothing: no match
-            if (term.name == "a") m = addressMatch(*target, term, why);
-            else if (term.name == "mx") m = mxMatch(*target, term, why);
-            else if (term.name == "exists") m = exists(*target, why);
-            else if (term.name == "ptr") m = ptrMatch(*target, why);
+            if (term.name == "a")
+                m = addressMatch(*target, term, why);
+            else if (term.name == "mx")
+                m = mxMatch(*target, term, why);
+            else if (term.name == "exists")
+                m = exists(*target, why);
+            else if (term.name == "ptr")
+                m = ptrMatch(*target, why);
         }
         switch (m) {
             case Match::Yes: {
@@ -198,16 +216,20 @@ private:
                 out_.path.push_back(SpfStep{domain, term.text, "match"});
                 return Outcome{r, "'" + term.text + "' in the record of " + domain + " matched " + ip_.text()};
             }
-            case Match::TempError: return step(domain, term, {"temperror", why});
-            case Match::PermError: return step(domain, term, {"permerror", why});
-            default: return std::nullopt;
+            case Match::TempError:
+                return step(domain, term, {"temperror", why});
+            case Match::PermError:
+                return step(domain, term, {"permerror", why});
+            default:
+                return std::nullopt;
         }
     }
 
     std::optional<Outcome> include(const std::string& domain, const SpfTerm& term, int depth) {
         std::optional<std::string> target = targetOf(domain, term);
         if (!target) {
-            out_.skipped.push_back(domain + ": '" + term.text + "' needs a macro value the request did not give (sender=, helo=); not evaluated");
+            out_.skipped.push_back(domain + ": '" + term.text +
+                                   "' needs a macro value the request did not give (sender=, helo=); not evaluated");
             return std::nullopt;
         }
         const size_t mark = out_.path.size();

@@ -24,13 +24,13 @@ struct SpfStep {
 };
 
 struct SpfEvaluation {
-    std::string ip;                   ///< the address evaluated (IPv4 for an IPv4-mapped one)
-    std::string result;               ///< pass fail softfail neutral none permerror temperror
-    std::vector<SpfStep> path;        ///< the terms that decided it
-    std::string reason;               ///< one sentence: why this result
-    int lookupCount = 0;              ///< DNS-querying terms this evaluation reached
+    std::string ip;             ///< the address evaluated (IPv4 for an IPv4-mapped one)
+    std::string result;         ///< pass fail softfail neutral none permerror temperror
+    std::vector<SpfStep> path;  ///< the terms that decided it
+    std::string reason;         ///< one sentence: why this result
+    int lookupCount = 0;        ///< DNS-querying terms this evaluation reached
     int voidLookupCount = 0;
-    std::vector<std::string> skipped; ///< terms not evaluated (macros that need a value not given)
+    std::vector<std::string> skipped;   ///< terms not evaluated (macros that need a value not given)
     std::optional<std::string> sender;  ///< the mailbox the macros used, when given
     std::optional<std::string> helo;    ///< the HELO name the macros used, when given
 };

@@ -139,11 +139,13 @@ std::string ipForMacro(std::string_view ip, int version) {
 
 std::optional<std::string> macroStringError(std::string_view text, bool inExplanation) {
     std::string why;
-    const bool ok = walk(text, why, [](std::string_view) {}, [&](const Expand& e) {
-        if (!inExplanation && kExplanationOnly.find(e.letter) != std::string_view::npos)
-            return why = std::string("the macro letter '") + e.letter + "' is allowed only in an exp text", false;
-        return true;
-    });
+    const bool ok = walk(
+        text, why, [](std::string_view) {},
+        [&](const Expand& e) {
+            if (!inExplanation && kExplanationOnly.find(e.letter) != std::string_view::npos)
+                return why = std::string("the macro letter '") + e.letter + "' is allowed only in an exp text", false;
+            return true;
+        });
     if (ok) return std::nullopt;
     return why;
 }
@@ -159,24 +161,45 @@ bool hasMacroExpand(std::string_view text) {
 
 std::optional<std::string> expandMacros(std::string_view text, const MacroValues& values) {
     std::string out, why;
-    const bool ok = walk(text, why, [&](std::string_view lit) { out += lit; }, [&](const Expand& e) {
-        std::optional<std::string> value;
-        switch (e.letter) {
-            case 'd': value = std::string(values.domain); break;
-            case 'i': value = ipForMacro(values.ip, values.version); break;
-            case 'c': value = std::string(values.ip); break;
-            case 'v': value = values.version == 4 ? "in-addr" : "ip6"; break;
-            case 's': value = values.sender; break;
-            case 'l': value = values.localPart; break;
-            case 'o': value = values.senderDomain; break;
-            case 'h': value = values.helo; break;
-            case 'p': value = values.validatedName; break;
-            default: break;  // r, t: only in explanations, which are not fetched
-        }
-        if (!value) return false;
-        out += transform(*value, e);
-        return true;
-    });
+    const bool ok = walk(
+        text, why, [&](std::string_view lit) { out += lit; },
+        [&](const Expand& e) {
+            std::optional<std::string> value;
+            switch (e.letter) {
+                case 'd':
+                    value = std::string(values.domain);
+                    break;
+                case 'i':
+                    value = ipForMacro(values.ip, values.version);
+                    break;
+                case 'c':
+                    value = std::string(values.ip);
+                    break;
+                case 'v':
+                    value = values.version == 4 ? "in-addr" : "ip6";
+                    break;
+                case 's':
+                    value = values.sender;
+                    break;
+                case 'l':
+                    value = values.localPart;
+                    break;
+                case 'o':
+                    value = values.senderDomain;
+                    break;
+                case 'h':
+                    value = values.helo;
+                    break;
+                case 'p':
+                    value = values.validatedName;
+                    break;
+                default:
+                    break;  // r, t: only in explanations, which are not fetched
+            }
+            if (!value) return false;
+            out += transform(*value, e);
+            return true;
+        });
     if (!ok) return std::nullopt;
     return out;
 }
@@ -193,10 +216,12 @@ std::optional<std::string> expandKnownMacros(std::string_view text, std::string_
 bool usesMacroLetter(std::string_view text, char letter) {
     std::string why;
     bool uses = false;
-    walk(text, why, [](std::string_view) {}, [&](const Expand& e) {
-        uses = uses || e.letter == lower(letter);
-        return true;
-    });
+    walk(
+        text, why, [](std::string_view) {},
+        [&](const Expand& e) {
+            uses = uses || e.letter == lower(letter);
+            return true;
+        });
     return uses;
 }
 

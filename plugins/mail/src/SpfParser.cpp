@@ -70,8 +70,9 @@ private:
         if (name.size() > 1 && name.back() == '.') name.remove_suffix(1);
         const size_t dot = name.rfind('.');
         if (dot == std::string_view::npos)
-            return error(term.hasMacro ? "'" + std::string(spec) + "' does not end in a top-level label or a macro"
-                                       : "'" + std::string(spec) + "' is a single label; SPF domains end in a top-level label");
+            return error(term.hasMacro
+                             ? "'" + std::string(spec) + "' does not end in a top-level label or a macro"
+                             : "'" + std::string(spec) + "' is a single label; SPF domains end in a top-level label");
         if (std::optional<std::string> why = topLabelError(name.substr(dot + 1)))
             return error("'" + std::string(spec) + "' " + *why);
     }
@@ -123,7 +124,8 @@ private:
     bool takeDualCidr(SpfTerm& term, std::string_view& rest) {
         if (std::optional<std::string_view> digits = trailingLength(rest, "//")) {
             term.cidr6 = cidrNumber(*digits, 128);
-            if (!term.cidr6) return error("'//" + std::string(*digits) + "' is not an IPv6 prefix length (0-128)"), false;
+            if (!term.cidr6)
+                return error("'//" + std::string(*digits) + "' is not an IPv6 prefix length (0-128)"), false;
             rest.remove_suffix(digits->size() + 2);
         }
         if (std::optional<std::string_view> digits = trailingLength(rest, "/")) {
@@ -146,8 +148,9 @@ private:
     }
 
     void readNetwork(SpfTerm& term, std::string_view rest, int version) {
-        if (rest.empty() || rest[0] != ':') return error(term.name + " needs a network, such as " +
-                                                         (version == 4 ? "ip4:192.0.2.0/24" : "ip6:2001:db8::/32"));
+        if (rest.empty() || rest[0] != ':')
+            return error(term.name + " needs a network, such as " +
+                         (version == 4 ? "ip4:192.0.2.0/24" : "ip6:2001:db8::/32"));
         rest.remove_prefix(1);
         const size_t slash = rest.find('/');
         if (slash != std::string_view::npos) {
@@ -191,8 +194,9 @@ private:
                 term.value = std::string(rest.substr(1));
                 checkDomainSpec(term, rest.substr(1));
             }
-            if (n == "ptr") record_.notes.push_back("term " + std::to_string(number_) +
-                                                    " 'ptr': deprecated, SHOULD NOT be used (RFC 7208 5.5)");
+            if (n == "ptr")
+                record_.notes.push_back("term " + std::to_string(number_) +
+                                        " 'ptr': deprecated, SHOULD NOT be used (RFC 7208 5.5)");
         } else if (n.empty()) {
             error("a qualifier without a mechanism");
         } else {

@@ -31,13 +31,13 @@ struct SpfTerm {
 };
 
 struct SpfRecord {
-    std::string raw;                      ///< the joined TXT text
-    bool valid = false;                   ///< no error: evaluating it cannot end in permerror for syntax
-    std::string version;                  ///< "spf1" when the record starts with v=spf1
-    std::vector<SpfTerm> terms;           ///< mechanisms, in order
-    std::vector<SpfTerm> modifiers;       ///< modifiers, in order
-    std::vector<std::string> errors;      ///< syntax errors, each naming its term
-    std::vector<std::string> notes;       ///< what is not an error but worth knowing (ptr is deprecated, ...)
+    std::string raw;                  ///< the joined TXT text
+    bool valid = false;               ///< no error: evaluating it cannot end in permerror for syntax
+    std::string version;              ///< "spf1" when the record starts with v=spf1
+    std::vector<SpfTerm> terms;       ///< mechanisms, in order
+    std::vector<SpfTerm> modifiers;   ///< modifiers, in order
+    std::vector<std::string> errors;  ///< syntax errors, each naming its term
+    std::vector<std::string> notes;   ///< what is not an error but worth knowing (ptr is deprecated, ...)
 
     /// The `all` mechanism, when there is one.
     const SpfTerm* all() const;

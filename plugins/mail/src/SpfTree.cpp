@@ -30,7 +30,7 @@ public:
         node.found = spfRecordsIn(txt);
         if (node.found.empty()) {
             node.problem = txt.status == MailAnswer::Status::NxDomain ? node.domain + " does not exist (NXDOMAIN)"
-                                                                       : "no SPF record at " + node.domain;
+                                                                      : "no SPF record at " + node.domain;
             return;
         }
         if (node.found.size() > 1) {
@@ -122,7 +122,8 @@ private:
                 noteVoid(node, term, cost, target);
         } else if (term.name == "exists") {
             const MailAnswer& a = dns_.get(target, "A");
-            if (usable(node, term, cost, a, "the A lookup of " + target) && a.isVoid()) noteVoid(node, term, cost, target);
+            if (usable(node, term, cost, a, "the A lookup of " + target) && a.isVoid())
+                noteVoid(node, term, cost, target);
         } else if (term.name == "mx") {
             const MailAnswer& mx = dns_.get(target, "MX");
             if (!usable(node, term, cost, mx, "the MX lookup of " + target)) return;
@@ -130,7 +131,8 @@ private:
             cost.mxNames = static_cast<int>(mx.data.size());
             if (*cost.mxNames > kSpfMxNameLimit)
                 error(node, "term '" + term.text + "': " + target + " has " + std::to_string(*cost.mxNames) +
-                                " MX names; more than " + std::to_string(kSpfMxNameLimit) + " is a permerror (RFC 7208 4.6.4)");
+                                " MX names; more than " + std::to_string(kSpfMxNameLimit) +
+                                " is a permerror (RFC 7208 4.6.4)");
         } else {
             follow(node, term, cost, target);
         }
@@ -230,8 +232,7 @@ SpfCheck checkSpf(MailDns& dns, const std::string& domain, const SpfTreeLimits& 
         check.errors.push_back(std::to_string(check.voidLookups.size()) + " void lookups; more than " +
                                std::to_string(kSpfVoidLookupLimit) + " is a permerror (RFC 7208 4.6.4)");
     const MailAnswer& type99 = dns.get(domain, "SPF");
-    if (type99.status == MailAnswer::Status::Records)
-        check.deprecatedSpfRecord = joinTxtStrings(type99.data.front());
+    if (type99.status == MailAnswer::Status::Records) check.deprecatedSpfRecord = joinTxtStrings(type99.data.front());
     return check;
 }
 

@@ -22,29 +22,29 @@ struct SpfNode;
 
 /// What one term costs and found.
 struct SpfTermCost {
-    int lookups = 0;                  ///< 1 for a DNS-querying term, plus its include's or redirect's subtree
-    std::vector<std::string> notes;   ///< not looked up because..., void lookup, lookup failed
-    bool voidLookup = false;          ///< its lookup found nothing (NXDOMAIN or no records)
-    std::optional<int> mxNames;       ///< an mx term: how many MX names it found
-    std::unique_ptr<SpfNode> child;   ///< include / redirect: the record it leads to
+    int lookups = 0;                 ///< 1 for a DNS-querying term, plus its include's or redirect's subtree
+    std::vector<std::string> notes;  ///< not looked up because..., void lookup, lookup failed
+    bool voidLookup = false;         ///< its lookup found nothing (NXDOMAIN or no records)
+    std::optional<int> mxNames;      ///< an mx term: how many MX names it found
+    std::unique_ptr<SpfNode> child;  ///< include / redirect: the record it leads to
 };
 
 struct SpfNode {
-    std::string domain;                       ///< whose TXT records were read
-    std::vector<std::string> chain;           ///< the domains from the root down to this one
-    std::vector<std::string> found;           ///< every SPF record there (more than one is an error)
-    std::optional<SpfRecord> record;          ///< the first of them, parsed
-    std::optional<std::string> problem;       ///< why no record is used (none, several, lookup failed)
-    std::vector<SpfTermCost> termCosts;       ///< one per record->terms
-    std::vector<SpfTermCost> modifierCosts;   ///< one per record->modifiers
-    int lookupCount = 0;                      ///< own DNS-querying terms plus every subtree
+    std::string domain;                      ///< whose TXT records were read
+    std::vector<std::string> chain;          ///< the domains from the root down to this one
+    std::vector<std::string> found;          ///< every SPF record there (more than one is an error)
+    std::optional<SpfRecord> record;         ///< the first of them, parsed
+    std::optional<std::string> problem;      ///< why no record is used (none, several, lookup failed)
+    std::vector<SpfTermCost> termCosts;      ///< one per record->terms
+    std::vector<SpfTermCost> modifierCosts;  ///< one per record->modifiers
+    int lookupCount = 0;                     ///< own DNS-querying terms plus every subtree
 };
 
 struct SpfVoidLookup {
-    std::string term;   ///< "a:gone.example"
-    std::string domain; ///< the record the term is in
-    std::string chain;  ///< "example.com -> _spf.example.net"
-    std::string name;   ///< the name that was looked up
+    std::string term;    ///< "a:gone.example"
+    std::string domain;  ///< the record the term is in
+    std::string chain;   ///< "example.com -> _spf.example.net"
+    std::string name;    ///< the name that was looked up
 };
 
 struct SpfTreeLimits {
@@ -55,11 +55,11 @@ struct SpfTreeLimits {
 struct SpfCheck {
     std::unique_ptr<SpfNode> root;
     int lookupCount = 0;
-    bool exceedsLookupLimit = false;          ///< lookupCount > 10
+    bool exceedsLookupLimit = false;  ///< lookupCount > 10
     std::vector<SpfVoidLookup> voidLookups;
-    bool exceedsVoidLookupLimit = false;      ///< more than 2
-    std::vector<std::string> errors;          ///< each names its term and chain
-    std::vector<std::string> partial;         ///< why the tree (and so the count) may be incomplete
+    bool exceedsVoidLookupLimit = false;  ///< more than 2
+    std::vector<std::string> errors;      ///< each names its term and chain
+    std::vector<std::string> partial;     ///< why the tree (and so the count) may be incomplete
     int recordsFetched = 0;
     std::optional<std::string> deprecatedSpfRecord;  ///< a type-99 SPF record's text
 };

@@ -21,7 +21,8 @@ TlsRptRecord parseTlsRpt(std::string_view text) {
     bool sawRua = false;
     for (size_t start = text.find(';'); start != std::string_view::npos;) {
         const size_t end = text.find(';', start + 1);
-        const std::string_view field = trimmed(text.substr(start + 1, end == std::string_view::npos ? end : end - start - 1));
+        const std::string_view field =
+            trimmed(text.substr(start + 1, end == std::string_view::npos ? end : end - start - 1));
         start = end;
         const size_t eq = field.find('=');
         if (field.empty() || eq == std::string_view::npos || trimmed(field.substr(0, eq)) != "rua") continue;
@@ -36,9 +37,12 @@ TlsRptRecord parseTlsRpt(std::string_view text) {
             if (comma == std::string_view::npos) comma = list.size();
             const std::string_view uri = trimmed(list.substr(at, comma - at));
             at = comma + 1;
-            if (startsWith(uri, "mailto:") && uri.find('@') != std::string_view::npos) r.reportUris.emplace_back(uri);
-            else if (startsWith(uri, "https://") && uri.size() > 8) r.reportUris.emplace_back(uri);
-            else r.errors.push_back("rua: '" + std::string(uri) + "' is not a mailto: or https: URI");
+            if (startsWith(uri, "mailto:") && uri.find('@') != std::string_view::npos)
+                r.reportUris.emplace_back(uri);
+            else if (startsWith(uri, "https://") && uri.size() > 8)
+                r.reportUris.emplace_back(uri);
+            else
+                r.errors.push_back("rua: '" + std::string(uri) + "' is not a mailto: or https: URI");
         }
     }
     if (!sawRua) r.errors.push_back("rua: the field is required");

@@ -99,7 +99,8 @@ public:
         const DmarcRecord late = parseDmarc("v=DMARC1; sp=none; p=reject");
         CPPUNIT_ASSERT_EQUAL(std::string("v"), late.tags[0].first);
         bool noted = false;
-        for (const std::string& n : late.notes) noted = noted || n.find("p should directly follow v") != std::string::npos;
+        for (const std::string& n : late.notes)
+            noted = noted || n.find("p should directly follow v") != std::string::npos;
         CPPUNIT_ASSERT(noted);
     }
 

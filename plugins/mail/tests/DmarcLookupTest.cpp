@@ -119,7 +119,8 @@ public:
 
     void externalDestinationsNeedAuthorization() {
         MailFake fake;
-        fake.txt("_dmarc.ext.test", {"v=DMARC1; p=none; rua=mailto:a@reports.example,mailto:b@ok.example; ruf=mailto:c@sub.ext.test"});
+        fake.txt("_dmarc.ext.test",
+                 {"v=DMARC1; p=none; rua=mailto:a@reports.example,mailto:b@ok.example; ruf=mailto:c@sub.ext.test"});
         fake.txt("ext.test._report._dmarc.ok.example", {"v=DMARC1"});
         const DmarcFacts d = lookUp(fake, "ext.test");
         CPPUNIT_ASSERT_EQUAL(size_t(3), d.destinations.size());

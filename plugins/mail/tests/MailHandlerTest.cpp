@@ -53,7 +53,8 @@ public:
         expect({{"domain", "localhost"}}, "invalid_domain", "single-label");
         expect({{"domain", "mail.test"}, {"ip", "300.1.1.1"}}, "invalid_address", "IPv4 or IPv6");
         expect({{"domain", "mail.test"}, {"ip", "192.0.2.1"}, {"ip", "192.0.2.2"}}, "invalid_parameter", "only once");
-        const std::vector<std::pair<std::string, std::string>> evaluated = {{"domain", "mail.test"}, {"ip", "192.0.2.1"}};
+        const std::vector<std::pair<std::string, std::string>> evaluated = {{"domain", "mail.test"},
+                                                                            {"ip", "192.0.2.1"}};
         auto with = [&](std::string name, std::string value) {
             auto q = evaluated;
             q.emplace_back(std::move(name), std::move(value));
@@ -61,7 +62,10 @@ public:
         };
         expect(with("sender", "nobody"), "invalid_sender", "local-part@domain");
         expect(with("sender", "bob@exa mple.com"), "invalid_sender", "domain of sender is not a domain name");
-        expect(with("sender", "b\x01" "b@mail.test"), "invalid_sender", "local-part@domain");
+        expect(with("sender",
+                    "b\x01"
+                    "b@mail.test"),
+               "invalid_sender", "local-part@domain");
         expect(with("sender", std::string(320, 'a') + "@mail.test"), "invalid_sender", "at most 320 bytes");
         expect(with("helo", ""), "invalid_helo", "1 to 255 printable ASCII");
         expect(with("helo", "mail\ttest"), "invalid_helo", "1 to 255 printable ASCII");
@@ -81,7 +85,8 @@ public:
         fake.query = {{"domain", "Bücher.example"}};
         plugin.call("mx");
         CPPUNIT_ASSERT_EQUAL(200, fake.written.status);
-        CPPUNIT_ASSERT(contains(fake.written.body, R"({"domain":"Bücher.example","ascii_domain":"xn--bcher-kva.example",)"));
+        CPPUNIT_ASSERT(
+            contains(fake.written.body, R"({"domain":"Bücher.example","ascii_domain":"xn--bcher-kva.example",)"));
         CPPUNIT_ASSERT_EQUAL(std::string("xn--bcher-kva.example"), fake.asked.front().name);
     }
 
@@ -114,7 +119,9 @@ public:
         CPPUNIT_ASSERT(contains(fake.written.body, R"("records":"null MX (RFC 7505): the domain accepts no mail")"));
         fake.query = {{"domain", "implicit.test"}};
         plugin.call("mx");
-        CPPUNIT_ASSERT(contains(fake.written.body, R"("records":[],"null_mx":false,"implicit_mx":{"host":"implicit.test","preference":0,"addresses":["192.0.2.7"],"resolves":true,"error":null})"));
+        CPPUNIT_ASSERT(contains(
+            fake.written.body,
+            R"("records":[],"null_mx":false,"implicit_mx":{"host":"implicit.test","preference":0,"addresses":["192.0.2.7"],"resolves":true,"error":null})"));
         CPPUNIT_ASSERT(contains(fake.written.body, "implicit MX, RFC 5321 5.1"));
     }
 
@@ -132,20 +139,40 @@ public:
         const std::string& b = fake.written.body;
         CPPUNIT_ASSERT_EQUAL(200, fake.written.status);
         CPPUNIT_ASSERT_EQUAL(std::string("application/json"), fake.written.contentType);
-        CPPUNIT_ASSERT_MESSAGE(b, contains(b, R"("spf":{"found":true,"raw":"v=spf1 mx include:_spf.full.test -all","valid":true,"version":"spf1","errors":[],)"));
-        CPPUNIT_ASSERT(contains(b, R"({"qualifier":"+","mechanism":"mx","value":null,"cidr4":null,"cidr6":null,"text":"mx","countsTowardLimit":true,"macro":false,"lookupCount":1,"voidLookup":false,"mxNames":1,"notes":[],"record":null})"));
+        CPPUNIT_ASSERT_MESSAGE(
+            b,
+            contains(
+                b,
+                R"("spf":{"found":true,"raw":"v=spf1 mx include:_spf.full.test -all","valid":true,"version":"spf1","errors":[],)"));
+        CPPUNIT_ASSERT(contains(
+            b,
+            R"({"qualifier":"+","mechanism":"mx","value":null,"cidr4":null,"cidr6":null,"text":"mx","countsTowardLimit":true,"macro":false,"lookupCount":1,"voidLookup":false,"mxNames":1,"notes":[],"record":null})"));
         CPPUNIT_ASSERT(contains(b, R"("mechanism":"include","value":"_spf.full.test",)"));
-        CPPUNIT_ASSERT(contains(b, R"("record":{"domain":"_spf.full.test","raw":"v=spf1 ip4:198.51.100.0/24 ~all","valid":true,"problem":null,"lookupCount":0,)"));
-        CPPUNIT_ASSERT(contains(b, R"("lookupCount":2,"exceedsLookupLimit":false,"lookupLimit":10,"all":{"qualifier":"-","mechanism":"all",)"));
+        CPPUNIT_ASSERT(contains(
+            b,
+            R"("record":{"domain":"_spf.full.test","raw":"v=spf1 ip4:198.51.100.0/24 ~all","valid":true,"problem":null,"lookupCount":0,)"));
+        CPPUNIT_ASSERT(contains(
+            b,
+            R"("lookupCount":2,"exceedsLookupLimit":false,"lookupLimit":10,"all":{"qualifier":"-","mechanism":"all",)"));
         CPPUNIT_ASSERT(contains(b, R"("evaluation":{"ip":"198.51.100.9","result":"pass",)"));
         CPPUNIT_ASSERT(contains(b, R"("skipped":[],"sender":null,"helo":null})"));
-        CPPUNIT_ASSERT(contains(b, R"("path":[{"domain":"full.test","term":"include:_spf.full.test","result":"pass"},{"domain":"_spf.full.test","term":"ip4:198.51.100.0/24","result":"match"}])"));
-        CPPUNIT_ASSERT(contains(b, R"("dmarc":{"found":true,"recordName":"_dmarc.full.test","policySource":"domain","raw":"v=DMARC1; p=reject; pct=50; rua=mailto:d@full.test","valid":true,"version":"DMARC1","errors":[],"policy":"reject","subdomainPolicy":null,"nonexistentPolicy":null,"percent":50,"adkim":null,"aspf":null,"failureOptions":null,"reportInterval":null,)"));
+        CPPUNIT_ASSERT(contains(
+            b,
+            R"("path":[{"domain":"full.test","term":"include:_spf.full.test","result":"pass"},{"domain":"_spf.full.test","term":"ip4:198.51.100.0/24","result":"match"}])"));
+        CPPUNIT_ASSERT(contains(
+            b,
+            R"("dmarc":{"found":true,"recordName":"_dmarc.full.test","policySource":"domain","raw":"v=DMARC1; p=reject; pct=50; rua=mailto:d@full.test","valid":true,"version":"DMARC1","errors":[],"policy":"reject","subdomainPolicy":null,"nonexistentPolicy":null,"percent":50,"adkim":null,"aspf":null,"failureOptions":null,"reportInterval":null,)"));
         CPPUNIT_ASSERT(contains(b, R"("aggregateReports":["mailto:d@full.test"],"forensicReports":[],)"));
-        CPPUNIT_ASSERT(contains(b, R"("tags":{"v":"DMARC1","p":"reject","pct":"50","rua":"mailto:d@full.test"},"removedTags":["pct"],)"));
-        CPPUNIT_ASSERT(contains(b, R"("organizationalDomain":{"publicSuffixList":"full.test","treeWalk":"full.test","agree":true,)"));
-        CPPUNIT_ASSERT(contains(b, R"("mta_sts":{"found":false,"record":null,"errors":[],"policy":{"url":"https://mta-sts.full.test/.well-known/mta-sts.txt","fetched":false,)"));
-        CPPUNIT_ASSERT(contains(b, R"("tls_rpt":{"found":true,"raw":"v=TLSRPTv1; rua=mailto:tls@full.test","valid":true,"rua":["mailto:tls@full.test"],"errors":[]})"));
+        CPPUNIT_ASSERT(contains(
+            b, R"("tags":{"v":"DMARC1","p":"reject","pct":"50","rua":"mailto:d@full.test"},"removedTags":["pct"],)"));
+        CPPUNIT_ASSERT(contains(
+            b, R"("organizationalDomain":{"publicSuffixList":"full.test","treeWalk":"full.test","agree":true,)"));
+        CPPUNIT_ASSERT(contains(
+            b,
+            R"("mta_sts":{"found":false,"record":null,"errors":[],"policy":{"url":"https://mta-sts.full.test/.well-known/mta-sts.txt","fetched":false,)"));
+        CPPUNIT_ASSERT(contains(
+            b,
+            R"("tls_rpt":{"found":true,"raw":"v=TLSRPTv1; rua=mailto:tls@full.test","valid":true,"rua":["mailto:tls@full.test"],"errors":[]})"));
         CPPUNIT_ASSERT(contains(b, R"("checked_at":"2026-11-22T18:51:11Z",)"));
         CPPUNIT_ASSERT(fake.http.requests.empty());
         // One batch for the domain's own questions first.

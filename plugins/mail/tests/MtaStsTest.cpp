@@ -34,20 +34,22 @@ public:
     }
 
     void policyFields() {
-        const MtaStsPolicyFile p =
-            parseMtaStsPolicy("version: STSv1\r\nmode: enforce\r\nmx: mail.example.com\r\nmx: *.example.net\r\nmax_age: 604800\r\n");
+        const MtaStsPolicyFile p = parseMtaStsPolicy(
+            "version: STSv1\r\nmode: enforce\r\nmx: mail.example.com\r\nmx: *.example.net\r\nmax_age: 604800\r\n");
         CPPUNIT_ASSERT(p.valid);
         CPPUNIT_ASSERT_EQUAL(std::string("enforce"), *p.mode);
         CPPUNIT_ASSERT_EQUAL(int64_t(604800), *p.maxAge);
         CPPUNIT_ASSERT_EQUAL(size_t(2), p.mx.size());
         CPPUNIT_ASSERT(parseMtaStsPolicy("version: STSv1\nmode: none\nmax_age: 86400\n").valid);  // none needs no mx
-        const MtaStsPolicyFile bad = parseMtaStsPolicy("version: STSv2\nmode: strict\nmax_age: 99999999999\nmx: bad name\n");
+        const MtaStsPolicyFile bad =
+            parseMtaStsPolicy("version: STSv2\nmode: strict\nmax_age: 99999999999\nmx: bad name\n");
         CPPUNIT_ASSERT(!bad.valid);
         std::string errors;
         for (const std::string& e : bad.errors) errors += e + "\n";
         CPPUNIT_ASSERT_EQUAL_MESSAGE(errors, size_t(4), bad.errors.size());  // version, mode, max_age, mx pattern
         CPPUNIT_ASSERT(!parseMtaStsPolicy("").valid);
-        CPPUNIT_ASSERT(!parseMtaStsPolicy("mode: enforce\nmode: testing\nversion: STSv1\nmax_age: 1\nmx: a.example\n").valid);
+        CPPUNIT_ASSERT(
+            !parseMtaStsPolicy("mode: enforce\nmode: testing\nversion: STSv1\nmax_age: 1\nmx: a.example\n").valid);
     }
 
     void patternsMatchOneLabel() {
@@ -66,7 +68,8 @@ public:
                           "version: STSv1\nmode: testing\nmx: mx1.sts.test\nmax_age: 86400\n",
                           {{"Content-Type", "text/plain; charset=utf-8"}});
         MxFacts mx;
-        mx.records = {MxHost{"mx1.sts.test", 10, {}, false, std::nullopt}, MxHost{"mx2.sts.test", 20, {}, false, std::nullopt}};
+        mx.records = {MxHost{"mx1.sts.test", 10, {}, false, std::nullopt},
+                      MxHost{"mx2.sts.test", 20, {}, false, std::nullopt}};
         Host host = fake.host();
         MailDns dns(host, MailDnsLimits{});
         const MtaStsFacts f = checkMtaSts(host, dns, "sts.test", mx, MtaStsFetch{});

@@ -1,8 +1,8 @@
 // The SPF parser against tests/corpus/spf.txt: RFC 7208 examples, the
 // RFC 7208 test suite's syntax cases and real-world shapes, each with the
 // parse it must give (terms rendered canonically, or an error's words).
-#include "SpfParser.h"
 #include "CorpusFile.h"
+#include "SpfParser.h"
 
 #include <cppunit/extensions/HelperMacros.h>
 

@@ -128,7 +128,7 @@ public:
         for (int i = 0; i < 11; ++i) many += " a:h" + std::to_string(i) + ".l.test";
         fake.txt("l.test", {many + " ip4:192.0.2.1 -all"});
         for (int i = 0; i < 11; ++i) fake.answer("h" + std::to_string(i) + ".l.test", "A", {"198.51.100.1"});
-        CPPUNIT_ASSERT_EQUAL(std::string("pass"), result(fake, "l.test", "198.51.100.1"));  // matches at lookup 1
+        CPPUNIT_ASSERT_EQUAL(std::string("pass"), result(fake, "l.test", "198.51.100.1"));    // matches at lookup 1
         CPPUNIT_ASSERT_EQUAL(std::string("permerror"), result(fake, "l.test", "192.0.2.1"));  // lookup 11 reached
         fake.txt("v.test", {"v=spf1 a:g1.v.test a:g2.v.test a:g3.v.test ip4:192.0.2.1 -all"});
         for (const char* g : {"g1.v.test", "g2.v.test", "g3.v.test"}) fake.nxdomain(g, "A");
@@ -207,7 +207,7 @@ public:
         fake.answer("host.p.test.ok.p.test", "A", {"127.0.0.2"});
         fake.answer("unknown.ok.p.test", "A", {"127.0.0.2"});
         CPPUNIT_ASSERT_EQUAL(std::string("pass"), result(fake, "p.test", "198.51.100.7"));
-        fake.answer("8.100.51.198.in-addr.arpa", "PTR", {"liar.p.test."});  // does not resolve back
+        fake.answer("8.100.51.198.in-addr.arpa", "PTR", {"liar.p.test."});                  // does not resolve back
         CPPUNIT_ASSERT_EQUAL(std::string("pass"), result(fake, "p.test", "198.51.100.8"));  // "unknown"
     }
 

@@ -81,7 +81,8 @@ public:
         fake.txt("twelve.test", {"v=spf1 include:a.twelve.test include:b.twelve.test -all"});
         fake.txt("a.twelve.test", {"v=spf1 include:c.twelve.test a:h1.twelve.test a:h2.twelve.test -all"});
         fake.txt("c.twelve.test", {"v=spf1 a:h3.twelve.test a:h4.twelve.test -all"});
-        fake.txt("b.twelve.test", {"v=spf1 a:h5.twelve.test a:h6.twelve.test a:h7.twelve.test a:h8.twelve.test a:h9.twelve.test -all"});
+        fake.txt("b.twelve.test",
+                 {"v=spf1 a:h5.twelve.test a:h6.twelve.test a:h7.twelve.test a:h8.twelve.test a:h9.twelve.test -all"});
         for (int i = 1; i <= 9; ++i) fake.answer("h" + std::to_string(i) + ".twelve.test", "A", {"192.0.2.9"});
         const SpfCheck c = check(fake, "twelve.test");
         CPPUNIT_ASSERT_EQUAL(12, c.lookupCount);
@@ -90,8 +91,9 @@ public:
         CPPUNIT_ASSERT_EQUAL(6, c.root->termCosts[1].lookups);
         // Lookup 11 is the fourth a: of b, reached through twelve.test -> b.twelve.test.
         CPPUNIT_ASSERT_MESSAGE(all(c.errors),
-                               anyContains(c.errors, "12 DNS-querying terms; more than 10 is a permerror (RFC 7208 "
-                                                     "4.6.4); lookup 11 is 'a:h8.twelve.test' in twelve.test -> b.twelve.test"));
+                               anyContains(c.errors,
+                                           "12 DNS-querying terms; more than 10 is a permerror (RFC 7208 "
+                                           "4.6.4); lookup 11 is 'a:h8.twelve.test' in twelve.test -> b.twelve.test"));
     }
 
     void includeLoopStopsAndSaysSo() {
@@ -101,8 +103,8 @@ public:
         fake.txt("b.loop.test", {"v=spf1 include:loop.test -all"});
         const SpfCheck c = check(fake, "loop.test");
         CPPUNIT_ASSERT_EQUAL(3, c.lookupCount);
-        CPPUNIT_ASSERT_MESSAGE(all(c.errors),
-                               anyContains(c.errors, "include loop: loop.test -> a.loop.test -> b.loop.test -> loop.test"));
+        CPPUNIT_ASSERT_MESSAGE(
+            all(c.errors), anyContains(c.errors, "include loop: loop.test -> a.loop.test -> b.loop.test -> loop.test"));
         CPPUNIT_ASSERT_EQUAL(3, c.recordsFetched);
         // redirect to itself
         MailFake self;
@@ -137,12 +139,14 @@ public:
         fake.answer("mx.test", "MX", mx);
         const SpfCheck c = check(fake, "mx.test");
         CPPUNIT_ASSERT_EQUAL(11, *c.root->termCosts[0].mxNames);
-        CPPUNIT_ASSERT_MESSAGE(all(c.errors), anyContains(c.errors, "mx.test has 11 MX names; more than 10 is a permerror"));
+        CPPUNIT_ASSERT_MESSAGE(all(c.errors),
+                               anyContains(c.errors, "mx.test has 11 MX names; more than 10 is a permerror"));
     }
 
     void severalRecordsAndMissingIncludes() {
         MailFake fake;
-        fake.txt("two.test", {"v=spf1 -all", "v=spf1 include:nospf.test include:gone.test ~all", "google-site-verification=x"});
+        fake.txt("two.test",
+                 {"v=spf1 -all", "v=spf1 include:nospf.test include:gone.test ~all", "google-site-verification=x"});
         const SpfCheck several = check(fake, "two.test");
         CPPUNIT_ASSERT_EQUAL(size_t(2), several.root->found.size());
         CPPUNIT_ASSERT(anyContains(several.errors, "2 SPF records at two.test (RFC 7208 4.5: permerror)"));
@@ -151,7 +155,8 @@ public:
         fake.txt("nospf.test", {"some other text"});
         fake.nxdomain("gone.test", "TXT");
         const SpfCheck c = check(fake, "inc.test");
-        CPPUNIT_ASSERT_MESSAGE(all(c.errors), anyContains(c.errors, "term 'include:nospf.test': no SPF record at nospf.test"));
+        CPPUNIT_ASSERT_MESSAGE(all(c.errors),
+                               anyContains(c.errors, "term 'include:nospf.test': no SPF record at nospf.test"));
         CPPUNIT_ASSERT(anyContains(c.errors, "term 'include:gone.test': gone.test does not exist (NXDOMAIN)"));
         CPPUNIT_ASSERT_EQUAL(size_t(1), c.voidLookups.size());  // the NXDOMAIN include; a TXT without SPF is not void
         CPPUNIT_ASSERT_EQUAL(2, c.lookupCount);
@@ -212,7 +217,8 @@ public:
 
     void questionBudgetBoundsTheWork() {
         MailFake fake;
-        fake.txt("wide.test", {"v=spf1 a:a1.wide.test a:a2.wide.test a:a3.wide.test a:a4.wide.test a:a5.wide.test -all"});
+        fake.txt("wide.test",
+                 {"v=spf1 a:a1.wide.test a:a2.wide.test a:a3.wide.test a:a4.wide.test a:a5.wide.test -all"});
         MailDnsLimits dnsLimits;
         dnsLimits.maxQuestions = 5;
         const SpfCheck c = check(fake, "wide.test", {}, dnsLimits);

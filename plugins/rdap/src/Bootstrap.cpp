@@ -63,7 +63,8 @@ BootstrapFile Bootstrap::parseFile(const std::string& json, const std::string& w
             auto entries = svc->getArray(0);
             auto urls = svc->getArray(1);
             ServiceUrls u;
-            for (size_t k = 0; k < urls->size(); ++k) u.push_back(urls->getElement<std::string>(static_cast<unsigned>(k)));
+            for (size_t k = 0; k < urls->size(); ++k)
+                u.push_back(urls->getElement<std::string>(static_cast<unsigned>(k)));
             for (size_t k = 0; k < entries->size(); ++k)
                 out.entries.emplace_back(entries->getElement<std::string>(static_cast<unsigned>(k)), u);
         }

@@ -23,13 +23,13 @@ using ServiceUrls = std::vector<std::string>;
 /// Which bootstrap entry served a query, for the answer and the logs.
 struct ServiceMatch {
     ServiceUrls urls;
-    std::string entry;         ///< "192.0.0.0/8", "64496-64511", "io"
+    std::string entry;  ///< "192.0.0.0/8", "64496-64511", "io"
     bool fromOverride = false;
 };
 
 /// One file's worth of entries, as the registry or the override table gives them.
 struct BootstrapFile {
-    std::string publication;  ///< the file's "publication"; empty for overrides
+    std::string publication;                                   ///< the file's "publication"; empty for overrides
     std::vector<std::pair<std::string, ServiceUrls>> entries;  ///< (entry, urls) in file order
 };
 

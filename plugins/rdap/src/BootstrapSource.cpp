@@ -30,8 +30,8 @@ std::map<std::string, BootstrapFile> loadOverrides(const std::string& path) {
         for (const auto& kv : root) {
             const std::string registry = kv.first.as<std::string>();
             if (registry != "ipv4" && registry != "ipv6" && registry != "asn" && registry != "dns")
-                throw std::runtime_error(path + ":" + std::to_string(kv.first.Mark().line + 1) + ": unknown registry '" +
-                                         registry + "' (ipv4, ipv6, asn, dns)");
+                throw std::runtime_error(path + ":" + std::to_string(kv.first.Mark().line + 1) +
+                                         ": unknown registry '" + registry + "' (ipv4, ipv6, asn, dns)");
             BootstrapFile& file = out[registry];
             if (!kv.second.IsSequence()) continue;  // an empty section
             for (const auto& item : kv.second) {

@@ -28,9 +28,9 @@ struct RdapFetch {
     std::vector<std::string> hops;  ///< every URL asked, in order
     std::string body;
     int status = 0;
-    int retryAfterS = 0;            ///< RateLimited: seconds to wait
-    bool ourBudget = false;         ///< RateLimited by this service's budget, not by the registry
-    std::string error;              ///< what went wrong, for the message
+    int retryAfterS = 0;     ///< RateLimited: seconds to wait
+    bool ourBudget = false;  ///< RateLimited by this service's budget, not by the registry
+    std::string error;       ///< what went wrong, for the message
 };
 
 struct RdapFetchLimits {

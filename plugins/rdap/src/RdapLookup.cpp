@@ -48,11 +48,12 @@ LookupResult fromFailedFetch(const RdapFetch& f, const RdapQuery& q) {
             return failure(404, "not_registered",
                            "the registry (" + registryNameOf(f.url) + ") has no registration for " + q.text);
         case O::RateLimited:
-            return failure(503, "registry_rate_limited",
-                           (f.ourBudget ? "this service's request budget for " + registryNameOf(f.url) + " is spent (" +
-                                              f.error + ")"
-                                        : registryNameOf(f.url) + " is limiting requests (429)") +
-                               "; cached answers still serve; retry after " + std::to_string(f.retryAfterS) + " seconds");
+            return failure(
+                503, "registry_rate_limited",
+                (f.ourBudget
+                     ? "this service's request budget for " + registryNameOf(f.url) + " is spent (" + f.error + ")"
+                     : registryNameOf(f.url) + " is limiting requests (429)") +
+                    "; cached answers still serve; retry after " + std::to_string(f.retryAfterS) + " seconds");
         case O::Loop:
             return failure(503, "registry_redirect_loop",
                            "the registries' redirects did not end at an answer: " + f.error + " (after " +
@@ -160,7 +161,8 @@ LookupResult RdapLookup::lookUp(const RdapQuery& q) {
         r = lookUpFresh(q);
         r.checkedAtMs = host_.nowMs();
     } catch (const std::exception& e) {
-        return failure(503, "registry_unavailable", std::string("the registry's answer could not be read: ") + e.what());
+        return failure(503, "registry_unavailable",
+                       std::string("the registry's answer could not be read: ") + e.what());
     }
     // Answers and "not registered" are kept; failures are not, nor answers
     // with a failed part, so the next caller tries again.
@@ -182,7 +184,8 @@ LookupResult RdapLookup::viaRdap(const RdapQuery& q, const std::string& url, con
     RdapFetch f = fetchRdap(host_, url, limits, configured);
     if (f.outcome != RdapFetch::Outcome::Found) return fromFailedFetch(f, q);
     RdapObject registry = readRdapObject(f.body, q.kind, f.url);
-    if (!registry.error.empty()) return failure(503, "registry_unavailable", registryNameOf(f.url) + ": " + registry.error);
+    if (!registry.error.empty())
+        return failure(503, "registry_unavailable", registryNameOf(f.url) + ": " + registry.error);
     LookupResult r;
     r.serviceUrl = f.url;
     r.rawJson = compactJson(f.body);
@@ -203,10 +206,11 @@ LookupResult RdapLookup::viaRdap(const RdapQuery& q, const std::string& url, con
             summary = mergeThin(std::move(summary), registrar.summary);
             r.rawRegistrarJson = compactJson(rf.body);
         } else {
-            const std::string why = rf.outcome == RdapFetch::Outcome::NotFound ? "answered 404" :
-                                    !rf.error.empty()                          ? rf.error :
-                                                                                 registrar.error;
-            summary.provenance["registrar_link"] = "not followed: the registrar (" + registryNameOf(rf.url) + ") " + why;
+            const std::string why = rf.outcome == RdapFetch::Outcome::NotFound ? "answered 404"
+                                    : !rf.error.empty()                        ? rf.error
+                                                                               : registrar.error;
+            summary.provenance["registrar_link"] =
+                "not followed: the registrar (" + registryNameOf(rf.url) + ") " + why;
             r.transient = rf.outcome == RdapFetch::Outcome::Failed || rf.outcome == RdapFetch::Outcome::RateLimited;
             host_.info("rdap: registrar link " + registry.relatedUrl + " for " + q.text + ": " + why);
         }
@@ -220,13 +224,15 @@ LookupResult RdapLookup::viaWhois(const RdapQuery& q) {
         return failure(503, "registry_unavailable",
                        "no RDAP service covers " + q.text + " and this host offers no WHOIS (connect facility)");
     WhoisAnswer a = askWhois(host_, whois_, q, settings_.whoisTimeoutMs);
-    if (!a.error.empty()) return failure(503, "registry_unavailable", "no RDAP service covers " + q.text + "; " + a.error);
+    if (!a.error.empty())
+        return failure(503, "registry_unavailable", "no RDAP service covers " + q.text + "; " + a.error);
     const WhoisExchange& last = a.final();
     Summary s = parseWhois(last.text, q.kind, last.server, q.text);
     const WhoisOutcome outcome = whoisOutcome(last.text, s);
     if (outcome == WhoisOutcome::RateLimited)  // a refusal is no answer: not passed on, not cached
-        return failure(503, "registry_rate_limited",
-                       "the WHOIS server " + last.server + " refused the query (its rate limit); cached answers still serve");
+        return failure(
+            503, "registry_rate_limited",
+            "the WHOIS server " + last.server + " refused the query (its rate limit); cached answers still serve");
     if (outcome == WhoisOutcome::NotRegistered)
         return failure(404, "not_registered", "the WHOIS server " + last.server + " has no registration for " + q.text);
     LookupResult r;

@@ -21,7 +21,7 @@ namespace ipfacts::rdap {
 /// is copied, not rebuilt), or the error that answers instead.
 struct LookupResult {
     int status = 200;
-    std::string token;    ///< error token when status != 200
+    std::string token;  ///< error token when status != 200
     std::string message;
     std::string summaryJson;
     std::string rawJson;

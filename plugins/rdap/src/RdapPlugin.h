@@ -19,10 +19,14 @@ class RdapPlugin {
 public:
     static constexpr const char* kRequiredFacilities[] = {"http", "cache", nullptr};
     static constexpr ipf_config_key kConfigKeys[] = {
-        {"bootstrap_dir", IPF_CONFIG_PATH, 1, nullptr, "the RDAP bootstrap snapshot (ipv4/ipv6/asn/dns.json), etc/rdap"},
-        {"overrides", IPF_CONFIG_PATH, 0, nullptr, "services missing from IANA's files or moved, etc/rdap/overrides.yaml"},
-        {"whois_servers", IPF_CONFIG_PATH, 0, nullptr, "the WHOIS fallback's servers, etc/rdap/whois-servers.yaml; absent: no fallback"},
-        {"refresh_url", IPF_CONFIG_STRING, 0, "https://data.iana.org/rdap/", "where IANA's bootstrap files are refreshed from; empty: never"},
+        {"bootstrap_dir", IPF_CONFIG_PATH, 1, nullptr,
+         "the RDAP bootstrap snapshot (ipv4/ipv6/asn/dns.json), etc/rdap"},
+        {"overrides", IPF_CONFIG_PATH, 0, nullptr,
+         "services missing from IANA's files or moved, etc/rdap/overrides.yaml"},
+        {"whois_servers", IPF_CONFIG_PATH, 0, nullptr,
+         "the WHOIS fallback's servers, etc/rdap/whois-servers.yaml; absent: no fallback"},
+        {"refresh_url", IPF_CONFIG_STRING, 0, "https://data.iana.org/rdap/",
+         "where IANA's bootstrap files are refreshed from; empty: never"},
         {"refresh_hours", IPF_CONFIG_INTEGER, 0, "24", "hours between bootstrap refreshes (24 or more; 0: never)"},
         {"timeout_ms", IPF_CONFIG_INTEGER, 0, "4000", "each RDAP request, a redirect hop included (100-30000)"},
         {"max_redirects", IPF_CONFIG_INTEGER, 0, "3", "redirects followed between registries (0-10)"},

@@ -10,8 +10,9 @@
 namespace ipfacts::rdap {
 namespace {
 
-const char* kForms = "; give an IPv4 or IPv6 address, a CIDR block (192.0.2.0/24), an AS number (AS15169 or 15169) "
-                     "or a domain name";
+const char* kForms =
+    "; give an IPv4 or IPv6 address, a CIDR block (192.0.2.0/24), an AS number (AS15169 or 15169) "
+    "or a domain name";
 
 QueryError invalid(std::string why) { return QueryError{"invalid_query", std::move(why) + kForms}; }
 
@@ -72,18 +73,24 @@ std::string unicodeOf(const std::string& ascii) {
 
 const char* kindName(QueryKind k) {
     switch (k) {
-        case QueryKind::Ip: return "ip";
-        case QueryKind::Autnum: return "autnum";
-        case QueryKind::Domain: return "domain";
+        case QueryKind::Ip:
+            return "ip";
+        case QueryKind::Autnum:
+            return "autnum";
+        case QueryKind::Domain:
+            return "domain";
     }
     return "ip";
 }
 
 std::string RdapQuery::rdapPath() const {
     switch (kind) {
-        case QueryKind::Ip: return "ip/" + text;
-        case QueryKind::Autnum: return "autnum/" + std::to_string(asn);
-        case QueryKind::Domain: return "domain/" + text;
+        case QueryKind::Ip:
+            return "ip/" + text;
+        case QueryKind::Autnum:
+            return "autnum/" + std::to_string(asn);
+        case QueryKind::Domain:
+            return "domain/" + text;
     }
     return "";
 }

@@ -15,8 +15,8 @@ int intIn(const Host& host, const char* key, int fallback, int lo, int hi) {
         throw std::invalid_argument(std::string(key) + " is not a number");
     }
     if (n < lo || n > hi)
-        throw std::invalid_argument(std::string(key) + " is " + std::to_string(n) + ", not " + std::to_string(lo) + "-" +
-                                    std::to_string(hi));
+        throw std::invalid_argument(std::string(key) + " is " + std::to_string(n) + ", not " + std::to_string(lo) +
+                                    "-" + std::to_string(hi));
     return n;
 }
 

@@ -56,7 +56,8 @@ std::string vcardValue(const Object::Ptr& entity, const std::string& name) {
         Array::Ptr p = props->getArray(static_cast<unsigned>(i));
         if (!p || p->size() < 4) continue;
         Poco::Dynamic::Var n = p->get(0), v = p->get(3);
-        if (n.isString() && lowerText(n.extract<std::string>()) == name && v.isString()) return v.extract<std::string>();
+        if (n.isString() && lowerText(n.extract<std::string>()) == name && v.isString())
+            return v.extract<std::string>();
     }
     return "";
 }
@@ -110,7 +111,8 @@ void readRedactions(const Object::Ptr& o, Summary& s) {
         std::string n = str(name, "type");
         if (n.empty()) n = str(name, "description");
         if (n.empty()) n = str(r, "prePath");
-        if (!n.empty() && std::find(s.redacted.begin(), s.redacted.end(), n) == s.redacted.end()) s.redacted.push_back(n);
+        if (!n.empty() && std::find(s.redacted.begin(), s.redacted.end(), n) == s.redacted.end())
+            s.redacted.push_back(n);
     }
 }
 
@@ -118,9 +120,12 @@ void readEvents(const Object::Ptr& o, Summary& s) {
     for (const auto& e : objects(o, "events")) {
         const std::string action = lowerText(str(e, "eventAction"));
         Text when = isoUtc(str(e, "eventDate"));
-        if (action == "registration" && !s.registered) s.registered = when;
-        else if ((action == "last changed" || action == "last update") && !s.updated) s.updated = when;
-        else if (action == "expiration" && !s.expires) s.expires = when;
+        if (action == "registration" && !s.registered)
+            s.registered = when;
+        else if ((action == "last changed" || action == "last update") && !s.updated)
+            s.updated = when;
+        else if (action == "expiration" && !s.expires)
+            s.expires = when;
     }
 }
 
@@ -206,7 +211,6 @@ void readDomain(const Object::Ptr& o, Summary& s, RdapObject& out) {
     }
 }
 
-
 }  // namespace
 
 RdapObject readRdapObject(const std::string& body, QueryKind kind, const std::string& serviceUrl) {
@@ -223,9 +227,9 @@ RdapObject readRdapObject(const std::string& body, QueryKind kind, const std::st
         const std::string cls = str(o, "objectClassName");
         const char* want = kind == QueryKind::Ip ? "ip network" : kind == QueryKind::Autnum ? "autnum" : "domain";
         // RIPE's answers of 2015 and before carry no objectClassName: the object's own members say what it is.
-        const bool legacy = cls.empty() && o->has(kind == QueryKind::Ip       ? "startAddress" :
-                                                  kind == QueryKind::Autnum ? "startAutnum" :
-                                                                              "ldhName");
+        const bool legacy = cls.empty() && o->has(kind == QueryKind::Ip       ? "startAddress"
+                                                  : kind == QueryKind::Autnum ? "startAutnum"
+                                                                              : "ldhName");
         if (cls != want && !legacy) {
             out.error = "the registry answered a '" + cls + "' object, not an '" + want + "'";
             return out;

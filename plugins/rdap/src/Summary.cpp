@@ -47,7 +47,8 @@ int num(const std::string& s, size_t at, size_t n) { return std::stoi(s.substr(a
 
 Text format(int y, int mo, int d, int h, int mi, int se, int offsetMinutes) {
     // Registration data begins in the 1980s; a year outside 1900-9998 is a typo, not a date.
-    if (y < 1900 || y > 9998 || mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || se > 60) return std::nullopt;
+    if (y < 1900 || y > 9998 || mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || se > 60)
+        return std::nullopt;
     std::tm t{};
     t.tm_year = y - 1900;
     t.tm_mon = mo - 1;
@@ -75,9 +76,10 @@ int monthNumber(const std::string& word) {
 
 bool isPlaceholder(const std::string& value) {
     const std::string v = lowerText(value);
-    static const char* kMarks[] = {"redacted", "data protected", "not disclosed", "withheld", "non-public data",
-                                   "privacy service", "gdpr masked", "hidden upon user request"};
-    return std::any_of(std::begin(kMarks), std::end(kMarks), [&](const char* m) { return v.find(m) != std::string::npos; });
+    static const char* kMarks[] = {"redacted",        "data protected",  "not disclosed", "withheld",
+                                   "non-public data", "privacy service", "gdpr masked",   "hidden upon user request"};
+    return std::any_of(std::begin(kMarks), std::end(kMarks),
+                       [&](const char* m) { return v.find(m) != std::string::npos; });
 }
 
 Text keepUnlessRedacted(Summary& summary, const std::string& field, const std::string& value) {
@@ -135,10 +137,11 @@ Text isoUtc(const std::string& raw) {
     s = s.substr(lead);
     try {
         if (s.size() == 8 && digitsAt(s, 0, 8)) return format(num(s, 0, 4), num(s, 4, 2), num(s, 6, 2), 0, 0, 0, 0);
-        if (s.size() >= 11 && std::isdigit(static_cast<unsigned char>(s[0])) && s[2] == '-' && std::isalpha(static_cast<unsigned char>(s[3])) &&
-            s[6] == '-' && digitsAt(s, 7, 4))  // 26-Aug-1996
+        if (s.size() >= 11 && std::isdigit(static_cast<unsigned char>(s[0])) && s[2] == '-' &&
+            std::isalpha(static_cast<unsigned char>(s[3])) && s[6] == '-' && digitsAt(s, 7, 4))  // 26-Aug-1996
             return format(num(s, 7, 4), monthNumber(s.substr(3, 3)), num(s, 0, 2), 0, 0, 0, 0);
-        if (!(digitsAt(s, 0, 4) && s.size() >= 10 && s[4] == '-' && digitsAt(s, 5, 2) && s[7] == '-' && digitsAt(s, 8, 2)))
+        if (!(digitsAt(s, 0, 4) && s.size() >= 10 && s[4] == '-' && digitsAt(s, 5, 2) && s[7] == '-' &&
+              digitsAt(s, 8, 2)))
             return std::nullopt;
         const int y = num(s, 0, 4), mo = num(s, 5, 2), d = num(s, 8, 2);
         if (s.size() == 10) return format(y, mo, d, 0, 0, 0, 0);
@@ -157,7 +160,8 @@ Text isoUtc(const std::string& raw) {
         }
         while (at < s.size() && s[at] == ' ') ++at;
         std::string zone = s.substr(at);
-        if (zone.empty() || zone == "Z" || zone == "z" || zone == "UTC" || zone == "GMT") return format(y, mo, d, h, mi, se, 0);
+        if (zone.empty() || zone == "Z" || zone == "z" || zone == "UTC" || zone == "GMT")
+            return format(y, mo, d, h, mi, se, 0);
         if ((zone[0] == '+' || zone[0] == '-') && digitsAt(zone, 1, 2)) {
             size_t m = zone.size() >= 6 && zone[3] == ':' ? 4 : 3;
             if (!digitsAt(zone, m, 2)) return std::nullopt;

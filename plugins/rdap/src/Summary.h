@@ -20,7 +20,7 @@ struct SummaryEntity {
     std::vector<std::string> roles;  ///< RDAP roles; `role` in the answer is the first
     Text name;                       ///< vCard fn (RDAP) or the contact's name (WHOIS)
     Text email;
-    std::string from = "registry";   ///< "registry" or "registrar" (thin registries)
+    std::string from = "registry";  ///< "registry" or "registrar" (thin registries)
 };
 
 struct Summary {

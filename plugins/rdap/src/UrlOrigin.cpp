@@ -11,9 +11,12 @@ std::optional<UrlOrigin> originOf(const std::string& url) {
     if (sep == std::string::npos) return std::nullopt;
     UrlOrigin o;
     o.scheme = lowerText(url.substr(0, sep));
-    if (o.scheme == "https") o.defaultPort = 443;
-    else if (o.scheme == "http") o.defaultPort = 80;
-    else return std::nullopt;
+    if (o.scheme == "https")
+        o.defaultPort = 443;
+    else if (o.scheme == "http")
+        o.defaultPort = 80;
+    else
+        return std::nullopt;
     const size_t start = sep + 3;
     std::string authority = url.substr(start, url.find_first_of("/?#", start) - start);
     if (const size_t at = authority.rfind('@'); at != std::string::npos) authority.erase(0, at + 1);

@@ -36,8 +36,10 @@ WhoisAnswer askWhois(const Host& host, const WhoisServers& servers, const RdapQu
         return out;
     }
     TcpExchangeReply referred = exchange(host, next, servers.queryLine(next, q), timeoutMs);
-    if (referred.ok()) out.exchanges.push_back({next.text(), referred.response});
-    else host.warn("rdap: WHOIS referral to " + next.text() + " failed: " + referred.error);
+    if (referred.ok())
+        out.exchanges.push_back({next.text(), referred.response});
+    else
+        host.warn("rdap: WHOIS referral to " + next.text() + " failed: " + referred.error);
     out.referralFailed = !referred.ok();
     return out;
 }

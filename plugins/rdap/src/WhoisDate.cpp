@@ -67,7 +67,8 @@ bool dayAt(const std::vector<std::string>& w, size_t i, Day& out) {
     if (i + 2 >= w.size()) return false;
     static const std::regex yearDot(R"((\d{4})\.)"), partDot(R"((\d{1,2})\.?)");
     std::smatch m2, m3;
-    if (std::regex_match(w[i], m, yearDot) && std::regex_match(w[i + 1], m2, partDot) && std::regex_match(w[i + 2], m3, partDot)) {
+    if (std::regex_match(w[i], m, yearDot) && std::regex_match(w[i + 1], m2, partDot) &&
+        std::regex_match(w[i + 2], m3, partDot)) {
         out = {std::stoi(m[1]), std::stoi(m2[1]), std::stoi(m3[1]), 3};
         return true;
     }
@@ -110,7 +111,7 @@ Text whoisDate(const std::string& raw) {
             static const std::regex offset(R"([+-]\d{2}(?::?\d{2})?|Z|UTC|GMT)");
             if (zone.empty() && at < w.size() && std::regex_match(w[at], offset)) zone = w[at];
         }
-        if (zone.size() == 3 && (zone[0] == '+' || zone[0] == '-')) zone += ":00";  // "+03"
+        if (zone.size() == 3 && (zone[0] == '+' || zone[0] == '-')) zone += ":00";        // "+03"
         if (zone.size() == 5 && (zone[0] == '+' || zone[0] == '-')) zone.insert(3, ":");  // "+0300"
         char date[16];
         std::snprintf(date, sizeof date, "%04d-%02d-%02d", day.y % 10000, day.m % 100, day.d % 100);

@@ -20,7 +20,9 @@ void addUnique(std::vector<std::string>& v, std::string s) {
     if (!s.empty() && std::find(v.begin(), v.end(), s) == v.end()) v.push_back(std::move(s));
 }
 
-bool looksLikeEmail(const std::string& s) { return s.find('@') != std::string::npos && s.find(' ') == std::string::npos; }
+bool looksLikeEmail(const std::string& s) {
+    return s.find('@') != std::string::npos && s.find(' ') == std::string::npos;
+}
 
 /// "192.0.2.0 - 192.0.2.255" (ARIN, RIPE), or a CIDR (LACNIC, inet6num).
 void readRange(const std::string& value, Summary& s) {
@@ -37,8 +39,7 @@ void readRange(const std::string& value, Summary& s) {
     if (slash == std::string::npos) return;
     auto start = registryBlockStart(trimText(std::string_view(value).substr(0, slash)));
     const std::string len = trimText(std::string_view(value).substr(slash + 1));
-    if (!start || len.size() > 3 || !allDigits(len))
-        return;
+    if (!start || len.size() > 3 || !allDigits(len)) return;
     const int bits = std::stoi(len);
     const int max = start->version == 4 ? 32 : 128;
     if (bits > max) return;
@@ -120,8 +121,7 @@ void readAutnum(const WhoisRecord& r, Summary& s) {
     std::string number = r.first({"asnumber", "aut-num"});
     if (number.size() > 2 && (number[0] == 'A' || number[0] == 'a')) number = number.substr(2);
     number = firstWord(number);
-    if (number.size() <= 10 && allDigits(number))
-        s.start_autnum = s.end_autnum = std::stoll(number);
+    if (number.size() <= 10 && allDigits(number)) s.start_autnum = s.end_autnum = std::stoll(number);
     s.handle = keepUnlessRedacted(s, "handle", r.first({"ashandle", "aut-num"}));
     s.name = keepUnlessRedacted(s, "name", r.first({"asname", "as-name", "owner"}));
     s.country = keepUnlessRedacted(s, "country", r.first({"country"}));
@@ -134,7 +134,8 @@ void readAutnum(const WhoisRecord& r, Summary& s) {
 /// "Name [Tag = X]" (Nominet): the registrar's name alone.
 std::string registrarName(std::string v) {
     for (const char* cut : {" [Tag", "(http", "( http"})
-        if (const size_t at = v.find(cut); at != std::string::npos && at > 0) v = trimText(std::string_view(v).substr(0, at));
+        if (const size_t at = v.find(cut); at != std::string::npos && at > 0)
+            v = trimText(std::string_view(v).substr(0, at));
     return v.rfind("http", 0) == 0 ? "" : v;
 }
 
@@ -144,10 +145,12 @@ std::string registrarName(std::string v) {
 std::string registrarOf(const WhoisRecord& r) {
     const auto& pairs = r.pairs();
     for (size_t i = 0; i < pairs.size(); ++i) {
-        static const char* kKeys[] = {"registrar", "registrar name", "sponsoring registrar", "registration service provider",
-                                      "registrar.name", "registrar.organization", "registrar.organisation", "registrar_name",
-                                      "current registar", "authorized agency"};
-        if (std::none_of(std::begin(kKeys), std::end(kKeys), [&](const char* k) { return pairs[i].key == k; })) continue;
+        static const char* kKeys[] = {
+            "registrar",        "registrar name",         "sponsoring registrar",   "registration service provider",
+            "registrar.name",   "registrar.organization", "registrar.organisation", "registrar_name",
+            "current registar", "authorized agency"};
+        if (std::none_of(std::begin(kKeys), std::end(kKeys), [&](const char* k) { return pairs[i].key == k; }))
+            continue;
         const std::string n = registrarName(pairs[i].value);
         if (n.empty()) continue;
         const bool handle = n.find(' ') == std::string::npos;
@@ -167,7 +170,8 @@ void addStatus(std::vector<std::string>& out, std::string v) {
         if (const size_t at = v.find(cut); at != std::string::npos) v = v.substr(0, at);
     // An EPP code with a remark in brackets: "ok (paid and in zone)", "serverUpdateProhibited (Secured by …)".
     if (const size_t at = v.find(" ("); at != std::string::npos && std::islower(static_cast<unsigned char>(v[0])) &&
-        std::all_of(v.begin(), v.begin() + static_cast<long>(at), [](char c) { return std::isalpha(static_cast<unsigned char>(c)); }))
+                                        std::all_of(v.begin(), v.begin() + static_cast<long>(at),
+                                                    [](char c) { return std::isalpha(static_cast<unsigned char>(c)); }))
         v = v.substr(0, at);
     for (size_t at = 0; at <= v.size();) {
         const size_t comma = std::min(v.find(',', at), v.size());
@@ -178,13 +182,16 @@ void addStatus(std::vector<std::string>& out, std::string v) {
 
 bool looksLikeHostName(const std::string& n) {
     return n.size() > 2 && n.size() <= 253 && n.find('.') != std::string::npos &&
-           std::all_of(n.begin(), n.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '-' || c == '_'; });
+           std::all_of(n.begin(), n.end(), [](char c) {
+               return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '-' || c == '_';
+           });
 }
 
 /// What a "DNSSEC:" line says: signed, unsigned, or nothing decisive ("미서명" is read by its English twin).
 std::optional<bool> dnssecOf(const std::string& value) {
     const std::string v = lowerText(value);
-    if (v.find("unsigned") != std::string::npos || v == "no" || v == "inactive" || v == "false" || v.find("disabled") != std::string::npos)
+    if (v.find("unsigned") != std::string::npos || v == "no" || v == "inactive" || v == "false" ||
+        v.find("disabled") != std::string::npos)
         return false;
     if (v.find("signed") != std::string::npos || v == "yes" || v == "active" || v == "true") return true;
     return std::nullopt;
@@ -198,21 +205,25 @@ struct DomainObjects {
     int home;
 
     bool foreign(int o) const {
-        static const char* kOthers[] = {"nic-hdl", "nic-hdl-br", "nic-handle", "person", "role", "contact", "registrar",
-                                        "organisation", "organization", "irt", "ns-list", "nsset", "keyset"};
+        static const char* kOthers[] = {"nic-hdl", "nic-hdl-br", "nic-handle",   "person",       "role",
+                                        "contact", "registrar",  "organisation", "organization", "irt",
+                                        "ns-list", "nsset",      "keyset"};
         const std::string k = r.firstKeyOf(o);
         if (std::any_of(std::begin(kOthers), std::end(kOthers), [&](const char* x) { return k == x; })) return true;
         // A section under a contact's heading: "Organization Using Domain Name", "Administrative Contact/Agent".
-        static const char* kHeadings[] = {"organization", "organisation", "contact", "registrant", "holder", "registrar"};
+        static const char* kHeadings[] = {"organization", "organisation", "contact",
+                                          "registrant",   "holder",       "registrar"};
         const std::string label = r.labelOf(o);
-        return std::any_of(std::begin(kHeadings), std::end(kHeadings), [&](const char* x) { return label.find(x) != std::string::npos; });
+        return std::any_of(std::begin(kHeadings), std::end(kHeadings),
+                           [&](const char* x) { return label.find(x) != std::string::npos; });
     }
     std::string first(std::initializer_list<const char*> keys) const {
         std::string v = home >= 0 ? r.first(keys, [this](int o) { return o == home; }) : "";
         return v.empty() ? r.first(keys, [this](int o) { return !foreign(o); }) : v;
     }
     std::vector<std::string> all(std::initializer_list<const char*> keys) const {
-        std::vector<std::string> v = home >= 0 ? r.all(keys, [this](int o) { return o == home; }) : std::vector<std::string>{};
+        std::vector<std::string> v =
+            home >= 0 ? r.all(keys, [this](int o) { return o == home; }) : std::vector<std::string>{};
         return v.empty() ? r.all(keys, [this](int o) { return !foreign(o); }) : v;
     }
 };
@@ -259,25 +270,30 @@ void readDomain(const WhoisRecord& r, Summary& s, const std::string& query) {
     // Keys that can only be the domain's are read wherever they stand (HKIRC writes the
     // dates among the registrant's lines); a bare "created" or "changed" only from the
     // domain's own objects, never from a contact's record.
-    s.registered = whoisDate(d.first({"creation date", "created", "registration time", "registered", "registered on",
-                                      "domain record activated", "record created", "record created on", "domain registered",
-                                      "registration date", "registered date", "domain name commencement date",
-                                      "domain created", "first registration date", "relevant dates.registered on"}));
-    if (!s.registered) s.registered = whoisDate(r.first({"creation date", "domain name commencement date", "registered date"}));
-    s.updated = whoisDate(d.first({"updated date", "updated", "last updated", "last-update", "last modified", "last update",
-                                   "changed", "modified", "modification date", "last-updated", "update date",
-                                   "domain record last updated", "last updated date", "domain_datelastmodified",
-                                   "relevant dates.last updated"}));
+    s.registered =
+        whoisDate(d.first({"creation date", "created", "registration time", "registered", "registered on",
+                           "domain record activated", "record created", "record created on", "domain registered",
+                           "registration date", "registered date", "domain name commencement date", "domain created",
+                           "first registration date", "relevant dates.registered on"}));
+    if (!s.registered)
+        s.registered = whoisDate(r.first({"creation date", "domain name commencement date", "registered date"}));
+    s.updated = whoisDate(
+        d.first({"updated date", "updated", "last updated", "last-update", "last modified", "last update", "changed",
+                 "modified", "modification date", "last-updated", "update date", "domain record last updated",
+                 "last updated date", "domain_datelastmodified", "relevant dates.last updated"}));
     if (!s.updated) s.updated = whoisDate(r.first({"updated date", "last updated date"}));
-    s.expires = whoisDate(d.first({"registry expiry date", "registrar registration expiration date", "expiry date",
-                                   "expiration date", "expires", "expire date", "expire", "expire-date", "paid-till",
-                                   "renewal date", "valid until", "expires on", "domain expires", "relevant dates.expiry date",
-                                   "record expires on", "record will expire on", "expiration time"}));
+    s.expires =
+        whoisDate(d.first({"registry expiry date", "registrar registration expiration date", "expiry date",
+                           "expiration date", "expires", "expire date", "expire", "expire-date", "paid-till",
+                           "renewal date", "valid until", "expires on", "domain expires", "relevant dates.expiry date",
+                           "record expires on", "record will expire on", "expiration time"}));
     if (!s.expires)
-        s.expires = whoisDate(r.first({"registry expiry date", "registrar registration expiration date", "expiry date", "expiration date"}));
-    for (const auto& ns : r.all({"name server", "nserver", "name servers", "nameservers", "nameserver", "domain nameservers",
-                                 "domain name servers", "name servers information", "hostname", "dns", "primary server",
-                                 "secondary server", "host name", "*.host name", "domain servers in listed order", "ns_name_*"})) {
+        s.expires = whoisDate(r.first(
+            {"registry expiry date", "registrar registration expiration date", "expiry date", "expiration date"}));
+    for (const auto& ns :
+         r.all({"name server", "nserver", "name servers", "nameservers", "nameserver", "domain nameservers",
+                "domain name servers", "name servers information", "hostname", "dns", "primary server",
+                "secondary server", "host name", "*.host name", "domain servers in listed order", "ns_name_*"})) {
         std::string n = lowerText(firstWord(ns));
         while (!n.empty() && n.back() == '.') n.pop_back();
         if (looksLikeHostName(n) && n != name) addUnique(s.nameservers, n);
@@ -305,7 +321,8 @@ void readAbuseComment(const WhoisRecord& r, Summary& s) {
         const size_t is = c.find(" is '", at);
         if (is == std::string::npos) continue;
         const size_t end = c.find('\'', is + 5);
-        if (end != std::string::npos && looksLikeEmail(c.substr(is + 5, end - is - 5))) s.abuse_email = c.substr(is + 5, end - is - 5);
+        if (end != std::string::npos && looksLikeEmail(c.substr(is + 5, end - is - 5)))
+            s.abuse_email = c.substr(is + 5, end - is - 5);
     }
     if (!s.abuse_email)
         for (const auto& v : r.all({"abuse-mailbox", "orgabuseemail"}))
@@ -325,8 +342,11 @@ void readContacts(const WhoisRecord& r, Summary& s) {
         s.entities.push_back(org);
         if (!s.country) s.country = keepUnlessRedacted(s, "country", r.first({"country"}));
     }
-    for (const auto& [prefix, role] : {std::pair<const char*, const char*>{"orgabuse", "abuse"}, {"orgtech", "technical"},
-                                       {"orgnoc", "noc"}, {"rabuse", "abuse"}, {"rtech", "technical"}}) {
+    for (const auto& [prefix, role] : {std::pair<const char*, const char*>{"orgabuse", "abuse"},
+                                       {"orgtech", "technical"},
+                                       {"orgnoc", "noc"},
+                                       {"rabuse", "abuse"},
+                                       {"rtech", "technical"}}) {
         const std::string p(prefix);
         const std::string handle = r.first({(p + "handle").c_str()});
         if (handle.empty()) continue;
@@ -338,8 +358,11 @@ void readContacts(const WhoisRecord& r, Summary& s) {
         s.entities.push_back(std::move(e));
     }
     // RIPE-style: the object's contact references, by role.
-    for (const auto& [key, role] : {std::pair<const char*, const char*>{"abuse-c", "abuse"}, {"admin-c", "administrative"},
-                                    {"tech-c", "technical"}, {"owner-c", "registrant"}, {"org", "registrant"}}) {
+    for (const auto& [key, role] : {std::pair<const char*, const char*>{"abuse-c", "abuse"},
+                                    {"admin-c", "administrative"},
+                                    {"tech-c", "technical"},
+                                    {"owner-c", "registrant"},
+                                    {"org", "registrant"}}) {
         for (const auto& handle : r.all({key})) {
             SummaryEntity e;
             e.handle = handle;
@@ -409,7 +432,8 @@ std::string whoisReferral(std::string_view text) {
             std::string v = withoutScheme(firstWord(p.value));
             // A server name (or [v6]:port) and nothing else: the answer is the server's to write.
             const bool server = !v.empty() && v.size() <= 260 && std::all_of(v.begin(), v.end(), [](char c) {
-                return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '-' || c == ':' || c == '[' || c == ']';
+                return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '-' || c == ':' || c == '[' ||
+                       c == ']';
             });
             if (server) return v;
         }
@@ -418,19 +442,19 @@ std::string whoisReferral(std::string_view text) {
 }
 
 bool whoisSaysNotFound(std::string_view text) {
-    return saysAny(text, {"no match", "not found", "no entries found", "no data found", "status: free", "no object found",
-                          "domain not found", "%error:101", "no matching record", " is free"});
+    return saysAny(text, {"no match", "not found", "no entries found", "no data found", "status: free",
+                          "no object found", "domain not found", "%error:101", "no matching record", " is free"});
 }
 
 bool whoisSaysRateLimited(std::string_view text) {
-    return saysAny(text, {"access control limit", "limit exceeded", "has been exceeded", "quota exceeded", "too many queries",
-                          "too many requests", "rate limit exceeded"});
+    return saysAny(text, {"access control limit", "limit exceeded", "has been exceeded", "quota exceeded",
+                          "too many queries", "too many requests", "rate limit exceeded"});
 }
 
 WhoisOutcome whoisOutcome(std::string_view text, const Summary& s) {
     // A name echoed back with "Status: free" is no registration: what marks one is data about it.
-    const bool empty = !s.handle && !s.start_address && !s.start_autnum && !s.registered && !s.registrar &&
-                       s.nameservers.empty();
+    const bool empty =
+        !s.handle && !s.start_address && !s.start_autnum && !s.registered && !s.registrar && s.nameservers.empty();
     if (!empty) return WhoisOutcome::Answer;
     if (whoisSaysRateLimited(text)) return WhoisOutcome::RateLimited;
     return whoisSaysNotFound(text) ? WhoisOutcome::NotRegistered : WhoisOutcome::Answer;

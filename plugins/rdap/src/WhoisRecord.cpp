@@ -12,9 +12,12 @@ namespace {
 size_t depthOf(std::string_view line) {
     size_t d = 0;
     for (char c : line) {
-        if (c == ' ') d += 1;
-        else if (c == '\t') d += 4;
-        else break;
+        if (c == ' ')
+            d += 1;
+        else if (c == '\t')
+            d += 4;
+        else
+            break;
     }
     return d;
 }
@@ -22,7 +25,8 @@ size_t depthOf(std::string_view line) {
 bool keyMatches(const std::string& key, const char* pattern) {
     const std::string_view p(pattern);
     if (p.size() > 2 && p.substr(0, 2) == "*.")
-        return key.size() >= p.size() - 1 && key.compare(key.size() - (p.size() - 1), std::string::npos, p.substr(1)) == 0;
+        return key.size() >= p.size() - 1 &&
+               key.compare(key.size() - (p.size() - 1), std::string::npos, p.substr(1)) == 0;
     if (!p.empty() && p.back() == '*') return key.compare(0, p.size() - 1, p.substr(0, p.size() - 1)) == 0;
     return key == p;
 }
@@ -36,7 +40,8 @@ std::string cleanKey(std::string_view raw) {
 
 /// A line of dashes, equals signs or stars only: a rule drawn between sections.
 bool isRule(const std::string& t) {
-    return std::all_of(t.begin(), t.end(), [](char c) { return c == '-' || c == '=' || c == '*' || c == '_' || c == ' '; });
+    return std::all_of(t.begin(), t.end(),
+                       [](char c) { return c == '-' || c == '=' || c == '*' || c == '_' || c == ' '; });
 }
 
 /// A short line naming a section ("Registrar", "Nameservers", "Technical Contacts").
@@ -126,7 +131,9 @@ WhoisRecord::WhoisRecord(std::string_view text) {
             const size_t colon = t.find(':');
             // "key: value"; a colon inside a URL or a time ("https://", "12:00") has no blank after it.
             // "Registry WHOIS Server:: x" (CoCCA) doubles the colon.
-            const size_t from = colon == std::string::npos ? 0 : t.compare(colon, 3, ":: ") == 0 ? colon + 2 : colon + 1;
+            const size_t from = colon == std::string::npos        ? 0
+                                : t.compare(colon, 3, ":: ") == 0 ? colon + 2
+                                                                  : colon + 1;
             keyed = colon != std::string::npos && colon > 0 && colon < 48 &&
                     (from == t.size() || t[from] == ' ' || t[from] == '\t');
             if (keyed) {
@@ -199,7 +206,8 @@ std::string WhoisRecord::labelOf(int object) const {
 }
 
 std::string WhoisRecord::firstKeyOf(int object) const {
-    return object >= 0 && static_cast<size_t>(object) < firstKeys_.size() ? firstKeys_[static_cast<size_t>(object)] : "";
+    return object >= 0 && static_cast<size_t>(object) < firstKeys_.size() ? firstKeys_[static_cast<size_t>(object)]
+                                                                          : "";
 }
 
 }  // namespace ipfacts::rdap

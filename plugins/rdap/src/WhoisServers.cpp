@@ -16,7 +16,8 @@ bool parseWhoisServer(const std::string& text, WhoisServer& out) {
             if (text[close + 1] != ':') return false;
             port = text.substr(close + 2);
         }
-    } else if (const size_t colon = text.find(':'); colon != std::string::npos && text.find(':', colon + 1) == std::string::npos) {
+    } else if (const size_t colon = text.find(':');
+               colon != std::string::npos && text.find(':', colon + 1) == std::string::npos) {
         host = text.substr(0, colon);
         port = text.substr(colon + 1);
     }
@@ -44,7 +45,8 @@ WhoisServers WhoisServers::load(const std::string& path) {
         YAML::Node root = YAML::LoadFile(path);
         t.iana_ = server(root["iana"], "iana");
         if (YAML::Node tlds = root["tlds"])
-            for (const auto& kv : tlds) t.tlds_[kv.first.as<std::string>()] = server(kv.second, kv.first.as<std::string>());
+            for (const auto& kv : tlds)
+                t.tlds_[kv.first.as<std::string>()] = server(kv.second, kv.first.as<std::string>());
         if (YAML::Node forms = root["query_forms"])
             for (const auto& kv : forms)
                 for (const auto& f : kv.second) {

@@ -57,7 +57,8 @@ struct Fake : testing::FakeHost {
     }
 };
 
-const char* kNewDns = R"({"publication":"2026-11-26T00:00:00Z","services":[[["com","net"],["https://rdap.new.example/"]]]})";
+const char* kNewDns =
+    R"({"publication":"2026-11-26T00:00:00Z","services":[[["com","net"],["https://rdap.new.example/"]]]})";
 
 }  // namespace
 
@@ -121,7 +122,8 @@ public:
         auto m = b.find(q("192.0.2.1"));
         CPPUNIT_ASSERT_EQUAL(size_t(2), m->urls.size());
         CPPUNIT_ASSERT_EQUAL(std::string("http://rdap.arin.example/registry/"), m->urls[1]);
-        CPPUNIT_ASSERT_EQUAL(std::string("https://rdap.ripe.example/"), urlFor(b, "2001:db8::1"));  // no slash in the file
+        CPPUNIT_ASSERT_EQUAL(std::string("https://rdap.ripe.example/"),
+                             urlFor(b, "2001:db8::1"));  // no slash in the file
     }
     void shippedSnapshotAndTablesLoad() {
         Bootstrap b;
@@ -138,24 +140,28 @@ public:
         WhoisServers w = WhoisServers::load(etc + "/whois-servers.yaml");
         CPPUNIT_ASSERT_EQUAL(std::string("whois.denic.de"), w.serverFor(q("example.de")).host);
         CPPUNIT_ASSERT_EQUAL(std::string("whois.iana.org"), w.serverFor(q("192.0.2.1")).host);
-        CPPUNIT_ASSERT_EQUAL(std::string("-T dn,ace example.de\r\n"), w.queryLine(w.serverFor(q("example.de")), q("example.de")));
+        CPPUNIT_ASSERT_EQUAL(std::string("-T dn,ace example.de\r\n"),
+                             w.queryLine(w.serverFor(q("example.de")), q("example.de")));
     }
     void notABootstrapFileIsRefused() {
         CPPUNIT_ASSERT_THROW(Bootstrap::parseFile("[]", "x"), std::runtime_error);
         CPPUNIT_ASSERT_THROW(Bootstrap::parseFile("{\"services\": [[\"a\"]]}", "x"), std::runtime_error);
         Bootstrap b;
-        CPPUNIT_ASSERT_THROW(b.add("ipv4", Bootstrap::parseFile(R"({"services":[[["2001:db8::/32"],["https://x/"]]]})", "x"), false),
-                             std::runtime_error);
+        CPPUNIT_ASSERT_THROW(
+            b.add("ipv4", Bootstrap::parseFile(R"({"services":[[["2001:db8::/32"],["https://x/"]]]})", "x"), false),
+            std::runtime_error);
     }
     void refreshReplacesAndStores() {
         Fake fake;
         fake.serveIana(kNewDns);
         RdapSettings s = RdapSettings::fromConfig(fake.hostHandle);
         BootstrapSource source(fake.hostHandle, s);
-        CPPUNIT_ASSERT_EQUAL(std::string("https://rdap.verisign.example/com/v1/"), urlFor(*source.current(), "example.com"));
+        CPPUNIT_ASSERT_EQUAL(std::string("https://rdap.verisign.example/com/v1/"),
+                             urlFor(*source.current(), "example.com"));
         CPPUNIT_ASSERT(source.refreshIfDue());
         CPPUNIT_ASSERT_EQUAL(std::string("https://rdap.new.example/"), urlFor(*source.current(), "example.com"));
-        CPPUNIT_ASSERT_EQUAL(std::string("https://rdap.io.example/"), urlFor(*source.current(), "example.io"));  // overrides stay
+        CPPUNIT_ASSERT_EQUAL(std::string("https://rdap.io.example/"),
+                             urlFor(*source.current(), "example.io"));  // overrides stay
         CPPUNIT_ASSERT_EQUAL(std::string(kNewDns), fake.store.peek("rdap", "bootstrap:dns").value_or(""));
         CPPUNIT_ASSERT_EQUAL(size_t(4), fake.http.requests.size());
     }
@@ -165,13 +171,15 @@ public:
         RdapSettings s = RdapSettings::fromConfig(fake.hostHandle);
         BootstrapSource source(fake.hostHandle, s);
         CPPUNIT_ASSERT(!source.refreshIfDue());
-        CPPUNIT_ASSERT_EQUAL(std::string("https://rdap.verisign.example/com/v1/"), urlFor(*source.current(), "example.com"));
+        CPPUNIT_ASSERT_EQUAL(std::string("https://rdap.verisign.example/com/v1/"),
+                             urlFor(*source.current(), "example.com"));
         CPPUNIT_ASSERT(!fake.store.peek("rdap", "bootstrap:dns"));
         CPPUNIT_ASSERT_EQUAL(std::string("snapshot"), source.origin());
         fake.http.fail("GET", "https://iana.example/rdap/ipv4.json", "timeout after 4000 ms");
         fake.clock.advance(std::chrono::hours(25));
         CPPUNIT_ASSERT(!source.refreshIfDue());
-        CPPUNIT_ASSERT_EQUAL(std::string("https://rdap.verisign.example/com/v1/"), urlFor(*source.current(), "example.com"));
+        CPPUNIT_ASSERT_EQUAL(std::string("https://rdap.verisign.example/com/v1/"),
+                             urlFor(*source.current(), "example.com"));
     }
     void refreshAtMostOncePerPeriod() {
         Fake fake;

@@ -61,7 +61,8 @@ public:
         const Bootstrap b = configuredWith("https://nic.example:8443/rdap/");
         CPPUNIT_ASSERT_EQUAL(std::string(), followRefusal("https://NIC.example:8443/rdap/domain/a.example", b));
         const std::string otherPort = followRefusal("https://nic.example:8444/rdap/", b);
-        CPPUNIT_ASSERT_MESSAGE(otherPort, contains(otherPort, "port 8444 of nic.example is not https's default port (443)"));
+        CPPUNIT_ASSERT_MESSAGE(otherPort,
+                               contains(otherPort, "port 8444 of nic.example is not https's default port (443)"));
         CPPUNIT_ASSERT(!followRefusal("http://nic.example:8443/rdap/", b).empty());     // another scheme
         CPPUNIT_ASSERT(!followRefusal("https://other.example:8443/rdap/", b).empty());  // another host
         CPPUNIT_ASSERT(contains(followRefusal("http://127.0.0.1:22/", b), "port 22 of 127.0.0.1"));

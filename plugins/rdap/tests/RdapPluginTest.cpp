@@ -148,7 +148,8 @@ public:
         fake.http.respond("GET", kArin, 200, fixture("ip-arin.json"));
         fake.ask("192.0.2.1");
         CPPUNIT_ASSERT_EQUAL(200, fake.written.status);
-        fake.http.fail("GET", "https://rdap.moved.example/ip/192.0.2.2", "budget: upstream moved allows 10 requests a minute");
+        fake.http.fail("GET", "https://rdap.moved.example/ip/192.0.2.2",
+                       "budget: upstream moved allows 10 requests a minute");
         fake.ask("192.0.2.2");
         CPPUNIT_ASSERT_EQUAL(503, fake.written.status);
         CPPUNIT_ASSERT_EQUAL(std::string("registry_rate_limited"), fake.written.errorToken);
@@ -172,7 +173,8 @@ public:
         Fake fake;
         fake.http.respond("GET", "https://rdap.verisign.example/com/v1/domain/example.com", 200,
                           fixture("domain-registry-thin.json"));
-        fake.http.respond("GET", "https://rdap.registrar.example/domain/EXAMPLE.COM", 200, fixture("domain-registrar.json"));
+        fake.http.respond("GET", "https://rdap.registrar.example/domain/EXAMPLE.COM", 200,
+                          fixture("domain-registrar.json"));
         fake.ask("EXAMPLE.com");
         CPPUNIT_ASSERT_EQUAL(200, fake.written.status);
         const std::string& b = fake.written.body;
@@ -294,7 +296,8 @@ public:
                               fixture(std::string("bootstrap/") + r + ".json"));
         fake.http.respond("GET", "https://iana.example/rdap/dns.json", 200,
                           R"({"services":[[["com"],["https://rdap.refreshed.example/"]]]})");
-        fake.http.respond("GET", "https://rdap.refreshed.example/domain/www.example.com", 200, fixture("domain-registrar.json"));
+        fake.http.respond("GET", "https://rdap.refreshed.example/domain/www.example.com", 200,
+                          fixture("domain-registrar.json"));
         testing::LoadedPlugin plugin(fake, ipfacts_plugin_v1());
         fake.query = {{"query", "example.com"}};
         fake.http.unlisted = HttpReply{};
@@ -307,7 +310,8 @@ public:
         fake.query = {{"query", "www.example.com"}};
         plugin.call("query");
         CPPUNIT_ASSERT_EQUAL(200, fake.written.status);
-        CPPUNIT_ASSERT(contains(fake.http.requests.back().url, "https://rdap.refreshed.example/domain/www.example.com"));
+        CPPUNIT_ASSERT(
+            contains(fake.http.requests.back().url, "https://rdap.refreshed.example/domain/www.example.com"));
     }
 
     void badQueriesAre400() {

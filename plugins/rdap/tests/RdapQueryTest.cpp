@@ -69,8 +69,8 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::string("invalid_parameter"), token(""));
         CPPUNIT_ASSERT_EQUAL(std::string("invalid_parameter"), token(std::string(600, 'a')));
         for (const char* bad : {"192.0.2.1/24", "192.0.2.0/33", "192.0.2.0/024", "300.1.1.1/8", "AS4294967296", "AS012",
-                                "https://example.com/", "user@example.com", "localhost", "exa mple.com", "*.example.com",
-                                "-", "AS", "example.123", "2001:db8::1/129"})
+                                "https://example.com/", "user@example.com", "localhost", "exa mple.com",
+                                "*.example.com", "-", "AS", "example.123", "2001:db8::1/129"})
             CPPUNIT_ASSERT_EQUAL_MESSAGE(bad, std::string("invalid_query"), token(bad));
     }
 };

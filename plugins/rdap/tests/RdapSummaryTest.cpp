@@ -40,7 +40,9 @@ Summary readRecorded(const std::string& file, QueryKind kind, const std::string&
 
 std::string opt(const Text& t) { return t ? *t : "(null)"; }
 
-bool has(const std::vector<std::string>& v, const std::string& s) { return std::find(v.begin(), v.end(), s) != v.end(); }
+bool has(const std::vector<std::string>& v, const std::string& s) {
+    return std::find(v.begin(), v.end(), s) != v.end();
+}
 
 }  // namespace
 
@@ -127,30 +129,37 @@ public:
     }
     void recordedAnswersQuirks() {
         // RIPE: the role's e-mail first, its abuse-mailbox marked {"type": "abuse"}.
-        Summary ripe = readRecorded("ripe/ip-193.0.6.139.json", QueryKind::Ip, "https://rdap.db.ripe.net/ip/193.0.6.139");
+        Summary ripe =
+            readRecorded("ripe/ip-193.0.6.139.json", QueryKind::Ip, "https://rdap.db.ripe.net/ip/193.0.6.139");
         CPPUNIT_ASSERT_EQUAL(std::string("abuse@ripe.net"), opt(ripe.abuse_email));
         // APNIC: the abuse-mailbox marked {"pref": "1"}.
         Summary apnic = readRecorded("apnic/autnum-9269.json", QueryKind::Autnum, "https://rdap.apnic.net/autnum/9269");
         CPPUNIT_ASSERT_EQUAL(std::string("abuse@hkbn.net"), opt(apnic.abuse_email));
         // ARIN 2015: zero-padded octets, every IPv6 group in capitals.
-        Summary padded = readRecorded("arin/ip-74.125.225.229.json", QueryKind::Ip, "https://rdap.arin.net/registry/ip/x");
+        Summary padded =
+            readRecorded("arin/ip-74.125.225.229.json", QueryKind::Ip, "https://rdap.arin.net/registry/ip/x");
         CPPUNIT_ASSERT_EQUAL(std::string("74.125.0.0"), opt(padded.start_address));
         CPPUNIT_ASSERT(padded.cidr == std::vector<std::string>{"74.125.0.0/16"});
-        Summary v6 = readRecorded("arin/ip-2001.4860.4860..8888.json", QueryKind::Ip, "https://rdap.arin.net/registry/ip/x");
+        Summary v6 =
+            readRecorded("arin/ip-2001.4860.4860..8888.json", QueryKind::Ip, "https://rdap.arin.net/registry/ip/x");
         CPPUNIT_ASSERT_EQUAL(std::string("2001:4860:ffff:ffff:ffff:ffff:ffff:ffff"), opt(v6.end_address));
         // LACNIC: no startAutnum/endAutnum, the number is the handle.
-        Summary lacnic = readRecorded("lacnic/autnum-27648.json", QueryKind::Autnum, "https://rdap.lacnic.net/rdap/autnum/27648");
+        Summary lacnic =
+            readRecorded("lacnic/autnum-27648.json", QueryKind::Autnum, "https://rdap.lacnic.net/rdap/autnum/27648");
         CPPUNIT_ASSERT_EQUAL(int64_t(27648), lacnic.start_autnum.value_or(-1));
         CPPUNIT_ASSERT_EQUAL(int64_t(27648), lacnic.end_autnum.value_or(-1));
         // RIPE 2015: no objectClassName; the bounds carry "/32".
-        Summary legacy = readRecorded("ripe/ip-62.239.237.1.json", QueryKind::Ip, "https://rdap.db.ripe.net/ip/62.239.237.1");
+        Summary legacy =
+            readRecorded("ripe/ip-62.239.237.1.json", QueryKind::Ip, "https://rdap.db.ripe.net/ip/62.239.237.1");
         CPPUNIT_ASSERT_EQUAL(std::string("62.239.237.255"), opt(legacy.end_address));
         CPPUNIT_ASSERT_EQUAL(std::string("RIPE NCC"), opt(legacy.registry));
         // A domain's port43 is its registrar's WHOIS: the registry is the host that answered.
-        Summary fr = readRecorded("afnic/domain-lemonde.fr.json", QueryKind::Domain, "https://rdap.nic.fr/domain/lemonde.fr");
+        Summary fr =
+            readRecorded("afnic/domain-lemonde.fr.json", QueryKind::Domain, "https://rdap.nic.fr/domain/lemonde.fr");
         CPPUNIT_ASSERT_EQUAL(std::string("rdap.nic.fr"), opt(fr.registry));
         // ...while NIC.br's answers, behind LACNIC, name their own server: the host that answered.
-        Summary br = readRecorded("nicbr/autnum-53170.json", QueryKind::Autnum, "https://rdap.registro.br/autnum/53170");
+        Summary br =
+            readRecorded("nicbr/autnum-53170.json", QueryKind::Autnum, "https://rdap.registro.br/autnum/53170");
         CPPUNIT_ASSERT_EQUAL(std::string("rdap.registro.br"), opt(br.registry));
     }
 
@@ -159,9 +168,9 @@ public:
         CPPUNIT_ASSERT(has(s.redacted, "Registrant Name"));
         CPPUNIT_ASSERT(has(s.redacted, "Registrant Email"));
         CPPUNIT_ASSERT(has(s.redacted, "Tech Name"));
-        CPPUNIT_ASSERT(has(s.redacted, "technical.name"));   // "REDACTED FOR PRIVACY"
-        CPPUNIT_ASSERT(has(s.redacted, "technical.email"));  // a sentence ending in REDACTED
-        CPPUNIT_ASSERT_EQUAL(std::string("(null)"), opt(s.entities[0].name));   // emptyValue
+        CPPUNIT_ASSERT(has(s.redacted, "technical.name"));                     // "REDACTED FOR PRIVACY"
+        CPPUNIT_ASSERT(has(s.redacted, "technical.email"));                    // a sentence ending in REDACTED
+        CPPUNIT_ASSERT_EQUAL(std::string("(null)"), opt(s.entities[0].name));  // emptyValue
         CPPUNIT_ASSERT_EQUAL(std::string("(null)"), opt(s.entities[0].email));
         CPPUNIT_ASSERT_EQUAL(std::string("(null)"), opt(s.entities[1].email));
         // Its port43 is the registrar's own WHOIS, no RIR: the registry is the host that answered.
@@ -186,8 +195,10 @@ public:
         CPPUNIT_ASSERT(!readRdapObject("<html>", QueryKind::Ip, "https://x/").error.empty());
         CPPUNIT_ASSERT(!readRdapObject("[1]", QueryKind::Ip, "https://x/").error.empty());
         // No objectClassName is read by the kind's own members only: an error body has none of them.
-        CPPUNIT_ASSERT(!readRdapObject(R"({"errorCode":404,"title":"Not Found"})", QueryKind::Ip, "https://x/").error.empty());
-        CPPUNIT_ASSERT(!readRdapObject(R"({"startAddress":"192.0.2.0"})", QueryKind::Domain, "https://x/").error.empty());
+        CPPUNIT_ASSERT(
+            !readRdapObject(R"({"errorCode":404,"title":"Not Found"})", QueryKind::Ip, "https://x/").error.empty());
+        CPPUNIT_ASSERT(
+            !readRdapObject(R"({"startAddress":"192.0.2.0"})", QueryKind::Domain, "https://x/").error.empty());
     }
     void rangesToCidrs() {
         CPPUNIT_ASSERT(cidrsOfRange("192.0.2.0", "192.0.2.255") == std::vector<std::string>{"192.0.2.0/24"});
@@ -211,10 +222,11 @@ public:
     }
     void summaryJsonHasEverySpecField() {
         const std::string j = summaryJson(read("ip-arin.json", QueryKind::Ip), QueryKind::Ip);
-        for (const char* f : {"\"handle\":", "\"name\":", "\"type\":", "\"country\":null", "\"start_address\":", "\"end_address\":",
-                              "\"cidr\":[\"192.0.2.0/24\"]", "\"registry\":\"ARIN\"", "\"registered\":", "\"updated\":",
-                              "\"status\":[\"active\"]", "\"abuse_email\":\"abuse@example.net\"", "\"entities\":[",
-                              "\"source\":\"rdap\"", "\"redacted\":[]", "\"provenance\":{}"})
+        for (const char* f :
+             {"\"handle\":", "\"name\":", "\"type\":", "\"country\":null",
+              "\"start_address\":", "\"end_address\":", "\"cidr\":[\"192.0.2.0/24\"]", "\"registry\":\"ARIN\"",
+              "\"registered\":", "\"updated\":", "\"status\":[\"active\"]", "\"abuse_email\":\"abuse@example.net\"",
+              "\"entities\":[", "\"source\":\"rdap\"", "\"redacted\":[]", "\"provenance\":{}"})
             CPPUNIT_ASSERT_MESSAGE(f, j.find(f) != std::string::npos);
         CPPUNIT_ASSERT(j.find("ldh_name") == std::string::npos);
     }

@@ -28,7 +28,8 @@ FieldValue fieldOf(const Summary& s, const std::string& f) {
     if (f == "expires") return text(s.expires);
     if (f == "nameservers") return FieldValue::ofList(s.nameservers);
     if (f == "status") return FieldValue::ofList(s.status);
-    if (f == "dnssec_signed") return s.dnssec_signed ? FieldValue::of(*s.dnssec_signed ? "true" : "false") : FieldValue::none();
+    if (f == "dnssec_signed")
+        return s.dnssec_signed ? FieldValue::of(*s.dnssec_signed ? "true" : "false") : FieldValue::none();
     if (f == "abuse_email") return text(s.abuse_email);
     if (f == "handle") return text(s.handle);
     if (f == "name") return text(s.name);
@@ -41,7 +42,9 @@ FieldValue fieldOf(const Summary& s, const std::string& f) {
 }
 
 std::string outcomeName(WhoisOutcome o) {
-    return o == WhoisOutcome::NotRegistered ? "not_registered" : o == WhoisOutcome::RateLimited ? "rate_limited" : "answer";
+    return o == WhoisOutcome::NotRegistered ? "not_registered"
+           : o == WhoisOutcome::RateLimited ? "rate_limited"
+                                            : "answer";
 }
 
 }  // namespace
@@ -65,14 +68,16 @@ public:
             const std::string referral = whoisReferral(answer);
             coverage.judge(c, "referral", referral.empty() ? FieldValue::none() : FieldValue::of(referral));
             if (c.outcome != "answer") continue;
-            for (const auto& field : testing::WhoisCorpus::fieldsOf(c.kind)) coverage.judge(c, field, fieldOf(s, field));
+            for (const auto& field : testing::WhoisCorpus::fieldsOf(c.kind))
+                coverage.judge(c, field, fieldOf(s, field));
         }
         coverage.print(std::cout, "WHOIS corpus, parser");
         std::vector<std::string> unexpected, fixed;
         for (const auto& w : coverage.wrong())
             if (!corpus.knownWrong().count(w)) unexpected.push_back(w);
         for (const auto& [w, why] : corpus.knownWrong())
-            if (std::find(coverage.wrong().begin(), coverage.wrong().end(), w) == coverage.wrong().end()) fixed.push_back(w);
+            if (std::find(coverage.wrong().begin(), coverage.wrong().end(), w) == coverage.wrong().end())
+                fixed.push_back(w);
         std::string msg;
         for (const auto& w : unexpected) msg += "wrong: " + w + "; ";
         for (const auto& w : fixed) msg += "listed as known wrong but right: " + w + "; ";

@@ -19,7 +19,9 @@ std::string sample(const std::string& name) {
 }
 
 std::string opt(const Text& t) { return t ? *t : "(null)"; }
-bool has(const std::vector<std::string>& v, const std::string& s) { return std::find(v.begin(), v.end(), s) != v.end(); }
+bool has(const std::vector<std::string>& v, const std::string& s) {
+    return std::find(v.begin(), v.end(), s) != v.end();
+}
 
 const SummaryEntity* entity(const Summary& s, const std::string& handle) {
     for (const auto& e : s.entities)
@@ -170,16 +172,17 @@ public:
     }
     void arinZeroPaddedOctets() {
         // ARIN's older answers pad each octet to three digits.
-        Summary s = parseWhois("NetRange:       074.125.000.000 - 074.125.255.255\nCIDR:           074.125.000.000/16\n"
-                               "NetHandle:      NET-74-125-0-0-1\n",
-                               QueryKind::Ip, "whois.arin.net", "74.125.0.1");
+        Summary s = parseWhois(
+            "NetRange:       074.125.000.000 - 074.125.255.255\nCIDR:           074.125.000.000/16\n"
+            "NetHandle:      NET-74-125-0-0-1\n",
+            QueryKind::Ip, "whois.arin.net", "74.125.0.1");
         CPPUNIT_ASSERT_EQUAL(std::string("74.125.0.0"), opt(s.start_address));
         CPPUNIT_ASSERT_EQUAL(std::string("74.125.255.255"), opt(s.end_address));
         CPPUNIT_ASSERT(s.cidr == std::vector<std::string>{"74.125.0.0/16"});
     }
     void domainNameFallsBackToTheQuery() {
-        Summary s = parseWhois("Registrar: Example Registrar\nName Server: ns1.example.net\n", QueryKind::Domain, "whois.example",
-                               "example.com");
+        Summary s = parseWhois("Registrar: Example Registrar\nName Server: ns1.example.net\n", QueryKind::Domain,
+                               "whois.example", "example.com");
         CPPUNIT_ASSERT_EQUAL(std::string("example.com"), opt(s.ldh_name));
         CPPUNIT_ASSERT_EQUAL(std::string("Example Registrar"), opt(s.registrar));
         Summary named = parseWhois("Domain Name: EXAMPLE.ORG\n", QueryKind::Domain, "whois.example", "example.com");

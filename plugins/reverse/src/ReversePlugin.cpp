@@ -17,8 +17,7 @@ ReversePlugin::ReversePlugin(Host& host) : host_(host) {
 
 void ReversePlugin::lookup(Request& req, Response& resp) {
     const std::optional<Address> address = parseAddress(req.pathParam("ip").value_or(std::string_view()));
-    if (!address)
-        return void(resp.error(400, "invalid_address", kInvalidAddressParamMessage));
+    if (!address) return void(resp.error(400, "invalid_address", kInvalidAddressParamMessage));
     const ReverseFacts facts = lookUpReverse(host_, *address);
     if (facts.transient) resp.transient();
     // Stamped after the lookups: when they were true.

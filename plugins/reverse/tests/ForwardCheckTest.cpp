@@ -75,8 +75,9 @@ public:
         CPPUNIT_ASSERT_EQUAL(size_t(2), r.failures.size());
         CPPUNIT_ASSERT_EQUAL(std::string("the A lookup of h.test failed: the DNS resolver answered SERVFAIL"),
                              r.failures[0]);
-        CPPUNIT_ASSERT_EQUAL(std::string("the AAAA lookup of h.test failed: timeout (the DNS resolver did not answer in time)"),
-                             r.failures[1]);
+        CPPUNIT_ASSERT_EQUAL(
+            std::string("the AAAA lookup of h.test failed: timeout (the DNS resolver did not answer in time)"),
+            r.failures[1]);
     }
 };
 

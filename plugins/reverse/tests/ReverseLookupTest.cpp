@@ -78,21 +78,23 @@ public:
     void nxdomainIsEmptyWithReason() {
         FakeResolver fake;
         fake.fail("1.2.0.192.in-addr.arpa", "PTR", 3);
-        CPPUNIT_ASSERT_EQUAL(std::string(R"({"ip":"192.0.2.1","version":4,"arpa":"1.2.0.192.in-addr.arpa",)"
-                                         R"("hostnames":[],"forward_confirmed":false,"forward_addresses":[],)"
-                                         R"j("reasons":{"hostnames":"no PTR record: NXDOMAIN (the reverse name does not exist)",)j"
-                                         R"("forward_addresses":"not looked up: there is no PTR host name to resolve"},)") +
-                                 kStamp,
-                             body(fake, "192.0.2.1"));
+        CPPUNIT_ASSERT_EQUAL(
+            std::string(R"({"ip":"192.0.2.1","version":4,"arpa":"1.2.0.192.in-addr.arpa",)"
+                        R"("hostnames":[],"forward_confirmed":false,"forward_addresses":[],)"
+                        R"j("reasons":{"hostnames":"no PTR record: NXDOMAIN (the reverse name does not exist)",)j"
+                        R"("forward_addresses":"not looked up: there is no PTR host name to resolve"},)") +
+                kStamp,
+            body(fake, "192.0.2.1"));
         CPPUNIT_ASSERT_EQUAL(size_t(1), fake.batches.size());
     }
 
     void nodataIsEmptyWithReason() {
         FakeResolver fake;  // NOERROR, no records
         const std::string b = body(fake, "192.0.2.1");
-        CPPUNIT_ASSERT_MESSAGE(b, contains(b, R"("hostnames":[],"forward_confirmed":false,"forward_addresses":[],)"
-                                              R"j("reasons":{"hostnames":"no PTR record: NODATA (the reverse name has no PTR record)",)j"
-                                              R"("forward_addresses":"not looked up: there is no PTR host name to resolve"},)"));
+        CPPUNIT_ASSERT_MESSAGE(
+            b, contains(b, R"("hostnames":[],"forward_confirmed":false,"forward_addresses":[],)"
+                           R"j("reasons":{"hostnames":"no PTR record: NODATA (the reverse name has no PTR record)",)j"
+                           R"("forward_addresses":"not looked up: there is no PTR host name to resolve"},)"));
         // A CNAME alone (RFC 2317 delegation to nowhere) names no host either.
         FakeResolver cname;
         cname.dns["1.2.0.192.in-addr.arpa PTR"] =
@@ -105,12 +107,13 @@ public:
     void servfailIsEmptyWithReason() {
         FakeResolver fake;
         fake.fail("1.2.0.192.in-addr.arpa", "PTR", 2);
-        CPPUNIT_ASSERT_EQUAL(std::string(R"({"ip":"192.0.2.1","version":4,"arpa":"1.2.0.192.in-addr.arpa",)"
-                                         R"("hostnames":[],"forward_confirmed":false,"forward_addresses":[],)"
-                                         R"("reasons":{"hostnames":"PTR lookup failed: the DNS resolver answered SERVFAIL",)"
-                                         R"("forward_addresses":"not looked up: there is no PTR host name to resolve"},)") +
-                                 kStamp,
-                             body(fake, "192.0.2.1"));
+        CPPUNIT_ASSERT_EQUAL(
+            std::string(R"({"ip":"192.0.2.1","version":4,"arpa":"1.2.0.192.in-addr.arpa",)"
+                        R"("hostnames":[],"forward_confirmed":false,"forward_addresses":[],)"
+                        R"("reasons":{"hostnames":"PTR lookup failed: the DNS resolver answered SERVFAIL",)"
+                        R"("forward_addresses":"not looked up: there is no PTR host name to resolve"},)") +
+                kStamp,
+            body(fake, "192.0.2.1"));
     }
 
     void timeoutIsEmptyWithReason() {
@@ -141,16 +144,19 @@ public:
         FakeResolver fake;
         fake.hasResolver = false;
         const std::string b = body(fake, "192.0.2.1");
-        CPPUNIT_ASSERT_MESSAGE(b, contains(b, R"("hostnames":[],"forward_confirmed":false,"forward_addresses":[],)"
-                                              R"("reasons":{"hostnames":"no DNS resolver is configured",)"
-                                              R"("forward_addresses":"not looked up: there is no PTR host name to resolve"},)"));
+        CPPUNIT_ASSERT_MESSAGE(
+            b, contains(b, R"("hostnames":[],"forward_confirmed":false,"forward_addresses":[],)"
+                           R"("reasons":{"hostnames":"no DNS resolver is configured",)"
+                           R"("forward_addresses":"not looked up: there is no PTR host name to resolve"},)"));
     }
 
     // A lookup the resolver did not answer (timeout, SERVFAIL, REFUSED, the
     // facility refusing) is transient; NXDOMAIN, NODATA and no resolver at all
     // are answers, which caches may keep.
     void onlyAFailedLookupIsTransient() {
-        auto transient = [](FakeResolver& fake) { return lookUpReverse(fake.host(), *parseAddress("192.0.2.1")).transient; };
+        auto transient = [](FakeResolver& fake) {
+            return lookUpReverse(fake.host(), *parseAddress("192.0.2.1")).transient;
+        };
         FakeResolver sound;
         sound.answer("1.2.0.192.in-addr.arpa", "PTR", {"host.example.test."});
         sound.answer("host.example.test", "A", {"192.0.2.1"});

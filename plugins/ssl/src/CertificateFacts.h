@@ -25,20 +25,20 @@ struct CertificateFacts {
     std::string issuer;                            ///< RFC 4514 string
     std::optional<std::string> issuerCommonName;
     std::optional<std::string> issuerOrganization;
-    std::string serial;  ///< upper-case hex of the serial's bytes, as `openssl x509 -serial` prints it
-    int version = 0;     ///< 1, 2 or 3
-    int64_t notBefore = 0;  ///< Unix seconds
-    int64_t notAfter = 0;   ///< Unix seconds
+    std::string serial;               ///< upper-case hex of the serial's bytes, as `openssl x509 -serial` prints it
+    int version = 0;                  ///< 1, 2 or 3
+    int64_t notBefore = 0;            ///< Unix seconds
+    int64_t notAfter = 0;             ///< Unix seconds
     std::vector<std::string> sans;    ///< subjectAltName dNSName entries, as written
     std::vector<std::string> sanIps;  ///< subjectAltName iPAddress entries, canonical text
     PublicKeyFacts key;
-    std::string signatureAlgorithm;   ///< OpenSSL's name: "ecdsa-with-SHA256", "sha256WithRSAEncryption"
-    bool isCertificateAuthority = false;  ///< basicConstraints cA is true
-    bool selfIssued = false;              ///< subject equals issuer (RFC 5280 6.1)
-    bool selfSigned = false;              ///< self-issued and its signature verifies with its own key
-    std::vector<std::string> extendedKeyUsage;       ///< short names: "serverAuth"; an OID without a name as dotted text
-    std::vector<std::string> ocspResponders;         ///< AIA id-ad-ocsp URIs
-    std::vector<std::string> caIssuers;              ///< AIA id-ad-caIssuers URIs
+    std::string signatureAlgorithm;             ///< OpenSSL's name: "ecdsa-with-SHA256", "sha256WithRSAEncryption"
+    bool isCertificateAuthority = false;        ///< basicConstraints cA is true
+    bool selfIssued = false;                    ///< subject equals issuer (RFC 5280 6.1)
+    bool selfSigned = false;                    ///< self-issued and its signature verifies with its own key
+    std::vector<std::string> extendedKeyUsage;  ///< short names: "serverAuth"; an OID without a name as dotted text
+    std::vector<std::string> ocspResponders;    ///< AIA id-ad-ocsp URIs
+    std::vector<std::string> caIssuers;         ///< AIA id-ad-caIssuers URIs
     std::vector<std::string> crlDistributionPoints;  ///< full-name URIs of the CRL distribution points
     int embeddedSctCount = 0;                        ///< SCTs in the certificate's SCT list extension
     std::string fingerprintSha256;  ///< upper-case hex bytes joined by ':', as `openssl x509 -fingerprint -sha256`

@@ -25,7 +25,8 @@ std::string asn1Text(const ASN1_STRING* s) {
 }
 
 std::string bytesOf(const ASN1_STRING* s) {
-    return std::string(reinterpret_cast<const char*>(ASN1_STRING_get0_data(s)), static_cast<size_t>(ASN1_STRING_length(s)));
+    return std::string(reinterpret_cast<const char*>(ASN1_STRING_get0_data(s)),
+                       static_cast<size_t>(ASN1_STRING_length(s)));
 }
 
 // The last (most specific) value of attribute `nid` in `name`.
@@ -59,7 +60,8 @@ std::string hexBytes(const unsigned char* p, size_t n, const char* separator) {
 // upper-case digits, "00" for zero, '-' before a negative one.
 std::string serialHex(const ASN1_INTEGER* serial) {
     const std::string bytes = bytesOf(serial);
-    const std::string hex = bytes.empty() ? "00" : hexBytes(reinterpret_cast<const unsigned char*>(bytes.data()), bytes.size(), "");
+    const std::string hex =
+        bytes.empty() ? "00" : hexBytes(reinterpret_cast<const unsigned char*>(bytes.data()), bytes.size(), "");
     return ASN1_STRING_type(serial) == V_ASN1_NEG_INTEGER ? "-" + hex : hex;
 }
 
@@ -89,12 +91,18 @@ void readAltNames(const X509* cert, CertificateFacts& f) {
 
 std::string keyAlgorithm(const EVP_PKEY* key) {
     switch (EVP_PKEY_get_base_id(key)) {
-        case EVP_PKEY_RSA: return "RSA";
-        case EVP_PKEY_RSA_PSS: return "RSA-PSS";
-        case EVP_PKEY_EC: return "EC";
-        case EVP_PKEY_ED25519: return "Ed25519";
-        case EVP_PKEY_ED448: return "Ed448";
-        case EVP_PKEY_DSA: return "DSA";
+        case EVP_PKEY_RSA:
+            return "RSA";
+        case EVP_PKEY_RSA_PSS:
+            return "RSA-PSS";
+        case EVP_PKEY_EC:
+            return "EC";
+        case EVP_PKEY_ED25519:
+            return "Ed25519";
+        case EVP_PKEY_ED448:
+            return "Ed448";
+        case EVP_PKEY_DSA:
+            return "DSA";
         default: {
             const char* name = EVP_PKEY_get0_type_name(key);
             return name ? name : "unknown";
@@ -110,8 +118,7 @@ PublicKeyFacts readKey(X509* cert) {
     k.bits = EVP_PKEY_get_bits(key);
     char group[80];
     size_t length = 0;
-    if (EVP_PKEY_get_base_id(key) == EVP_PKEY_EC &&
-        EVP_PKEY_get_group_name(key, group, sizeof group, &length) == 1) {
+    if (EVP_PKEY_get_base_id(key) == EVP_PKEY_EC && EVP_PKEY_get_group_name(key, group, sizeof group, &length) == 1) {
         const char* nist = EC_curve_nid2nist(OBJ_txt2nid(group));
         k.curve = nist ? nist : std::string(group, length);
     }

@@ -29,7 +29,9 @@ ChainEntry entryOf(X509* cert) {
     return e;
 }
 
-std::string position(size_t i) { return "certificate " + std::to_string(i) + " (" + (i == 0 ? "the leaf" : "sent after the leaf") + ")"; }
+std::string position(size_t i) {
+    return "certificate " + std::to_string(i) + " (" + (i == 0 ? "the leaf" : "sent after the leaf") + ")";
+}
 
 // The issuing path from the leaf through the presented certificates: each
 // next index is a certificate (not yet on the path) that issued the previous.
@@ -62,7 +64,8 @@ public:
     void run() {
         const auto& entries = d_.certificates;
         for (size_t i = 0; i < entries.size(); ++i)
-            if (!entries[i].readable) add(kUnreadableCertificate, "certificate " + std::to_string(i) + " is not a DER X.509 certificate");
+            if (!entries[i].readable)
+                add(kUnreadableCertificate, "certificate " + std::to_string(i) + " is not a DER X.509 certificate");
         if (!entries[0].readable) return requireReason();
         const std::vector<size_t> path = issuingPath(certs_, entries);
         checkLeaf(entries[0], path);
@@ -85,8 +88,10 @@ private:
     void checkOrder(const std::vector<size_t>& path) {
         for (size_t k = 0; k < path.size(); ++k)
             if (path[k] != k) {
-                add(kWrongOrder, "the certificates are not sent leaf first, then each one's issuer; the issuing order of the positions sent is " +
-                                     orderText(path));
+                add(kWrongOrder,
+                    "the certificates are not sent leaf first, then each one's issuer; the issuing order of the "
+                    "positions sent is " +
+                        orderText(path));
                 break;
             }
         for (size_t i = 1; i < d_.certificates.size(); ++i)
@@ -104,8 +109,10 @@ private:
             std::string detail = "the server did not send the certificate of " + end.issuer + ", which issued " +
                                  position(last) + " (" + end.subject + ")";
             if (f.caIssuers.empty())
-                return add(kMissingIntermediate, detail + "; the certificate names no URL to fetch it from (no AIA caIssuers)");
-            return add(kMissingIntermediate, detail + "; it can be fetched from " + f.caIssuers.front(), f.caIssuers.front());
+                return add(kMissingIntermediate,
+                           detail + "; the certificate names no URL to fetch it from (no AIA caIssuers)");
+            return add(kMissingIntermediate, detail + "; it can be fetched from " + f.caIssuers.front(),
+                       f.caIssuers.front());
         }
         if (path.size() > 1 && !d_.trusted && code_ == X509_V_ERR_SELF_SIGNED_CERT_IN_CHAIN)
             add(kUntrustedRoot, "the chain ends at " + end.subject + ", a self-signed root the CA store does not hold");
@@ -113,14 +120,16 @@ private:
 
     void checkDates(const std::vector<size_t>& path) {
         const ChainEntry& leaf = d_.certificates[0];
-        if (leaf.notAfter < now_) add(kExpiredLeaf, "the server's certificate expired at " + isoUtc(leaf.notAfter * 1000));
+        if (leaf.notAfter < now_)
+            add(kExpiredLeaf, "the server's certificate expired at " + isoUtc(leaf.notAfter * 1000));
         for (size_t k = 1; k < path.size(); ++k) {
             const ChainEntry& e = d_.certificates[path[k]];
             if (e.notAfter < now_)
-                add(kExpiredIntermediate, position(path[k]) + " (" + e.subject + ") expired at " + isoUtc(e.notAfter * 1000));
+                add(kExpiredIntermediate,
+                    position(path[k]) + " (" + e.subject + ") expired at " + isoUtc(e.notAfter * 1000));
             else if (e.notBefore > now_)
-                add(kExpiredIntermediate, position(path[k]) + " (" + e.subject + ") is not valid before " +
-                                              isoUtc(e.notBefore * 1000));
+                add(kExpiredIntermediate,
+                    position(path[k]) + " (" + e.subject + ") is not valid before " + isoUtc(e.notBefore * 1000));
         }
     }
 

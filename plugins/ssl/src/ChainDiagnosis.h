@@ -41,16 +41,18 @@ inline constexpr std::string_view kUnreadableCertificate = "unreadable_certifica
 inline constexpr std::string_view kNotTrusted = "not_trusted";
 
 struct ChainProblem {
-    std::string problem;             ///< one of the tokens above
-    std::string detail;              ///< an English sentence naming the certificates concerned
-    std::optional<std::string> url;  ///< missing_intermediate: the AIA caIssuers URL of the certificate whose issuer is missing
+    std::string problem;  ///< one of the tokens above
+    std::string detail;   ///< an English sentence naming the certificates concerned
+    std::optional<std::string>
+        url;  ///< missing_intermediate: the AIA caIssuers URL of the certificate whose issuer is missing
 };
 
 struct ChainDiagnosis {
     std::vector<ChainEntry> certificates;  ///< as presented, leaf first
     bool trusted = false;                  ///< the connect facility verified the chain (verify code 0)
-    std::string verifyResult;              ///< OpenSSL's words for the verification ("ok", "unable to get local issuer certificate")
-    std::vector<ChainProblem> problems;    ///< never empty when !trusted; may hold warnings (wrong_order) when trusted
+    std::string
+        verifyResult;  ///< OpenSSL's words for the verification ("ok", "unable to get local issuer certificate")
+    std::vector<ChainProblem> problems;  ///< never empty when !trusted; may hold warnings (wrong_order) when trusted
 };
 
 /// Diagnoses `chain` (DER, in the order presented, leaf first; not empty)

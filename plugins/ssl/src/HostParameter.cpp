@@ -44,16 +44,20 @@ const char* kExample = "; give a host name alone, such as example.com";
 }  // namespace
 
 std::variant<HostName, HostError> checkHostValue(std::string_view v) {
-    if (hasScheme(v)) return refused(kSchemeNotAllowed, "host is a host name, not a URL: drop the scheme" + std::string(kExample));
+    if (hasScheme(v))
+        return refused(kSchemeNotAllowed, "host is a host name, not a URL: drop the scheme" + std::string(kExample));
     if (v.find_first_of("/?#") != std::string_view::npos)
         return refused(kPathNotAllowed, "host takes no path, query or fragment" + std::string(kExample));
     if (isAddressLiteral(v))
         return refused(kAddressNotAllowed,
                        "host must be a host name: address literals are not accepted, since a certificate is checked "
-                       "for a name" + std::string(kExample));
+                       "for a name" +
+                           std::string(kExample));
     const size_t colon = v.find(':');
-    if (colon != std::string_view::npos && v.find(':', colon + 1) == std::string_view::npos && allDigits(v.substr(colon + 1)))
-        return refused(kPortNotAllowed, "host takes no port: the check always connects to port 443" + std::string(kExample));
+    if (colon != std::string_view::npos && v.find(':', colon + 1) == std::string_view::npos &&
+        allDigits(v.substr(colon + 1)))
+        return refused(kPortNotAllowed,
+                       "host takes no port: the check always connects to port 443" + std::string(kExample));
     NameCheck check = normaliseName(v, NameRules::publicHostName());
     if (!check.ok()) return refused(kInvalidHost, "host is not a public host name: " + check.error);
     return HostName{std::string(v), std::move(check.ascii)};

@@ -19,12 +19,12 @@ namespace ipfacts::ssl {
 inline constexpr size_t kMaxHostParameterBytes = 1024;
 
 /// The 400 tokens.
-inline constexpr const char* kInvalidParameter = "invalid_parameter";  ///< absent, empty, repeated, too long
-inline constexpr const char* kSchemeNotAllowed = "scheme_not_allowed";  ///< "https://example.com"
-inline constexpr const char* kPathNotAllowed = "path_not_allowed";      ///< "example.com/login", '?', '#'
-inline constexpr const char* kPortNotAllowed = "port_not_allowed";      ///< "example.com:8443"
+inline constexpr const char* kInvalidParameter = "invalid_parameter";     ///< absent, empty, repeated, too long
+inline constexpr const char* kSchemeNotAllowed = "scheme_not_allowed";    ///< "https://example.com"
+inline constexpr const char* kPathNotAllowed = "path_not_allowed";        ///< "example.com/login", '?', '#'
+inline constexpr const char* kPortNotAllowed = "port_not_allowed";        ///< "example.com:8443"
 inline constexpr const char* kAddressNotAllowed = "address_not_allowed";  ///< "192.0.2.1", "[2001:db8::1]"
-inline constexpr const char* kInvalidHost = "invalid_host";              ///< not a public host name
+inline constexpr const char* kInvalidHost = "invalid_host";               ///< not a public host name
 
 struct HostName {
     std::string given;  ///< the parameter as sent

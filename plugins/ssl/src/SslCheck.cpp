@@ -12,7 +12,9 @@
 namespace ipfacts::ssl {
 namespace {
 
-std::optional<std::string> nonEmpty(const std::string& s) { return s.empty() ? std::nullopt : std::optional<std::string>(s); }
+std::optional<std::string> nonEmpty(const std::string& s) {
+    return s.empty() ? std::nullopt : std::optional<std::string>(s);
+}
 
 // Fills `addresses` (A then AAAA, each once); the reason when it stays
 // empty or some question failed.
@@ -100,8 +102,8 @@ void probeAddresses(const Host& host, const SslSettings& s, SslFacts& f) {
     std::vector<std::string> refusals;
     for (size_t i = 0; i < f.addresses.size() && i < kMaxAddressesTried; ++i) {
         const Address& a = f.addresses[i];
-        const std::vector<TlsProbeReply> replies = tlsProbeAll(
-            host, {probeCall(s, f.host.ascii, a, IPF_TLS_1_2), probeCall(s, f.host.ascii, a, IPF_TLS_1_3)});
+        const std::vector<TlsProbeReply> replies =
+            tlsProbeAll(host, {probeCall(s, f.host.ascii, a, IPF_TLS_1_2), probeCall(s, f.host.ascii, a, IPF_TLS_1_3)});
         if (refusedByGuard(replies[0])) {
             refusals.push_back(replies[0].error);
             continue;
@@ -132,8 +134,8 @@ SslFacts checkSsl(const Host& host, const SslSettings& settings, const HostName&
         probeAddresses(host, settings, f);
     }
     if (f.certificate)
-        f.hostnameMatch = matchHostname(name.ascii, f.certificate->sans, f.certificate->subjectCommonName,
-                                        settings.publicSuffixes);
+        f.hostnameMatch =
+            matchHostname(name.ascii, f.certificate->sans, f.certificate->subjectCommonName, settings.publicSuffixes);
     explainMissingCertificate(f);
     f.https = readHttps(host, name.ascii, settings.port, settings.httpsTimeoutMs);
     for (const std::optional<std::string>* error : {&f.probe.error, &f.tls13.error, &f.https.error})

@@ -16,7 +16,8 @@ class SslPlugin {
 public:
     static constexpr const char* kRequiredFacilities[] = {"resolver", "connect", nullptr};
     static constexpr ipf_config_key kConfigKeys[] = {
-        {"port", IPF_CONFIG_INTEGER, 0, "443", "the port checked; 443 in public deployments (SPEC rule 8), another for tests"},
+        {"port", IPF_CONFIG_INTEGER, 0, "443",
+         "the port checked; 443 in public deployments (SPEC rule 8), another for tests"},
         {"public_suffixes", IPF_CONFIG_PATH, 0, nullptr,
          "public suffix rules wildcards may not cover, etc/ssl/public-suffixes.txt; absent: single labels only"},
         {"probe_timeout_ms", IPF_CONFIG_INTEGER, 0, "3000", "the two TLS handshakes, run at once (100-60000)"},

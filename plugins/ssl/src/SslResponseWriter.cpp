@@ -52,7 +52,12 @@ void writeCertificate(JsonWriter& w, const CertificateFacts& c, int64_t now) {
     writeLifetimePolicy(w, c);
     writeStrings(w, "sans", c.sans);
     writeStrings(w, "san_ips", c.sanIps);
-    w.key("key").beginObject().field("algorithm", c.key.algorithm).field("bits", c.key.bits).field("curve", c.key.curve).endObject();
+    w.key("key")
+        .beginObject()
+        .field("algorithm", c.key.algorithm)
+        .field("bits", c.key.bits)
+        .field("curve", c.key.curve)
+        .endObject();
     w.field("signature_algorithm", c.signatureAlgorithm)
         .field("is_certificate_authority", c.isCertificateAuthority)
         .field("self_issued", c.selfIssued)
@@ -73,7 +78,11 @@ void writeChainEntry(JsonWriter& w, const ChainEntry& e) {
             .field("not_after", iso(e.notAfter))
             .field("fingerprint_sha256", e.fingerprintSha256);
     else
-        w.fieldNull("subject").fieldNull("issuer").fieldNull("not_before").fieldNull("not_after").fieldNull("fingerprint_sha256");
+        w.fieldNull("subject")
+            .fieldNull("issuer")
+            .fieldNull("not_before")
+            .fieldNull("not_after")
+            .fieldNull("fingerprint_sha256");
     w.field("is_certificate_authority", e.isCertificateAuthority).field("self_signed", e.selfSigned).endObject();
 }
 
@@ -81,7 +90,11 @@ void writeChain(JsonWriter& w, const std::optional<ChainDiagnosis>& chain) {
     if (!chain) return void(w.fieldNull("chain"));
     w.key("chain").beginObject().key("certificates").beginArray();
     for (const ChainEntry& e : chain->certificates) writeChainEntry(w, e);
-    w.endArray().field("trusted", chain->trusted).field("verify_result", chain->verifyResult).key("problems").beginArray();
+    w.endArray()
+        .field("trusted", chain->trusted)
+        .field("verify_result", chain->verifyResult)
+        .key("problems")
+        .beginArray();
     for (const ChainProblem& p : chain->problems)
         w.beginObject().field("problem", p.problem).field("detail", p.detail).field("url", p.url).endObject();
     w.endArray().endObject();
@@ -106,8 +119,10 @@ void writeTls13(JsonWriter& w, const Tls13Outcome& t) {
 
 void writeHttps(JsonWriter& w, const HttpsOutcome& h) {
     w.key("https").beginObject().field("reachable", h.reachable).field("method", h.method).key("status");
-    if (h.status) w.value(*h.status);
-    else w.null();
+    if (h.status)
+        w.value(*h.status);
+    else
+        w.null();
     w.field("location", h.location)
         .field("strict_transport_security", h.strictTransportSecurity)
         .field("alt_svc", h.altSvc)
@@ -136,8 +151,10 @@ std::string writeSslResponse(const SslFacts& f, const ResponseStamp& stamp) {
     w.beginObject().field("host", f.host.given).field("ascii_host", f.host.ascii).field("port", f.port);
     writeAddresses(w, f);
     w.field("connected_address", f.connectedAddress);
-    if (f.certificate) writeCertificate(w, *f.certificate, f.now);
-    else w.fieldNull("certificate");
+    if (f.certificate)
+        writeCertificate(w, *f.certificate, f.now);
+    else
+        w.fieldNull("certificate");
     w.field("chain_length", static_cast<unsigned long>(f.chainLength));
     writeChain(w, f.chain);
     writeHostnameMatch(w, f.hostnameMatch);

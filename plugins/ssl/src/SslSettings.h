@@ -9,9 +9,9 @@
 namespace ipfacts::ssl {
 
 struct SslSettings {
-    int port = 443;               ///< the one port checked; public deployments keep 443 (SPEC rule 8)
-    int probeTimeoutMs = 3000;    ///< both handshakes, run at once
-    int httpsTimeoutMs = 3000;    ///< each HTTPS request (HEAD, then GET)
+    int port = 443;                 ///< the one port checked; public deployments keep 443 (SPEC rule 8)
+    int probeTimeoutMs = 3000;      ///< both handshakes, run at once
+    int httpsTimeoutMs = 3000;      ///< each HTTPS request (HEAD, then GET)
     PublicSuffixes publicSuffixes;  ///< empty: single labels only
 
     /// Reads `port` (1-65535), `probe_timeout_ms` and `https_timeout_ms`

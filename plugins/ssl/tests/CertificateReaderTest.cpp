@@ -14,12 +14,13 @@
 namespace ipfacts::ssl {
 namespace {
 
-using testing::TestCertificates;
 using testing::lineValue;
 using testing::opensslTime;
+using testing::TestCertificates;
 
-const char* const kEveryCertificate[] = {"site", "rsa", "rsa-self", "cn-only", "ip-only", "expired", "long-lived",
-                                         "old-intermediate", "under-old", "leaf", "intermediate", "root", "self"};
+const char* const kEveryCertificate[] = {
+    "site",      "rsa",  "rsa-self",     "cn-only", "ip-only", "expired", "long-lived", "old-intermediate",
+    "under-old", "leaf", "intermediate", "root",    "self"};
 
 CertificateFacts read(const std::string& name) {
     std::optional<CertificateFacts> f = readCertificate(TestCertificates::get().bytes(name + ".der"));
@@ -81,8 +82,10 @@ public:
             const CertificateFacts f = read(name);
             const std::string printed = TestCertificates::get().openssl(name, "-serial -dates -fingerprint -sha256");
             CPPUNIT_ASSERT_EQUAL_MESSAGE(name, lineValue(printed, "serial"), f.serial);
-            CPPUNIT_ASSERT_EQUAL_MESSAGE(name, opensslTime(lineValue(printed, "notBefore")), static_cast<long long>(f.notBefore));
-            CPPUNIT_ASSERT_EQUAL_MESSAGE(name, opensslTime(lineValue(printed, "notAfter")), static_cast<long long>(f.notAfter));
+            CPPUNIT_ASSERT_EQUAL_MESSAGE(name, opensslTime(lineValue(printed, "notBefore")),
+                                         static_cast<long long>(f.notBefore));
+            CPPUNIT_ASSERT_EQUAL_MESSAGE(name, opensslTime(lineValue(printed, "notAfter")),
+                                         static_cast<long long>(f.notAfter));
             CPPUNIT_ASSERT_EQUAL_MESSAGE(name, lineValue(printed, "sha256 Fingerprint"), f.fingerprintSha256);
         }
     }
@@ -113,9 +116,11 @@ public:
             const CertificateFacts f = read(name);
             const std::string t = text(name);
             CPPUNIT_ASSERT_EQUAL_MESSAGE(name, afterLabel(t, "Signature Algorithm:"), f.signatureAlgorithm);
-            CPPUNIT_ASSERT_EQUAL_MESSAGE(name, "(" + std::to_string(f.key.bits) + " bit)", afterLabel(t, "Public-Key:"));
+            CPPUNIT_ASSERT_EQUAL_MESSAGE(name, "(" + std::to_string(f.key.bits) + " bit)",
+                                         afterLabel(t, "Public-Key:"));
             const std::string algorithm = afterLabel(t, "Public Key Algorithm:");
-            CPPUNIT_ASSERT_EQUAL_MESSAGE(name, std::string(algorithm == "id-ecPublicKey" ? "EC" : "RSA"), f.key.algorithm);
+            CPPUNIT_ASSERT_EQUAL_MESSAGE(name, std::string(algorithm == "id-ecPublicKey" ? "EC" : "RSA"),
+                                         f.key.algorithm);
             const std::string curve = afterLabel(t, "NIST CURVE:");
             CPPUNIT_ASSERT_EQUAL_MESSAGE(name, curve, f.key.curve.value_or(""));
         }
@@ -147,7 +152,8 @@ public:
         CPPUNIT_ASSERT(f.caIssuers == std::vector<std::string>{"http://ca.ipfacts.test/intermediate.der"});
         CPPUNIT_ASSERT(f.crlDistributionPoints == std::vector<std::string>{"http://crl.ipfacts.test/intermediate.crl"});
         CPPUNIT_ASSERT(f.extendedKeyUsage == (std::vector<std::string>{"serverAuth", "clientAuth"}));
-        CPPUNIT_ASSERT_EQUAL(static_cast<int>(occurrences(text("site"), "Signed Certificate Timestamp:")), f.embeddedSctCount);
+        CPPUNIT_ASSERT_EQUAL(static_cast<int>(occurrences(text("site"), "Signed Certificate Timestamp:")),
+                             f.embeddedSctCount);
         CPPUNIT_ASSERT_EQUAL(2, f.embeddedSctCount);
     }
 

@@ -95,12 +95,13 @@ public:
         d = diagnoseChain(ders({"site", "root", "intermediate"}), X509_V_ERR_SELF_SIGNED_CERT_IN_CHAIN,
                           "self-signed certificate in certificate chain", now());
         CPPUNIT_ASSERT(!d.trusted);
-        CPPUNIT_ASSERT(problems(d) == (std::vector<std::string>{std::string(kWrongOrder), std::string(kUntrustedRoot)}));
+        CPPUNIT_ASSERT(problems(d) ==
+                       (std::vector<std::string>{std::string(kWrongOrder), std::string(kUntrustedRoot)}));
     }
 
     void expiredIntermediate() {
-        const ChainDiagnosis d = diagnoseChain(ders({"under-old", "old-intermediate", "root"}), X509_V_ERR_CERT_HAS_EXPIRED,
-                                               "certificate has expired", now());
+        const ChainDiagnosis d = diagnoseChain(ders({"under-old", "old-intermediate", "root"}),
+                                               X509_V_ERR_CERT_HAS_EXPIRED, "certificate has expired", now());
         const ChainProblem& p = only(d);
         CPPUNIT_ASSERT_EQUAL(std::string(kExpiredIntermediate), p.problem);
         CPPUNIT_ASSERT_MESSAGE(p.detail, contains(p.detail, "CN=ipfacts expired intermediate") &&
@@ -108,8 +109,8 @@ public:
     }
 
     void selfSignedLeaf() {
-        const ChainDiagnosis d = diagnoseChain(ders({"self"}), X509_V_ERR_DEPTH_ZERO_SELF_SIGNED_CERT,
-                                               "self-signed certificate", now());
+        const ChainDiagnosis d =
+            diagnoseChain(ders({"self"}), X509_V_ERR_DEPTH_ZERO_SELF_SIGNED_CERT, "self-signed certificate", now());
         CPPUNIT_ASSERT_EQUAL(std::string(kSelfSigned), only(d).problem);
         CPPUNIT_ASSERT(d.certificates[0].selfSigned);
         CPPUNIT_ASSERT_EQUAL(std::string("self-signed certificate"), d.verifyResult);
@@ -133,8 +134,8 @@ public:
     }
 
     void otherFailuresKeepOpensslsWords() {
-        const ChainDiagnosis d =
-            diagnoseChain(ders({"site", "intermediate", "root"}), X509_V_ERR_INVALID_PURPOSE, "unsuitable certificate purpose", now());
+        const ChainDiagnosis d = diagnoseChain(ders({"site", "intermediate", "root"}), X509_V_ERR_INVALID_PURPOSE,
+                                               "unsuitable certificate purpose", now());
         CPPUNIT_ASSERT_EQUAL(std::string(kNotTrusted), only(d).problem);
         CPPUNIT_ASSERT_EQUAL(std::string("verification failed: unsuitable certificate purpose"), only(d).detail);
     }

@@ -62,16 +62,17 @@ public:
     }
 
     void badNamesAreInvalidHost() {
-        for (const char* bad : {"localhost", "intranet", "*.example.com", "ex ample.com", "user@example.com",
-                                "_dmarc.example.com", "-bad.example.com", "192.0.2", "example..com", ".example.com",
-                                "example.com:", "a:b:c", "[example.com]"})
+        for (const char* bad :
+             {"localhost", "intranet", "*.example.com", "ex ample.com", "user@example.com", "_dmarc.example.com",
+              "-bad.example.com", "192.0.2", "example..com", ".example.com", "example.com:", "a:b:c", "[example.com]"})
             CPPUNIT_ASSERT_EQUAL_MESSAGE(bad, std::string(kInvalidHost), tokenOf(bad));
     }
 
     void parameterPresenceAndLength() {
         CPPUNIT_ASSERT_EQUAL(std::string(kInvalidParameter), tokenOfRequest({}));
         CPPUNIT_ASSERT_EQUAL(std::string(kInvalidParameter), tokenOfRequest({{"host", ""}}));
-        CPPUNIT_ASSERT_EQUAL(std::string(kInvalidParameter), tokenOfRequest({{"host", "a.example"}, {"host", "b.example"}}));
+        CPPUNIT_ASSERT_EQUAL(std::string(kInvalidParameter),
+                             tokenOfRequest({{"host", "a.example"}, {"host", "b.example"}}));
         CPPUNIT_ASSERT_EQUAL(std::string(kInvalidParameter), tokenOfRequest({{"host", std::string(1025, 'a')}}));
         CPPUNIT_ASSERT_EQUAL(std::string("ok:example.com"), tokenOfRequest({{"host", "example.com"}}));
     }

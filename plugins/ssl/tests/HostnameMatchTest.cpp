@@ -1,8 +1,8 @@
 // RFC 6125 host-name matching: exact names ignoring case, wildcards only as
 // the whole left-most label and for one label, never over a public suffix;
 // the CN only without DNS SANs; A-labels for internationalised names.
-#include "HostnameMatch.h"
 #include "HostParameter.h"
+#include "HostnameMatch.h"
 
 #include <cppunit/extensions/HelperMacros.h>
 
@@ -84,7 +84,8 @@ public:
 
     void sansComeFirstCommonNameOnlyWithoutThem() {
         const PublicSuffixes list = suffixes();
-        HostnameMatch m = matchHostname("www.example.com", {"example.com", "*.example.com"}, std::string("www.example.com"), list);
+        HostnameMatch m =
+            matchHostname("www.example.com", {"example.com", "*.example.com"}, std::string("www.example.com"), list);
         CPPUNIT_ASSERT(m.matched);
         CPPUNIT_ASSERT_EQUAL(std::string("*.example.com"), m.matchedName.value_or(""));
         CPPUNIT_ASSERT(m.checkedNames == (std::vector<std::string>{"example.com", "*.example.com"}));

@@ -26,8 +26,9 @@ using testing::TestCertificates;
 struct Fake : ipfacts::testing::FakeHost {
     Fake() {
         unlisted = ipfacts::testing::dnsAnswer(0);  // names no test lists: NOERROR, no records
-        clock.nowMs = std::chrono::duration_cast<std::chrono::milliseconds>(
-                          std::chrono::system_clock::now().time_since_epoch()).count();
+        clock.nowMs =
+            std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+                .count();
     }
 };
 
@@ -51,7 +52,9 @@ const HostName kHost{"www.ssl.example.test", "www.ssl.example.test"};
 
 bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
 
-std::string body(const SslFacts& f) { return writeSslResponse(f, ResponseStamp{"2026-11-22T18:51:11Z", "ipfacts.example"}); }
+std::string body(const SslFacts& f) {
+    return writeSslResponse(f, ResponseStamp{"2026-11-22T18:51:11Z", "ipfacts.example"});
+}
 
 }  // namespace
 
@@ -79,8 +82,9 @@ public:
         fake.answer("www.ssl.example.test", "A", {"192.0.2.10"});
         fake.answer("www.ssl.example.test", "AAAA", {"2001:db8::10"});
         fake.connect.respond("192.0.2.10", 443, goodReply("192.0.2.10"));
-        fake.http.respond("HEAD", "https://www.ssl.example.test/", 200, "",
-                          {{"Strict-Transport-Security", "max-age=63072000"}, {"Alt-Svc", "h3=\":443\""}, {"Server", "nginx"}});
+        fake.http.respond(
+            "HEAD", "https://www.ssl.example.test/", 200, "",
+            {{"Strict-Transport-Security", "max-age=63072000"}, {"Alt-Svc", "h3=\":443\""}, {"Server", "nginx"}});
         const SslFacts f = checkSsl(fake.host(), SslSettings{}, kHost);
         CPPUNIT_ASSERT_EQUAL(size_t(2), f.addresses.size());
         CPPUNIT_ASSERT_EQUAL(std::string("192.0.2.10:443"), f.connectedAddress.value_or(""));
@@ -97,14 +101,21 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::string("h3=\":443\""), f.https.altSvc.value_or(""));
         CPPUNIT_ASSERT(f.reasons.empty());
         const std::string b = body(f);
-        CPPUNIT_ASSERT_MESSAGE(b, contains(b, R"("host":"www.ssl.example.test","ascii_host":"www.ssl.example.test","port":443,)"
-                                              R"("addresses":[{"address":"192.0.2.10","family":"IPv4"},{"address":"2001:db8::10","family":"IPv6"}],)"
-                                              R"("connected_address":"192.0.2.10:443","certificate":{"subject":"CN=www.ssl.example.test,O=ipfacts tests,C=DE",)"));
-        CPPUNIT_ASSERT_MESSAGE(b, contains(b, R"("expiry_band":"ok","lifetime_days":60,"lifetime_policy":{"max_days":200,)"));
+        CPPUNIT_ASSERT_MESSAGE(
+            b,
+            contains(
+                b,
+                R"("host":"www.ssl.example.test","ascii_host":"www.ssl.example.test","port":443,)"
+                R"("addresses":[{"address":"192.0.2.10","family":"IPv4"},{"address":"2001:db8::10","family":"IPv6"}],)"
+                R"("connected_address":"192.0.2.10:443","certificate":{"subject":"CN=www.ssl.example.test,O=ipfacts tests,C=DE",)"));
+        CPPUNIT_ASSERT_MESSAGE(
+            b, contains(b, R"("expiry_band":"ok","lifetime_days":60,"lifetime_policy":{"max_days":200,)"));
         CPPUNIT_ASSERT_MESSAGE(b, contains(b, R"("embedded_sct_count":2,)"));
         CPPUNIT_ASSERT_MESSAGE(b, contains(b, R"("chain_length":3,"chain":{"certificates":[)"));
-        CPPUNIT_ASSERT_MESSAGE(b, contains(b, R"("trusted":true,"verify_result":"ok","problems":[]},"hostname_match":{"matched":true,)"));
-        CPPUNIT_ASSERT_MESSAGE(b, contains(b, R"("probe":{"certificate_read":true,"method":"TLS 1.2 handshake with SNI",)"));
+        CPPUNIT_ASSERT_MESSAGE(
+            b, contains(b, R"("trusted":true,"verify_result":"ok","problems":[]},"hostname_match":{"matched":true,)"));
+        CPPUNIT_ASSERT_MESSAGE(
+            b, contains(b, R"("probe":{"certificate_read":true,"method":"TLS 1.2 handshake with SNI",)"));
         CPPUNIT_ASSERT_MESSAGE(b, contains(b, R"("checked_at":"2026-11-22T18:51:11Z","source":"ipfacts.example"})"));
         CPPUNIT_ASSERT_EQUAL(0, fake.connect.openBatches);
         CPPUNIT_ASSERT_EQUAL(0, fake.http.openBatches);
@@ -157,8 +168,12 @@ public:
                              std::string(f.reasons.find("certificate").value_or("")));
         CPPUNIT_ASSERT(!f.tls13.supported);
         const std::string b = body(f);
-        CPPUNIT_ASSERT_MESSAGE(b, contains(b, R"("connected_address":null,"certificate":null,"chain_length":0,"chain":null,)"
-                                              R"("hostname_match":{"matched":false,"matched_name":null,"checked_names":[],"used_common_name":false})"));
+        CPPUNIT_ASSERT_MESSAGE(
+            b,
+            contains(
+                b,
+                R"("connected_address":null,"certificate":null,"chain_length":0,"chain":null,)"
+                R"("hostname_match":{"matched":false,"matched_name":null,"checked_names":[],"used_common_name":false})"));
     }
 
     void nameWithoutAddresses() {
@@ -167,7 +182,8 @@ public:
         fake.fail("www.ssl.example.test", "AAAA", 3);
         const SslFacts f = checkSsl(fake.host(), SslSettings{}, kHost);
         CPPUNIT_ASSERT(f.addresses.empty());
-        CPPUNIT_ASSERT_EQUAL(std::string("not connected: the host name does not exist (NXDOMAIN)"), f.probe.error.value_or(""));
+        CPPUNIT_ASSERT_EQUAL(std::string("not connected: the host name does not exist (NXDOMAIN)"),
+                             f.probe.error.value_or(""));
         CPPUNIT_ASSERT_EQUAL(std::string("the host name does not exist (NXDOMAIN)"),
                              std::string(f.reasons.find("addresses").value_or("")));
         CPPUNIT_ASSERT(fake.connect.probes.empty());
@@ -179,8 +195,9 @@ public:
         timeout.connect.respond("192.0.2.10", 443, goodReply("192.0.2.10"));
         const SslFacts partial = checkSsl(timeout.host(), SslSettings{}, kHost);
         CPPUNIT_ASSERT(partial.certificate);
-        CPPUNIT_ASSERT_MESSAGE(std::string(partial.reasons.find("addresses").value_or("")),
-                               contains(std::string(partial.reasons.find("addresses").value_or("")), "the AAAA lookup failed: timeout"));
+        CPPUNIT_ASSERT_MESSAGE(
+            std::string(partial.reasons.find("addresses").value_or("")),
+            contains(std::string(partial.reasons.find("addresses").value_or("")), "the AAAA lookup failed: timeout"));
     }
 
     void handshakeFailureKeepsTheAlert() {
@@ -222,7 +239,8 @@ public:
 
     void redirectIsReportedNotFollowed() {
         Fake fake;
-        fake.http.respond("HEAD", "https://www.ssl.example.test:8443/", 301, "", {{"Location", "https://www.example.test/"}});
+        fake.http.respond("HEAD", "https://www.ssl.example.test:8443/", 301, "",
+                          {{"Location", "https://www.example.test/"}});
         const HttpsOutcome h = readHttps(fake.host(), "www.ssl.example.test", 8443, 4000);
         CPPUNIT_ASSERT_EQUAL(std::string("HEAD"), h.method);
         CPPUNIT_ASSERT_EQUAL(301, h.status.value_or(0));
@@ -233,10 +251,12 @@ public:
 
     void httpsFailureIsData() {
         Fake fake;
-        fake.http.fail("HEAD", "https://www.ssl.example.test/", "TLS: certificate verify failed: self-signed certificate");
+        fake.http.fail("HEAD", "https://www.ssl.example.test/",
+                       "TLS: certificate verify failed: self-signed certificate");
         const HttpsOutcome h = readHttps(fake.host(), "www.ssl.example.test", 443, 4000);
         CPPUNIT_ASSERT(!h.reachable && !h.status);
-        CPPUNIT_ASSERT_EQUAL(std::string("TLS: certificate verify failed: self-signed certificate"), h.error.value_or(""));
+        CPPUNIT_ASSERT_EQUAL(std::string("TLS: certificate verify failed: self-signed certificate"),
+                             h.error.value_or(""));
     }
 
     void withoutHttpFacility() {
@@ -250,8 +270,10 @@ public:
         Fake fake;
         ipfacts::testing::LoadedPlugin plugin(fake, ipfacts_plugin_v1());
         const std::pair<const char*, const char*> cases[] = {
-            {"https://example.com/", "scheme_not_allowed"}, {"192.0.2.1", "address_not_allowed"},
-            {"example.com:443", "port_not_allowed"},        {"example.com/x", "path_not_allowed"},
+            {"https://example.com/", "scheme_not_allowed"},
+            {"192.0.2.1", "address_not_allowed"},
+            {"example.com:443", "port_not_allowed"},
+            {"example.com/x", "path_not_allowed"},
             {"localhost", "invalid_host"},
         };
         for (const auto& [host, token] : cases) {
@@ -275,8 +297,12 @@ public:
         fake.query = {{"host", "WWW.ssl.example.test"}};
         CPPUNIT_ASSERT_EQUAL(IPF_OK, plugin.call("check"));
         CPPUNIT_ASSERT_EQUAL(200, fake.written.status);
-        CPPUNIT_ASSERT_MESSAGE(fake.written.body, contains(fake.written.body, R"("host":"WWW.ssl.example.test","ascii_host":"www.ssl.example.test","port":8443,)"));
-        CPPUNIT_ASSERT_MESSAGE(fake.written.body, contains(fake.written.body, R"("connected_address":"192.0.2.10:8443")"));
+        CPPUNIT_ASSERT_MESSAGE(
+            fake.written.body,
+            contains(fake.written.body,
+                     R"("host":"WWW.ssl.example.test","ascii_host":"www.ssl.example.test","port":8443,)"));
+        CPPUNIT_ASSERT_MESSAGE(fake.written.body,
+                               contains(fake.written.body, R"("connected_address":"192.0.2.10:8443")"));
         CPPUNIT_ASSERT_EQUAL(size_t(1), fake.http.requestsFor("HEAD", "https://www.ssl.example.test:8443/"));
         CPPUNIT_ASSERT_EQUAL(0, fake.openBatches);
     }
@@ -300,13 +326,15 @@ public:
         CPPUNIT_ASSERT(!transientWith([](Fake&) {}));
         CPPUNIT_ASSERT(transientWith([](Fake& f) { f.connect.fail("192.0.2.10", 443, "timeout after 3000 ms"); }));
         CPPUNIT_ASSERT(transientWith([](Fake& f) { f.connect.fail("192.0.2.10", 443, "connection refused"); }));
-        CPPUNIT_ASSERT(transientWith([](Fake& f) { f.http.fail("HEAD", "https://www.ssl.example.test/", "timeout after 4000 ms"); }));
+        CPPUNIT_ASSERT(transientWith(
+            [](Fake& f) { f.http.fail("HEAD", "https://www.ssl.example.test/", "timeout after 4000 ms"); }));
         CPPUNIT_ASSERT(transientWith([](Fake& f) {
             f.http.fail("HEAD", "https://www.ssl.example.test/", "connection failed: connection refused");
         }));
         CPPUNIT_ASSERT(transientWith([](Fake& f) { f.fail("www.ssl.example.test", "AAAA", -1, "timeout"); }));
         CPPUNIT_ASSERT(!transientWith([](Fake& f) {
-            f.http.fail("HEAD", "https://www.ssl.example.test/", "TLS: certificate verify failed: self-signed certificate");
+            f.http.fail("HEAD", "https://www.ssl.example.test/",
+                        "TLS: certificate verify failed: self-signed certificate");
         }));
         CPPUNIT_ASSERT(!transientWith([](Fake& f) {
             TlsProbeReply alert;
@@ -315,16 +343,16 @@ public:
             alert.error = "TLS alert received: protocol version";
             f.connect.respond("192.0.2.10", 443, alert);
         }));
-        CPPUNIT_ASSERT(!transientWith([](Fake& f) {
-            f.connect.fail("192.0.2.10", 443, "refused: 192.0.2.10 is documentation (RFC 5737)");
-        }));
+        CPPUNIT_ASSERT(!transientWith(
+            [](Fake& f) { f.connect.fail("192.0.2.10", 443, "refused: 192.0.2.10 is documentation (RFC 5737)"); }));
     }
 
     void badConfigRefusesThePlugin() {
         for (const char* port : {"0", "65536", "443x", ""}) {
             Fake fake;
             fake.config["port"] = port;
-            CPPUNIT_ASSERT_THROW_MESSAGE(port, ipfacts::testing::LoadedPlugin(fake, ipfacts_plugin_v1()), std::runtime_error);
+            CPPUNIT_ASSERT_THROW_MESSAGE(port, ipfacts::testing::LoadedPlugin(fake, ipfacts_plugin_v1()),
+                                         std::runtime_error);
         }
         Fake fake;
         fake.config["public_suffixes"] = "/nonexistent/suffixes.txt";

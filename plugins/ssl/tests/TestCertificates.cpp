@@ -19,9 +19,10 @@ TestCertificates::TestCertificates() {
     char tmpl[] = "/tmp/ipfacts-ssl-certs-XXXXXX";
     if (!mkdtemp(tmpl)) throw std::runtime_error("mkdtemp failed");
     dir_ = tmpl;
-    const std::string cmd = std::string(IPFACTS_TLS_SUPPORT_DIR) + "/make-certificates.sh " + dir_ + " >" + dir_ +
-                            "/make.log 2>&1";
-    if (std::system(cmd.c_str()) != 0) throw std::runtime_error("make-certificates.sh failed; see " + dir_ + "/make.log");
+    const std::string cmd =
+        std::string(IPFACTS_TLS_SUPPORT_DIR) + "/make-certificates.sh " + dir_ + " >" + dir_ + "/make.log 2>&1";
+    if (std::system(cmd.c_str()) != 0)
+        throw std::runtime_error("make-certificates.sh failed; see " + dir_ + "/make.log");
 }
 
 TestCertificates::~TestCertificates() {

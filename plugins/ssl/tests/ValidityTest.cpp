@@ -63,11 +63,11 @@ public:
             int64_t maxDays;
             const char* since;
         } cases[] = {
-            {utc(2019, 6, 1), 825, "2018-03-01"},       {utc(2020, 8, 31), 825, "2018-03-01"},
-            {utc(2020, 9, 1), 398, "2020-09-01"},       {utc(2026, 3, 15) - 1, 398, "2020-09-01"},
-            {utc(2026, 3, 15), 200, "2026-03-15"},      {utc(2027, 3, 14), 200, "2026-03-15"},
-            {utc(2027, 3, 15), 100, "2027-03-15"},      {utc(2029, 3, 14), 100, "2027-03-15"},
-            {utc(2029, 3, 15), 47, "2029-03-15"},       {utc(2035, 1, 1), 47, "2029-03-15"},
+            {utc(2019, 6, 1), 825, "2018-03-01"},  {utc(2020, 8, 31), 825, "2018-03-01"},
+            {utc(2020, 9, 1), 398, "2020-09-01"},  {utc(2026, 3, 15) - 1, 398, "2020-09-01"},
+            {utc(2026, 3, 15), 200, "2026-03-15"}, {utc(2027, 3, 14), 200, "2026-03-15"},
+            {utc(2027, 3, 15), 100, "2027-03-15"}, {utc(2029, 3, 14), 100, "2027-03-15"},
+            {utc(2029, 3, 15), 47, "2029-03-15"},  {utc(2035, 1, 1), 47, "2029-03-15"},
             {utc(2010, 1, 1), 825, "2018-03-01"},
         };
         for (const Case& c : cases) {
@@ -81,7 +81,7 @@ public:
     void policyLimitInSeconds() {
         const int64_t before = utc(2026, 3, 1), after = utc(2026, 4, 1);
         CPPUNIT_ASSERT(lifetimePolicy(before, before + 398 * kDay - 1).withinLimit);
-        CPPUNIT_ASSERT(!lifetimePolicy(before, before + 398 * kDay).withinLimit);  // one second over
+        CPPUNIT_ASSERT(!lifetimePolicy(before, before + 398 * kDay).withinLimit);    // one second over
         CPPUNIT_ASSERT(!lifetimePolicy(after, after + 398 * kDay - 1).withinLimit);  // 200 days then
         CPPUNIT_ASSERT(lifetimePolicy(after, after + 200 * kDay - 1).withinLimit);
     }

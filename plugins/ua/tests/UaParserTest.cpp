@@ -337,12 +337,14 @@ device_parsers:
             CPPUNIT_ASSERT_EQUAL_MESSAGE(v, std::string("Blink"), *e.name);
             CPPUNIT_ASSERT_EQUAL_MESSAGE(v, std::string(v), *e.version);
         }
-        NameVersion old = p.parse("Mozilla/5.0 (Windows NT 6.1) AppleWebKit/537.17 (KHTML, like Gecko) "
-                                  "Chrome/27.0.1453.116 Safari/537.17")
+        NameVersion old = p.parse(
+                               "Mozilla/5.0 (Windows NT 6.1) AppleWebKit/537.17 (KHTML, like Gecko) "
+                               "Chrome/27.0.1453.116 Safari/537.17")
                               .engine;
         CPPUNIT_ASSERT_EQUAL(std::string("WebKit"), *old.name);
-        NameVersion tizen = p.parse("Mozilla/5.0 (SMART-TV; LINUX; Tizen 9.0) AppleWebKit/537.36 (KHTML, like Gecko) "
-                                    "300.0.1234.5/9.0 TV Safari/537.36")
+        NameVersion tizen = p.parse(
+                                 "Mozilla/5.0 (SMART-TV; LINUX; Tizen 9.0) AppleWebKit/537.36 (KHTML, like Gecko) "
+                                 "300.0.1234.5/9.0 TV Safari/537.36")
                                 .engine;
         CPPUNIT_ASSERT_EQUAL(std::string("Blink"), *tizen.name);
         CPPUNIT_ASSERT_EQUAL(std::string("300.0.1234.5"), *tizen.version);
@@ -365,8 +367,9 @@ device_parsers:
         CPPUNIT_ASSERT_EQUAL(std::string("Gecko"), *bare.name);
         CPPUNIT_ASSERT(!bare.version);
         // Nokia's Series 40 proxy browser sends Gecko/ but does not render with it.
-        NameVersion s40 = p.parse("Mozilla/5.0 (Series40; Nokia311/03.81; Profile/MIDP-2.1 Configuration/CLDC-1.1) "
-                                  "Gecko/20100401 S40OviBrowser/2.2.0.0.31")
+        NameVersion s40 = p.parse(
+                               "Mozilla/5.0 (Series40; Nokia311/03.81; Profile/MIDP-2.1 Configuration/CLDC-1.1) "
+                               "Gecko/20100401 S40OviBrowser/2.2.0.0.31")
                               .engine;
         CPPUNIT_ASSERT(!s40.name);
         // "like Gecko" is not Gecko.
@@ -437,9 +440,9 @@ device_parsers:
 
     void handsetNamedAloneIsMobile() {
         const UaParser& p = realParser();
-        for (const char* ua : {"SAMSUNG-SGH-E708", "SonyEricssonK610a/R1CB", "LG-KG810", "Nokia Asha 202",
-                               "SIE-SLIK/3.1 UP/4.1.19i", "HTC Butterfly_4.3_weibo_4.2.6_android",
-                               "OneBrowser/3.1 (SonyEricssonT707/R1EA033)"}) {
+        for (const char* ua :
+             {"SAMSUNG-SGH-E708", "SonyEricssonK610a/R1CB", "LG-KG810", "Nokia Asha 202", "SIE-SLIK/3.1 UP/4.1.19i",
+              "HTC Butterfly_4.3_weibo_4.2.6_android", "OneBrowser/3.1 (SonyEricssonT707/R1EA033)"}) {
             UaResult r = p.parse(ua);
             CPPUNIT_ASSERT_EQUAL_MESSAGE(ua, std::string("mobile"), std::string(deviceClassName(r.device)));
             CPPUNIT_ASSERT_MESSAGE(ua, !r.bot && !r.cli);
@@ -450,14 +453,13 @@ device_parsers:
 
     void androidBrowsersWithoutAndroidTokenAreMobile() {
         const UaParser& p = realParser();
-        for (const char* ua : {
-                 "MQQBrowser/3.0/Adr (Linux; U; 4.0.4; zh-cn; HUAWEI U8950D Build/U8950DV100R001C17B939;540*960)",
-                 "MQQBrowser/20 (Linux; U; 2.3.3; en-us; HTC Desire S Build/GRI40;480*800)",
-                 "QQBrowser (Linux; U; zh-cn; HTC Hero Build/FRF91)",
-                 "UCWEB/2.0 (Linux; U; Adr LENOVO A10; id; LENOVO_A10) U2/1.0.0 UCBrowser/8.6.0.318 U2/1.0.0 Ponsel",
-                 "Opera (Linux; U; 4.0.4; zh-cn; PantechP8010; 540*888) UCWEB7.9.0.94/139/444"}) {
-            CPPUNIT_ASSERT_EQUAL_MESSAGE(ua, std::string("mobile"),
-                                         std::string(deviceClassName(p.parse(ua).device)));
+        for (const char* ua :
+             {"MQQBrowser/3.0/Adr (Linux; U; 4.0.4; zh-cn; HUAWEI U8950D Build/U8950DV100R001C17B939;540*960)",
+              "MQQBrowser/20 (Linux; U; 2.3.3; en-us; HTC Desire S Build/GRI40;480*800)",
+              "QQBrowser (Linux; U; zh-cn; HTC Hero Build/FRF91)",
+              "UCWEB/2.0 (Linux; U; Adr LENOVO A10; id; LENOVO_A10) U2/1.0.0 UCBrowser/8.6.0.318 U2/1.0.0 Ponsel",
+              "Opera (Linux; U; 4.0.4; zh-cn; PantechP8010; 540*888) UCWEB7.9.0.94/139/444"}) {
+            CPPUNIT_ASSERT_EQUAL_MESSAGE(ua, std::string("mobile"), std::string(deviceClassName(p.parse(ua).device)));
         }
         // QQ Browser on Windows is a desktop.
         CPPUNIT_ASSERT(p.parse("Mozilla/5.0 (Windows NT 5.1) AppleWebKit/537.36 (KHTML, like Gecko) "
@@ -467,14 +469,13 @@ device_parsers:
 
     void windowsMobileHandsetsAreMobile() {
         const UaParser& p = realParser();
-        for (const char* ua : {"HTC_Touch_HD_T8282 Opera/9.50 (Windows NT 5.1; U; ru)",
-                               "Vodafone/1.0/HTC_Touch_Pro Opera/9.50 (Windows NT 5.1; U; en)",
-                               "PIAWindows/1.0 Name/HTC-Kaiser Software/5.2.19214 appMode/2",
-                               "ODML/1.0 (WinCE; 7.10.8107; NOKIA; Lumia 710)",
-                               "Mozilla/2.0 (compatible; MSIE 3.02; WindowsCE",
-                               "HTC_P3301 Mozilla/4.0 (compatible; MSIE 4.01; Windows CE; PPC)/UC Browser7.7.1.88"}) {
-            CPPUNIT_ASSERT_EQUAL_MESSAGE(ua, std::string("mobile"),
-                                         std::string(deviceClassName(p.parse(ua).device)));
+        for (const char* ua :
+             {"HTC_Touch_HD_T8282 Opera/9.50 (Windows NT 5.1; U; ru)",
+              "Vodafone/1.0/HTC_Touch_Pro Opera/9.50 (Windows NT 5.1; U; en)",
+              "PIAWindows/1.0 Name/HTC-Kaiser Software/5.2.19214 appMode/2",
+              "ODML/1.0 (WinCE; 7.10.8107; NOKIA; Lumia 710)", "Mozilla/2.0 (compatible; MSIE 3.02; WindowsCE",
+              "HTC_P3301 Mozilla/4.0 (compatible; MSIE 4.01; Windows CE; PPC)/UC Browser7.7.1.88"}) {
+            CPPUNIT_ASSERT_EQUAL_MESSAGE(ua, std::string("mobile"), std::string(deviceClassName(p.parse(ua).device)));
         }
         // Opera Mobile 9.5 there is Presto, though the handset's name comes first.
         CPPUNIT_ASSERT_EQUAL(std::string("Presto"),
@@ -490,8 +491,7 @@ device_parsers:
               "(KHTML, like Gecko) Version/4.0 Mobile Safari/534.30",
               "Mozilla/5.0 (X11; Linux x86_64; Quest Pro) AppleWebKit/537.36 (KHTML, like Gecko) "
               "OculusBrowser/32.1.0.37.133.575621010 Chrome/122.0.6261.64 VR Safari/537.36"}) {
-            CPPUNIT_ASSERT_EQUAL_MESSAGE(ua, std::string("wearable"),
-                                         std::string(deviceClassName(p.parse(ua).device)));
+            CPPUNIT_ASSERT_EQUAL_MESSAGE(ua, std::string("wearable"), std::string(deviceClassName(p.parse(ua).device)));
         }
     }
 
@@ -528,12 +528,12 @@ device_parsers:
         for (const auto& [family, t] : tally) {
             double floor = root["families"][family]["floor"].as<double>();
             std::cout << "\n    " << std::left << std::setw(40) << family << std::right << std::setw(4) << t.right
-                      << " / " << std::setw(4) << t.total << "  " << std::fixed << std::setprecision(1)
-                      << std::setw(5) << t.percent() << " %  (" << floor << " %)";
+                      << " / " << std::setw(4) << t.total << "  " << std::fixed << std::setprecision(1) << std::setw(5)
+                      << t.percent() << " %  (" << floor << " %)";
             if (t.percent() < floor) under.push_back(family);
         }
-        std::cout << "\n    " << std::left << std::setw(40) << "all" << std::right << std::setw(4) << all.right
-                  << " / " << std::setw(4) << all.total << "  " << std::setw(5) << all.percent() << " %  ("
+        std::cout << "\n    " << std::left << std::setw(40) << "all" << std::right << std::setw(4) << all.right << " / "
+                  << std::setw(4) << all.total << "  " << std::setw(5) << all.percent() << " %  ("
                   << root["floor"].as<double>() << " %)" << misses.str() << std::endl;
         CPPUNIT_ASSERT_MESSAGE("corpus too small", all.total >= 300);
         for (const std::string& family : under) CPPUNIT_FAIL("family " + family + " is under its floor");
@@ -567,7 +567,8 @@ device_parsers:
         // Opera before 7 is Elektra, 7 on Presto; IE 5 for Mac is Tasman.
         CPPUNIT_ASSERT_EQUAL(std::string("Elektra"), engineOf("Opera/6.05 (Windows 2000; U) [en]"));
         CPPUNIT_ASSERT_EQUAL(std::string("Presto"), engineOf("Opera/7.23 (Windows NT 5.1; U) [en]"));
-        CPPUNIT_ASSERT_EQUAL(std::string("Presto"), engineOf("Opera/9.80 (Windows NT 6.1) Presto/2.12.388 Version/12.18"));
+        CPPUNIT_ASSERT_EQUAL(std::string("Presto"),
+                             engineOf("Opera/9.80 (Windows NT 6.1) Presto/2.12.388 Version/12.18"));
         CPPUNIT_ASSERT_EQUAL(std::string("Tasman"), engineOf("Mozilla/4.0 (compatible; MSIE 5.23; Mac_PowerPC)"));
         CPPUNIT_ASSERT_EQUAL(std::string("<null>"), engineOf("Mozilla/4.0 (compatible; MSIE 4.5; Mac_PowerPC)"));
     }

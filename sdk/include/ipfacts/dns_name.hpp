@@ -47,11 +47,11 @@ inline constexpr size_t kMaxDnsLabelBytes = 63;
 /// wants. publicHostName() is the stricter set for a name that is to have
 /// addresses on the public Internet.
 struct NameRules {
-    bool allowUnderscore = true;         ///< '_' in labels (IDNA and RFC 1123 forbid it; DNS does not)
-    bool allowRoot = true;               ///< "." alone names the root
-    bool requireMultipleLabels = false;  ///< refuse "localhost", "intranet": no public meaning
-    bool forbidEdgeHyphens = false;      ///< refuse labels starting or ending with '-' (RFC 1123 2.1)
-    bool forbidNumericLastLabel = false; ///< refuse "192.0.2" and "example.123": a mistyped address, not a name
+    bool allowUnderscore = true;          ///< '_' in labels (IDNA and RFC 1123 forbid it; DNS does not)
+    bool allowRoot = true;                ///< "." alone names the root
+    bool requireMultipleLabels = false;   ///< refuse "localhost", "intranet": no public meaning
+    bool forbidEdgeHyphens = false;       ///< refuse labels starting or ending with '-' (RFC 1123 2.1)
+    bool forbidNumericLastLabel = false;  ///< refuse "192.0.2" and "example.123": a mistyped address, not a name
 
     /// RFC 1123 2.1 / RFC 3696 2 host names: LDH labels (letters, digits,
     /// '-', not at either end), at least two labels, a last label that is
@@ -87,13 +87,13 @@ enum class NameProblem {
 /// words). A plugin with wording of its own builds it from `problem` and the
 /// details instead; the details are set only for the problems that name them.
 struct NameCheck {
-    std::string ascii;                       ///< A-label form, lower case, no trailing dot ("." for the root); empty unless ok()
+    std::string ascii;  ///< A-label form, lower case, no trailing dot ("." for the root); empty unless ok()
     NameProblem problem = NameProblem::None;
-    std::string error;                       ///< why the name is refused; empty when ok()
-    size_t label = 0;                        ///< 1-based number of the offending label
-    size_t length = 0;                       ///< bytes of the name (TooLong) or of the label (LabelTooLong)
-    char byte = 0;                           ///< the offending byte (BadCharacter)
-    std::string idnaError;                   ///< libidn2's own words (NotIdna)
+    std::string error;      ///< why the name is refused; empty when ok()
+    size_t label = 0;       ///< 1-based number of the offending label
+    size_t length = 0;      ///< bytes of the name (TooLong) or of the label (LabelTooLong)
+    char byte = 0;          ///< the offending byte (BadCharacter)
+    std::string idnaError;  ///< libidn2's own words (NotIdna)
 
     bool ok() const { return problem == NameProblem::None; }
 };
@@ -226,9 +226,9 @@ inline NameCheck normaliseName(std::string_view given, const NameRules& rules = 
     const int rc = idn2_to_ascii_8z(input.c_str(), &raw, IDN2_NONTRANSITIONAL | IDN2_NFC_INPUT);
     const std::unique_ptr<char, detail::Idn2Free> output(raw);
     if (rc != IDN2_OK) {
-        NameCheck c = detail::nameRefused(NameProblem::NotIdna,
-                                          std::string("the name is not a valid internationalised domain name: ") +
-                                              idn2_strerror(rc));
+        NameCheck c = detail::nameRefused(
+            NameProblem::NotIdna,
+            std::string("the name is not a valid internationalised domain name: ") + idn2_strerror(rc));
         c.idnaError = idn2_strerror(rc);
         return c;
     }

@@ -21,13 +21,20 @@ inline constexpr int kRcodeRefused = 5;
 /// response, included: check DnsAnswer::error for that). Returns a new string.
 inline std::string rcodeName(int rcode) {
     switch (rcode) {
-        case kRcodeNoError: return "NOERROR";
-        case kRcodeFormErr: return "FORMERR";
-        case kRcodeServFail: return "SERVFAIL";
-        case kRcodeNxDomain: return "NXDOMAIN";
-        case kRcodeNotImp: return "NOTIMP";
-        case kRcodeRefused: return "REFUSED";
-        default: return "response code " + std::to_string(rcode);
+        case kRcodeNoError:
+            return "NOERROR";
+        case kRcodeFormErr:
+            return "FORMERR";
+        case kRcodeServFail:
+            return "SERVFAIL";
+        case kRcodeNxDomain:
+            return "NXDOMAIN";
+        case kRcodeNotImp:
+            return "NOTIMP";
+        case kRcodeRefused:
+            return "REFUSED";
+        default:
+            return "response code " + std::to_string(rcode);
     }
 }
 

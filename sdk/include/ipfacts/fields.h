@@ -41,73 +41,73 @@
     X(INT, ttl, 0)               \
     X(TEXT, data, 0)
 
-#define IPF_DNS_ANSWER_FIELDS(X)          \
-    X(TEXT, source, 0)                    \
-    X(INT, rcode, -1)                     \
-    X(FLAG, ad, 0)                        \
-    X(RESERVED, reserved, 0)              \
-    X(LIST, records, record_count)        \
-    X(COUNT, record_count, records)       \
-    X(OPT_TEXT, error, 0)                 \
+#define IPF_DNS_ANSWER_FIELDS(X)    \
+    X(TEXT, source, 0)              \
+    X(INT, rcode, -1)               \
+    X(FLAG, ad, 0)                  \
+    X(RESERVED, reserved, 0)        \
+    X(LIST, records, record_count)  \
+    X(COUNT, record_count, records) \
+    X(OPT_TEXT, error, 0)           \
     X(INT, elapsed_us, 0)
 
 #define IPF_DNS_QUESTION_FIELDS(X) \
     X(TEXT, name, 0)               \
     X(TEXT, type, 0)
 
-#define IPF_NETDB_FACTS_FIELDS(X)              \
-    X(SIZE, struct_size, 0)                    \
-    X(INT, version, 4)                         \
-    X(FLAG, routable, 0)                       \
-    X(PRESENCE, has_location, 0)               \
-    X(RESERVED, reserved, 0)                   \
-    X(TEXT, address, 0)                        \
-    X(TEXT, kind, 0)                           \
-    X(OPT_TEXT, rfc, 0)                        \
-    X(TEXT, description, 0)                    \
-    X(OPT_TEXT, city, 0)                       \
-    X(OPT_TEXT, region, 0)                     \
-    X(OPT_TEXT, region_code, 0)                \
-    X(OPT_TEXT, country, 0)                    \
-    X(OPT_TEXT, country_name, 0)               \
-    X(OPT_TEXT, continent, 0)                  \
-    X(OPT_TEXT, postal, 0)                     \
-    X(OPT_REAL, latitude, has_location)        \
-    X(OPT_REAL, longitude, has_location)       \
-    X(OPT_TEXT, timezone, 0)                   \
-    X(OPT_TEXT, local_time, 0)                 \
-    X(OPT_TEXT, geo_accuracy, 0)               \
-    X(OPT_INT, asn, 0)                         \
-    X(OPT_TEXT, as_name, 0)                    \
-    X(OPT_TEXT, as_domain, 0)                  \
-    X(OPT_TEXT, isp, 0)                        \
-    X(TEXT_OR, rir, "UNKNOWN")                 \
-    X(TEXT_OR, connection_type, "unknown")     \
-    X(FLAG, locatable, 0)                      \
-    X(RESERVED, reserved_1_4, 0)               \
+#define IPF_NETDB_FACTS_FIELDS(X)          \
+    X(SIZE, struct_size, 0)                \
+    X(INT, version, 4)                     \
+    X(FLAG, routable, 0)                   \
+    X(PRESENCE, has_location, 0)           \
+    X(RESERVED, reserved, 0)               \
+    X(TEXT, address, 0)                    \
+    X(TEXT, kind, 0)                       \
+    X(OPT_TEXT, rfc, 0)                    \
+    X(TEXT, description, 0)                \
+    X(OPT_TEXT, city, 0)                   \
+    X(OPT_TEXT, region, 0)                 \
+    X(OPT_TEXT, region_code, 0)            \
+    X(OPT_TEXT, country, 0)                \
+    X(OPT_TEXT, country_name, 0)           \
+    X(OPT_TEXT, continent, 0)              \
+    X(OPT_TEXT, postal, 0)                 \
+    X(OPT_REAL, latitude, has_location)    \
+    X(OPT_REAL, longitude, has_location)   \
+    X(OPT_TEXT, timezone, 0)               \
+    X(OPT_TEXT, local_time, 0)             \
+    X(OPT_TEXT, geo_accuracy, 0)           \
+    X(OPT_INT, asn, 0)                     \
+    X(OPT_TEXT, as_name, 0)                \
+    X(OPT_TEXT, as_domain, 0)              \
+    X(OPT_TEXT, isp, 0)                    \
+    X(TEXT_OR, rir, "UNKNOWN")             \
+    X(TEXT_OR, connection_type, "unknown") \
+    X(FLAG, locatable, 0)                  \
+    X(RESERVED, reserved_1_4, 0)           \
     X(OPT_TEXT, not_locatable_reason, 0)
 
 #define IPF_HTTP_HEADER_FIELDS(X) \
     X(TEXT, name, 0)              \
     X(TEXT, value, 0)
 
-#define IPF_HTTP_REQUEST_FIELDS(X)      \
-    X(TEXT_OR, method, "GET")           \
-    X(TEXT, url, 0)                     \
-    X(LIST, headers, header_count)      \
-    X(COUNT, header_count, headers)     \
-    X(TEXT, body, 0)                    \
-    X(INT, timeout_ms, 0)               \
-    X(INT, max_body_bytes, 0)           \
+#define IPF_HTTP_REQUEST_FIELDS(X)  \
+    X(TEXT_OR, method, "GET")       \
+    X(TEXT, url, 0)                 \
+    X(LIST, headers, header_count)  \
+    X(COUNT, header_count, headers) \
+    X(TEXT, body, 0)                \
+    X(INT, timeout_ms, 0)           \
+    X(INT, max_body_bytes, 0)       \
     X(INT, max_redirects, -1)
 
-#define IPF_HTTP_RESULT_FIELDS(X)       \
-    X(INT, status, 0)                   \
-    X(LIST, headers, header_count)      \
-    X(COUNT, header_count, headers)     \
-    X(TEXT, body, 0)                    \
-    X(NULLABLE_TEXT, peer_address, 0)   \
-    X(INT, elapsed_ms, 0)               \
+#define IPF_HTTP_RESULT_FIELDS(X)     \
+    X(INT, status, 0)                 \
+    X(LIST, headers, header_count)    \
+    X(COUNT, header_count, headers)   \
+    X(TEXT, body, 0)                  \
+    X(NULLABLE_TEXT, peer_address, 0) \
+    X(INT, elapsed_ms, 0)             \
     X(NULLABLE_TEXT, error, 0)
 
 #define IPF_TLS_PROBE_REQUEST_FIELDS(X) \
@@ -121,25 +121,25 @@
     X(TEXT, address, 0)                 \
     X(CSV_TEXT, alpn, 0)
 
-#define IPF_TLS_PROBE_RESULT_FIELDS(X)     \
-    X(SIZE, struct_size, 0)                \
-    X(INT, peer_port, 0)                   \
-    X(INT, version_code, 0)                \
-    X(NULLABLE_TEXT, peer_address, 0)      \
-    X(NULLABLE_TEXT, version, 0)           \
-    X(NULLABLE_TEXT, cipher, 0)            \
-    X(NULLABLE_TEXT, cipher_openssl, 0)    \
-    X(OPT_TEXT, group, 0)                  \
-    X(TEXT_LIST, chain, chain_count)       \
-    X(COUNT, chain_count, chain)           \
-    X(INT, verify_code, -1)                \
-    X(RESERVED, reserved, 0)               \
-    X(NULLABLE_TEXT, verify_text, 0)       \
-    X(OPT_TEXT, ocsp_response, 0)          \
-    X(OPT_TEXT, alpn, 0)                   \
-    X(OPT_TEXT, alert_received, 0)         \
-    X(OPT_TEXT, alert_sent, 0)             \
-    X(INT, elapsed_ms, 0)                  \
+#define IPF_TLS_PROBE_RESULT_FIELDS(X)  \
+    X(SIZE, struct_size, 0)             \
+    X(INT, peer_port, 0)                \
+    X(INT, version_code, 0)             \
+    X(NULLABLE_TEXT, peer_address, 0)   \
+    X(NULLABLE_TEXT, version, 0)        \
+    X(NULLABLE_TEXT, cipher, 0)         \
+    X(NULLABLE_TEXT, cipher_openssl, 0) \
+    X(OPT_TEXT, group, 0)               \
+    X(TEXT_LIST, chain, chain_count)    \
+    X(COUNT, chain_count, chain)        \
+    X(INT, verify_code, -1)             \
+    X(RESERVED, reserved, 0)            \
+    X(NULLABLE_TEXT, verify_text, 0)    \
+    X(OPT_TEXT, ocsp_response, 0)       \
+    X(OPT_TEXT, alpn, 0)                \
+    X(OPT_TEXT, alert_received, 0)      \
+    X(OPT_TEXT, alert_sent, 0)          \
+    X(INT, elapsed_ms, 0)               \
     X(NULLABLE_TEXT, error, 0)
 
 #define IPF_TCP_EXCHANGE_REQUEST_FIELDS(X) \
@@ -172,18 +172,18 @@
     X(TEXT, field, 0)                \
     X(TEXT, text, 0)
 
-#define IPF_PRIVACY_FACTS_FIELDS(X)      \
-    X(SIZE, struct_size, 0)              \
-    X(TRI_FLAG, vpn, 0)                  \
-    X(TRI_FLAG, proxy, 0)                \
-    X(TRI_FLAG, tor, 0)                  \
-    X(TRI_FLAG, relay, 0)                \
-    X(TRI_FLAG, hosting, 0)              \
-    X(RESERVED, reserved, 0)             \
-    X(OPT_TEXT, service, 0)              \
-    X(LIST, evidence, evidence_count)    \
-    X(COUNT, evidence_count, evidence)   \
-    X(LIST, reasons, reason_count)       \
+#define IPF_PRIVACY_FACTS_FIELDS(X)    \
+    X(SIZE, struct_size, 0)            \
+    X(TRI_FLAG, vpn, 0)                \
+    X(TRI_FLAG, proxy, 0)              \
+    X(TRI_FLAG, tor, 0)                \
+    X(TRI_FLAG, relay, 0)              \
+    X(TRI_FLAG, hosting, 0)            \
+    X(RESERVED, reserved, 0)           \
+    X(OPT_TEXT, service, 0)            \
+    X(LIST, evidence, evidence_count)  \
+    X(COUNT, evidence_count, evidence) \
+    X(LIST, reasons, reason_count)     \
     X(COUNT, reason_count, reasons)
 
 #endif /* IPFACTS_FIELDS_H */

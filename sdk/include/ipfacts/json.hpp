@@ -22,10 +22,28 @@ class JsonWriter {
 public:
     JsonWriter() { out_.reserve(512); }
 
-    JsonWriter& beginObject() { value_prefix(); out_ += '{'; first_.push_back(true); return *this; }
-    JsonWriter& endObject() { out_ += '}'; first_.pop_back(); return *this; }
-    JsonWriter& beginArray() { value_prefix(); out_ += '['; first_.push_back(true); return *this; }
-    JsonWriter& endArray() { out_ += ']'; first_.pop_back(); return *this; }
+    JsonWriter& beginObject() {
+        value_prefix();
+        out_ += '{';
+        first_.push_back(true);
+        return *this;
+    }
+    JsonWriter& endObject() {
+        out_ += '}';
+        first_.pop_back();
+        return *this;
+    }
+    JsonWriter& beginArray() {
+        value_prefix();
+        out_ += '[';
+        first_.push_back(true);
+        return *this;
+    }
+    JsonWriter& endArray() {
+        out_ += ']';
+        first_.pop_back();
+        return *this;
+    }
 
     /// Writes a key; the next call writes its value.
     JsonWriter& key(std::string_view k) {
@@ -36,10 +54,18 @@ public:
         return *this;
     }
 
-    JsonWriter& value(std::string_view s) { value_prefix(); append_string(s); return *this; }
+    JsonWriter& value(std::string_view s) {
+        value_prefix();
+        append_string(s);
+        return *this;
+    }
     JsonWriter& value(const char* s) { return s ? value(std::string_view(s)) : null(); }
     JsonWriter& value(const std::string& s) { return value(std::string_view(s)); }
-    JsonWriter& value(bool b) { value_prefix(); out_ += b ? "true" : "false"; return *this; }
+    JsonWriter& value(bool b) {
+        value_prefix();
+        out_ += b ? "true" : "false";
+        return *this;
+    }
     JsonWriter& value(int v) { return integer(v); }
     JsonWriter& value(long v) { return integer(v); }
     JsonWriter& value(long long v) { return integer(v); }
@@ -63,17 +89,31 @@ public:
         out_.append(buf, static_cast<size_t>(n));
         return *this;
     }
-    JsonWriter& null() { value_prefix(); out_ += "null"; return *this; }
+    JsonWriter& null() {
+        value_prefix();
+        out_ += "null";
+        return *this;
+    }
 
     /// A string, or null when absent.
     JsonWriter& value(const std::optional<std::string>& s) { return s ? value(*s) : null(); }
 
     /// Inserts already-serialised JSON as a value. The caller vouches for it.
-    JsonWriter& raw(std::string_view json) { value_prefix(); out_.append(json); return *this; }
+    JsonWriter& raw(std::string_view json) {
+        value_prefix();
+        out_.append(json);
+        return *this;
+    }
 
     template <class T>
-    JsonWriter& field(std::string_view k, const T& v) { key(k); return value(v); }
-    JsonWriter& fieldNull(std::string_view k) { key(k); return null(); }
+    JsonWriter& field(std::string_view k, const T& v) {
+        key(k);
+        return value(v);
+    }
+    JsonWriter& fieldNull(std::string_view k) {
+        key(k);
+        return null();
+    }
 
     const std::string& str() const { return out_; }
     std::string take() { return std::move(out_); }
@@ -84,13 +124,27 @@ public:
         out += '"';
         for (unsigned char c : s) {
             switch (c) {
-                case '"': out += "\\\""; break;
-                case '\\': out += "\\\\"; break;
-                case '\n': out += "\\n"; break;
-                case '\r': out += "\\r"; break;
-                case '\t': out += "\\t"; break;
-                case '\b': out += "\\b"; break;
-                case '\f': out += "\\f"; break;
+                case '"':
+                    out += "\\\"";
+                    break;
+                case '\\':
+                    out += "\\\\";
+                    break;
+                case '\n':
+                    out += "\\n";
+                    break;
+                case '\r':
+                    out += "\\r";
+                    break;
+                case '\t':
+                    out += "\\t";
+                    break;
+                case '\b':
+                    out += "\\b";
+                    break;
+                case '\f':
+                    out += "\\f";
+                    break;
                 default:
                     if (c < 0x20 || c == 0x7f) {
                         out += "\\u00";
@@ -107,11 +161,16 @@ public:
 private:
     void comma() {
         if (first_.empty()) return;
-        if (first_.back()) first_.back() = false;
-        else out_ += ',';
+        if (first_.back())
+            first_.back() = false;
+        else
+            out_ += ',';
     }
     void value_prefix() {
-        if (after_key_) { after_key_ = false; return; }
+        if (after_key_) {
+            after_key_ = false;
+            return;
+        }
         comma();
     }
     void append_string(std::string_view s) { appendQuoted(out_, sanitizeUtf8(s)); }
@@ -125,8 +184,13 @@ private:
         size_t i = 0;
         while (i < s.size()) {
             size_t n = utf8Length(s, i);
-            if (n == 0) { fixed += "\xEF\xBF\xBD"; ++i; }
-            else { fixed.append(s.substr(i, n)); i += n; }
+            if (n == 0) {
+                fixed += "\xEF\xBF\xBD";
+                ++i;
+            } else {
+                fixed.append(s.substr(i, n));
+                i += n;
+            }
         }
         return fixed;
     }

@@ -27,9 +27,7 @@ inline constexpr std::string_view kCountryOnlyAccuracy = "country-only";
 inline constexpr std::string_view kNotInDatabase = "not in database";
 
 /// True when `reason` (a not_locatable_reason) names special-purpose space.
-inline bool isSpecialPurposeReason(std::string_view reason) {
-    return !reason.empty() && reason != kNotInDatabase;
-}
+inline bool isSpecialPurposeReason(std::string_view reason) { return !reason.empty() && reason != kNotInDatabase; }
 
 /// Why netdb withheld a group of fields of special-purpose space, the one
 /// wording of every endpoint (/json, /api/v1/lookup, /country and the other

@@ -6,8 +6,8 @@
 #ifndef IPFACTS_NETDB_WANTED_HPP
 #define IPFACTS_NETDB_WANTED_HPP
 
-#include <ipfacts/location.hpp>
 #include <ipfacts/plugin.h>
+#include <ipfacts/location.hpp>
 #include <ipfacts/views.hpp>
 
 #include <cstdint>

@@ -55,12 +55,7 @@ typedef enum ipf_status {
                           * worker thread, where may_block() is true */
 } ipf_status;
 
-typedef enum ipf_log_level {
-    IPF_LOG_DEBUG = 0,
-    IPF_LOG_INFO = 1,
-    IPF_LOG_WARN = 2,
-    IPF_LOG_ERROR = 3
-} ipf_log_level;
+typedef enum ipf_log_level { IPF_LOG_DEBUG = 0, IPF_LOG_INFO = 1, IPF_LOG_WARN = 2, IPF_LOG_ERROR = 3 } ipf_log_level;
 
 /* Opaque handles. The host owns all three. */
 typedef struct ipf_plugin_ctx ipf_plugin_ctx; /* one per loaded plugin, valid from init to shutdown */
@@ -76,30 +71,30 @@ struct ipf_doh_api;
 struct ipf_http_api;
 struct ipf_cache_api;
 struct ipf_meters_api;
-struct ipf_store_api; /* since 1.3 */
+struct ipf_store_api;   /* since 1.3 */
 struct ipf_connect_api; /* since 1.4 */
-struct ipf_tasks_api; /* since 1.5 */
+struct ipf_tasks_api;   /* since 1.5 */
 struct ipf_privacy_api; /* since 1.5 */
 
 /* ---- DNS results (since 1.2), shared by the resolver and doh facilities ---- */
 
 /* One resource record of an answer section, in presentation format. */
 typedef struct ipf_dns_record {
-    ipf_str name;  /* owner name, absolute ("example.com.") */
-    ipf_str type;  /* mnemonic: "A", "MX", or "TYPE65534" for an unknown type */
+    ipf_str name; /* owner name, absolute ("example.com.") */
+    ipf_str type; /* mnemonic: "A", "MX", or "TYPE65534" for an unknown type */
     uint32_t ttl;
-    ipf_str data;  /* RDATA as a zone file writes it ("10 mx.example.com.") */
+    ipf_str data; /* RDATA as a zone file writes it ("10 mx.example.com.") */
 } ipf_dns_record;
 
 /* What one server said to one question. */
 typedef struct ipf_dns_answer {
-    ipf_str source;   /* resolver short name (doh) or "address:port" (resolver) */
-    int32_t rcode;    /* DNS response code (0 NOERROR, 2 SERVFAIL, 3 NXDOMAIN ...); -1: no response */
-    uint8_t ad;       /* the AD (authenticated data) flag of the response */
+    ipf_str source; /* resolver short name (doh) or "address:port" (resolver) */
+    int32_t rcode;  /* DNS response code (0 NOERROR, 2 SERVFAIL, 3 NXDOMAIN ...); -1: no response */
+    uint8_t ad;     /* the AD (authenticated data) flag of the response */
     uint8_t reserved[3];
-    const ipf_dns_record* records;  /* the answer section, in the order received */
+    const ipf_dns_record* records; /* the answer section, in the order received */
     size_t record_count;
-    ipf_str error;    /* why no usable response arrived ("timeout", "TLS: ..."); {NULL,0} when rcode >= 0 */
+    ipf_str error; /* why no usable response arrived ("timeout", "TLS: ..."); {NULL,0} when rcode >= 0 */
     int64_t elapsed_us;
 } ipf_dns_answer;
 
@@ -122,8 +117,7 @@ struct ipf_resolver_api {
      * handlers without IPF_HANDLER_NONBLOCKING only. A question with a
      * malformed name or unknown type is not sent; its answer says so in error.
      * OWNERSHIP: questions are read during the call; *out is released by batch_free. */
-    ipf_status (*resolve)(ipf_plugin_ctx* ctx, const ipf_dns_question* questions, size_t count,
-                          ipf_dns_batch** out);
+    ipf_status (*resolve)(ipf_plugin_ctx* ctx, const ipf_dns_question* questions, size_t count, ipf_dns_batch** out);
     size_t (*batch_size)(const ipf_dns_batch* batch);
     /* OWNERSHIP: valid until batch_free. */
     const ipf_dns_answer* (*batch_answer)(const ipf_dns_batch* batch, size_t index);
@@ -166,10 +160,10 @@ typedef struct ipf_netdb_facts {
     uint8_t routable;     /* globally reachable per the IANA special-purpose registries */
     uint8_t has_location; /* latitude/longitude are set */
     uint8_t reserved;
-    ipf_str address;      /* canonical text (RFC 5952 for IPv6) */
-    ipf_str kind;         /* public, private, loopback, link-local, shared, documentation, ... */
-    ipf_str rfc;          /* "RFC 5737"; {NULL,0} for public addresses */
-    ipf_str description;  /* one line: what the block is for */
+    ipf_str address;     /* canonical text (RFC 5952 for IPv6) */
+    ipf_str kind;        /* public, private, loopback, link-local, shared, documentation, ... */
+    ipf_str rfc;         /* "RFC 5737"; {NULL,0} for public addresses */
+    ipf_str description; /* one line: what the block is for */
     ipf_str city, region, region_code, country, country_name, continent, postal;
     double latitude, longitude;
     ipf_str timezone;     /* IANA zone name */
@@ -183,8 +177,8 @@ typedef struct ipf_netdb_facts {
 
     /* ---- since 1.4: the host's location rule; a host of an older minor
      * stops before these (struct_size) ---- */
-    uint8_t locatable;         /* 1: the database holds a location (a country or finer) */
-    uint8_t reserved_1_4[7];   /* 0 */
+    uint8_t locatable;            /* 1: the database holds a location (a country or finer) */
+    uint8_t reserved_1_4[7];      /* 0 */
     ipf_str not_locatable_reason; /* {NULL,0} when locatable; else why not, a machine word: the
                                    * kind of special-purpose block ("private", "loopback",
                                    * "documentation", "reserved", ...: no location and no network
@@ -212,13 +206,13 @@ struct ipf_netdb_api {
      * "unknown"), and for other space locatable 0 with not_locatable_reason {NULL,0}.
      * Every fact filled is the one lookup gives. Same ownership as lookup:
      * *out is released by facts_free. */
-    ipf_status (*lookup_wanted)(ipf_plugin_ctx* ctx, ipf_str address, uint32_t wanted,
-                                const ipf_netdb_facts** out);
+    ipf_status (*lookup_wanted)(ipf_plugin_ctx* ctx, ipf_str address, uint32_t wanted, const ipf_netdb_facts** out);
 };
 
 /* Since 1.6: the groups of facts ipf_netdb_api.lookup_wanted can be asked for. */
-#define IPF_NETDB_WANT_LOCATION 0x1u   /* city, region, region_code, country, country_name,
-                                        * continent, postal, latitude, longitude, timezone,
+#define IPF_NETDB_WANT_LOCATION                                                             \
+    0x1u                               /* city, region, region_code, country, country_name, \
+                                        * continent, postal, latitude, longitude, timezone, \
                                         * geo_accuracy, locatable, not_locatable_reason */
 #define IPF_NETDB_WANT_LOCAL_TIME 0x2u /* local_time; implies IPF_NETDB_WANT_LOCATION */
 #define IPF_NETDB_WANT_NETWORK 0x4u    /* asn, as_name, as_domain, isp, connection_type */
@@ -238,27 +232,27 @@ typedef struct ipf_http_header {
  * policy applies (http.upstreams: allow_http, budgets); a host no upstream
  * names gets https only and no budget. */
 typedef struct ipf_http_request {
-    ipf_str method;           /* {NULL,0}: GET */
+    ipf_str method; /* {NULL,0}: GET */
     ipf_str url;
     const ipf_http_header* headers;
     size_t header_count;
     ipf_str body;
-    uint32_t timeout_ms;      /* 0: http.timeout_ms */
-    uint64_t max_body_bytes;  /* 0: http.max_body_bytes; a longer body is an error, not a truncation */
-    int32_t max_redirects;    /* -1: http.max_redirects; 0: a 3xx is returned as it is */
+    uint32_t timeout_ms;     /* 0: http.timeout_ms */
+    uint64_t max_body_bytes; /* 0: http.max_body_bytes; a longer body is an error, not a truncation */
+    int32_t max_redirects;   /* -1: http.max_redirects; 0: a 3xx is returned as it is */
 } ipf_http_request;
 
 /* What one request produced. A failure is data: error says why in words a
  * user can read ("refused: 10.0.0.1 is private (RFC 1918)", "timeout after
  * 3000 ms", "body over 1048576 bytes"); an HTTP 4xx/5xx is not an error. */
 typedef struct ipf_http_result {
-    int32_t status;           /* of the last response; 0 when none arrived */
+    int32_t status; /* of the last response; 0 when none arrived */
     const ipf_http_header* headers;
     size_t header_count;
     ipf_str body;
-    ipf_str peer_address;     /* the address connected to; {NULL,0} when none */
+    ipf_str peer_address; /* the address connected to; {NULL,0} when none */
     int64_t elapsed_ms;
-    ipf_str error;            /* {NULL,0} on success */
+    ipf_str error; /* {NULL,0} on success */
 } ipf_http_result;
 
 typedef struct ipf_http_batch ipf_http_batch;
@@ -274,8 +268,7 @@ struct ipf_http_api {
      * at most the longest timeout: call it from handlers without
      * IPF_HANDLER_NONBLOCKING only (or after IPF_DEFER).
      * OWNERSHIP: requests are read during the call; *out is released by batch_free. */
-    ipf_status (*fetch_all)(ipf_plugin_ctx* ctx, const ipf_http_request* requests, size_t count,
-                            ipf_http_batch** out);
+    ipf_status (*fetch_all)(ipf_plugin_ctx* ctx, const ipf_http_request* requests, size_t count, ipf_http_batch** out);
     size_t (*batch_size)(const ipf_http_batch* batch);
     /* OWNERSHIP: valid until batch_free. */
     const ipf_http_result* (*batch_result)(const ipf_http_batch* batch, size_t index);
@@ -344,8 +337,8 @@ struct ipf_meters_api {
      * 1 (counted) or 0 (spent; not counted). *remaining: uses left today.
      * *resets_at: Unix seconds of the next 00:00 UTC. IPF_NOT_FOUND for a
      * meter the manifest does not declare. Never blocks. */
-    ipf_status (*take)(ipf_plugin_ctx* ctx, const ipf_request* req, ipf_str meter, int* allowed,
-                       int64_t* remaining, int64_t* resets_at);
+    ipf_status (*take)(ipf_plugin_ctx* ctx, const ipf_request* req, ipf_str meter, int* allowed, int64_t* remaining,
+                       int64_t* resets_at);
 };
 
 /* ---- Guarded TLS connect (since 1.4) ------------------------------------- */
@@ -359,18 +352,18 @@ struct ipf_meters_api {
 /* One TLS probe: a TCP connect to `port` of an address the host's guard
  * accepts, then a TLS handshake. Zero or {NULL,0} members take the defaults. */
 typedef struct ipf_tls_probe_request {
-    uint32_t struct_size;  /* sizeof(ipf_tls_probe_request) as the plugin knew it; every element
-                            * of an array has the first element's size */
-    uint16_t port;         /* required, 1-65535 */
-    uint16_t min_version;  /* IPF_TLS_*; 0: TLS 1.0 */
-    uint16_t max_version;  /* IPF_TLS_*; 0: TLS 1.3 */
-    uint16_t reserved;     /* 0 */
-    uint32_t timeout_ms;   /* lookup, connect and handshake together; 0: connect.timeout_ms;
-                            * more than connect.max_timeout_ms is cut to it */
-    ipf_str server_name;   /* sent as SNI (unless it is an IP literal); {NULL,0}: no SNI */
-    ipf_str address;       /* IP literal to connect to; {NULL,0}: every address server_name
-                            * resolves to (the system resolver), in order, until one connects */
-    ipf_str alpn;          /* protocols to offer, comma-separated ("h2,http/1.1"); {NULL,0}: none */
+    uint32_t struct_size; /* sizeof(ipf_tls_probe_request) as the plugin knew it; every element
+                           * of an array has the first element's size */
+    uint16_t port;        /* required, 1-65535 */
+    uint16_t min_version; /* IPF_TLS_*; 0: TLS 1.0 */
+    uint16_t max_version; /* IPF_TLS_*; 0: TLS 1.3 */
+    uint16_t reserved;    /* 0 */
+    uint32_t timeout_ms;  /* lookup, connect and handshake together; 0: connect.timeout_ms;
+                           * more than connect.max_timeout_ms is cut to it */
+    ipf_str server_name;  /* sent as SNI (unless it is an IP literal); {NULL,0}: no SNI */
+    ipf_str address;      /* IP literal to connect to; {NULL,0}: every address server_name
+                           * resolves to (the system resolver), in order, until one connects */
+    ipf_str alpn;         /* protocols to offer, comma-separated ("h2,http/1.1"); {NULL,0}: none */
 } ipf_tls_probe_request;
 
 /* What one probe found. A failure is data: error says why in words a user can
@@ -381,26 +374,26 @@ typedef struct ipf_tls_probe_request {
  * Grows by appending; read struct_size before a member added after 1.4. */
 typedef struct ipf_tls_probe_result {
     uint32_t struct_size;
-    uint16_t peer_port;       /* 0 when no connection was made */
-    uint16_t version_code;    /* IPF_TLS_* negotiated; 0 when the handshake did not finish */
-    ipf_str peer_address;     /* the address connected to, as the guard judged it; {NULL,0}: none */
-    ipf_str version;          /* "TLSv1.3"; {NULL,0} when the handshake did not finish */
-    ipf_str cipher;           /* IANA name, "TLS_AES_256_GCM_SHA384"; {NULL,0}: none */
-    ipf_str cipher_openssl;   /* OpenSSL's name, "ECDHE-RSA-AES128-GCM-SHA256"; {NULL,0}: none */
-    ipf_str group;            /* key-exchange group as OpenSSL names it ("x25519",
-                               * "X25519MLKEM768"); {NULL,0} when it does not say */
-    const ipf_str* chain;     /* DER certificates in the order presented, leaf first */
-    size_t chain_count;       /* 0 when none arrived */
-    int32_t verify_code;      /* OpenSSL X509_V_* outcome of verifying the chain against the CA
-                               * store (the name is not checked): 0 verified; -1 no chain */
+    uint16_t peer_port;     /* 0 when no connection was made */
+    uint16_t version_code;  /* IPF_TLS_* negotiated; 0 when the handshake did not finish */
+    ipf_str peer_address;   /* the address connected to, as the guard judged it; {NULL,0}: none */
+    ipf_str version;        /* "TLSv1.3"; {NULL,0} when the handshake did not finish */
+    ipf_str cipher;         /* IANA name, "TLS_AES_256_GCM_SHA384"; {NULL,0}: none */
+    ipf_str cipher_openssl; /* OpenSSL's name, "ECDHE-RSA-AES128-GCM-SHA256"; {NULL,0}: none */
+    ipf_str group;          /* key-exchange group as OpenSSL names it ("x25519",
+                             * "X25519MLKEM768"); {NULL,0} when it does not say */
+    const ipf_str* chain;   /* DER certificates in the order presented, leaf first */
+    size_t chain_count;     /* 0 when none arrived */
+    int32_t verify_code;    /* OpenSSL X509_V_* outcome of verifying the chain against the CA
+                             * store (the name is not checked): 0 verified; -1 no chain */
     uint32_t reserved;
-    ipf_str verify_text;      /* "ok", "self-signed certificate", ...; {NULL,0} when no chain */
-    ipf_str ocsp_response;    /* DER OCSP response the server stapled; {NULL,0}: none */
-    ipf_str alpn;             /* protocol the server selected; {NULL,0}: none */
-    ipf_str alert_received;   /* first TLS alert from the server, "protocol version"; {NULL,0}: none */
-    ipf_str alert_sent;       /* first TLS alert the host sent; {NULL,0}: none */
+    ipf_str verify_text;    /* "ok", "self-signed certificate", ...; {NULL,0} when no chain */
+    ipf_str ocsp_response;  /* DER OCSP response the server stapled; {NULL,0}: none */
+    ipf_str alpn;           /* protocol the server selected; {NULL,0}: none */
+    ipf_str alert_received; /* first TLS alert from the server, "protocol version"; {NULL,0}: none */
+    ipf_str alert_sent;     /* first TLS alert the host sent; {NULL,0}: none */
     int64_t elapsed_ms;
-    ipf_str error;            /* {NULL,0} on success */
+    ipf_str error; /* {NULL,0} on success */
 } ipf_tls_probe_result;
 
 typedef struct ipf_tls_probe_batch ipf_tls_probe_batch;
@@ -412,16 +405,16 @@ typedef struct ipf_tls_probe_batch ipf_tls_probe_batch;
  * everything the server sends read until it closes. Zero or {NULL,0}
  * members take the defaults (connect: section). */
 typedef struct ipf_tcp_exchange_request {
-    uint32_t struct_size;  /* sizeof(ipf_tcp_exchange_request) as the plugin knew it; every element
-                            * of an array has the first element's size */
-    uint16_t port;         /* required, 1-65535 */
-    uint16_t reserved;     /* 0 */
-    uint32_t timeout_ms;   /* lookup, connect, write and read together; 0: connect.timeout_ms;
-                            * more than connect.max_timeout_ms is cut to it */
-    uint32_t max_bytes;    /* most bytes read; 0: 262144. More is the error "response over N bytes" */
-    ipf_str host;          /* a host name (every address it resolves to, in order, until one
-                            * connects) or an IP literal */
-    ipf_str payload;       /* bytes written once connected ("192.0.2.1\r\n"); {NULL,0}: none */
+    uint32_t struct_size; /* sizeof(ipf_tcp_exchange_request) as the plugin knew it; every element
+                           * of an array has the first element's size */
+    uint16_t port;        /* required, 1-65535 */
+    uint16_t reserved;    /* 0 */
+    uint32_t timeout_ms;  /* lookup, connect, write and read together; 0: connect.timeout_ms;
+                           * more than connect.max_timeout_ms is cut to it */
+    uint32_t max_bytes;   /* most bytes read; 0: 262144. More is the error "response over N bytes" */
+    ipf_str host;         /* a host name (every address it resolves to, in order, until one
+                           * connects) or an IP literal */
+    ipf_str payload;      /* bytes written once connected ("192.0.2.1\r\n"); {NULL,0}: none */
 } ipf_tcp_exchange_request;
 
 /* What one exchange produced. A failure is data: error says why ("refused:
@@ -430,12 +423,12 @@ typedef struct ipf_tcp_exchange_request {
  * still in `response`. */
 typedef struct ipf_tcp_exchange_result {
     uint32_t struct_size;
-    uint16_t peer_port;       /* 0 when no connection was made */
+    uint16_t peer_port; /* 0 when no connection was made */
     uint16_t reserved;
-    ipf_str peer_address;     /* the address connected to, as the guard judged it; {NULL,0}: none */
-    ipf_str response;         /* the bytes the server sent, as sent */
+    ipf_str peer_address; /* the address connected to, as the guard judged it; {NULL,0}: none */
+    ipf_str response;     /* the bytes the server sent, as sent */
     int64_t elapsed_ms;
-    ipf_str error;            /* {NULL,0} when the server closed after a complete answer */
+    ipf_str error; /* {NULL,0} when the server closed after a complete answer */
 } ipf_tcp_exchange_result;
 
 typedef struct ipf_tcp_exchange_batch ipf_tcp_exchange_batch;
@@ -469,8 +462,8 @@ struct ipf_connect_api {
      * request is a result with error set. IPF_INVALID when requests is NULL
      * with count > 0 or its struct_size is too small.
      * OWNERSHIP: requests are read during the call; *out is released by exchange_batch_free. */
-    ipf_status (*tcp_exchange_all)(ipf_plugin_ctx* ctx, const ipf_tcp_exchange_request* requests,
-                                   size_t count, ipf_tcp_exchange_batch** out);
+    ipf_status (*tcp_exchange_all)(ipf_plugin_ctx* ctx, const ipf_tcp_exchange_request* requests, size_t count,
+                                   ipf_tcp_exchange_batch** out);
     size_t (*exchange_batch_size)(const ipf_tcp_exchange_batch* batch);
     /* OWNERSHIP: valid until exchange_batch_free. */
     const ipf_tcp_exchange_result* (*exchange_batch_result)(const ipf_tcp_exchange_batch* batch, size_t index);
@@ -486,13 +479,13 @@ typedef void (*ipf_task_fn)(void* state);
 
 /* One periodic task. Zero members take the defaults. */
 typedef struct ipf_task {
-    uint32_t struct_size;     /* sizeof(ipf_task) as the plugin knew it */
-    uint32_t interval_ms;     /* required, >= 1000: from the start of one run to the next */
-    uint32_t first_delay_ms;  /* after the host starts serving (or after `every`, when later); 0: at once */
-    uint32_t timeout_ms;      /* every facility wait of a run ends by then; 0: interval_ms, at most 60000 */
-    ipf_str name;             /* for the log, [a-z0-9_.-]+, unique within the plugin */
-    ipf_task_fn run;          /* required */
-    void* state;              /* handed to run */
+    uint32_t struct_size;    /* sizeof(ipf_task) as the plugin knew it */
+    uint32_t interval_ms;    /* required, >= 1000: from the start of one run to the next */
+    uint32_t first_delay_ms; /* after the host starts serving (or after `every`, when later); 0: at once */
+    uint32_t timeout_ms;     /* every facility wait of a run ends by then; 0: interval_ms, at most 60000 */
+    ipf_str name;            /* for the log, [a-z0-9_.-]+, unique within the plugin */
+    ipf_task_fn run;         /* required */
+    void* state;             /* handed to run */
 } ipf_task;
 
 /* Periodic tasks (always offered from 1.5). Runs never overlap: a run still
@@ -519,8 +512,8 @@ struct ipf_tasks_api {
 /* Why one flag is what it is: a true flag's source, or an operator override
  * (which may also make a flag false). */
 typedef struct ipf_privacy_evidence {
-    ipf_str flag;      /* "vpn", "proxy", "tor", "relay" or "hosting" */
-    int8_t value;      /* IPF_PRIVACY_TRUE or IPF_PRIVACY_FALSE: what this source says */
+    ipf_str flag; /* "vpn", "proxy", "tor", "relay" or "hosting" */
+    int8_t value; /* IPF_PRIVACY_TRUE or IPF_PRIVACY_FALSE: what this source says */
     uint8_t reserved[7];
     ipf_str source;    /* the provider's name from the manifest ("tor-exits", "override-deny") */
     ipf_str match;     /* the matching prefix ("104.28.0.0/16") or ASN ("AS16509"); the
@@ -532,7 +525,7 @@ typedef struct ipf_privacy_evidence {
  * happened: "provider down: ...", "budget guard: ...", "switched off: ...",
  * "stale feed: ...", "not loaded: ...". */
 typedef struct ipf_privacy_reason {
-    ipf_str field;     /* "vpn", "proxy", "tor", "relay", "hosting" */
+    ipf_str field; /* "vpn", "proxy", "tor", "relay", "hosting" */
     ipf_str text;
 } ipf_privacy_reason;
 
@@ -541,10 +534,10 @@ typedef struct ipf_privacy_facts {
     uint32_t struct_size;
     int8_t vpn, proxy, tor, relay, hosting; /* IPF_PRIVACY_* */
     uint8_t reserved[3];
-    ipf_str service;   /* the relay or VPN service's name; {NULL,0} when none is known */
+    ipf_str service; /* the relay or VPN service's name; {NULL,0} when none is known */
     const ipf_privacy_evidence* evidence;
     size_t evidence_count;
-    const ipf_privacy_reason* reasons;  /* one per unknown flag */
+    const ipf_privacy_reason* reasons; /* one per unknown flag */
     size_t reason_count;
 } ipf_privacy_facts;
 
@@ -732,15 +725,14 @@ typedef struct ipf_host_api {
 } ipf_host_api;
 
 /* True when the host table has `member` and it is set. */
-#define IPF_HOST_HAS(host, member)                                                   \
-    ((host) != NULL &&                                                               \
-     (host)->struct_size >= offsetof(ipf_host_api, member) + sizeof((host)->member) && \
+#define IPF_HOST_HAS(host, member)                                                                       \
+    ((host) != NULL && (host)->struct_size >= offsetof(ipf_host_api, member) + sizeof((host)->member) && \
      (host)->member != NULL)
 
 /* Since 1.3: true when the facility table `table`, of struct type `type`
  * (every ipf_*_api starts with struct_size), is there and has `member` set,
  * e.g. IPF_FACILITY_HAS(struct ipf_resolver_api, host->resolver, resolve). */
-#define IPF_FACILITY_HAS(type, table, member)                                   \
+#define IPF_FACILITY_HAS(type, table, member)                                                       \
     ((table) != NULL && (table)->struct_size >= offsetof(type, member) + sizeof((table)->member) && \
      (table)->member != NULL)
 
@@ -755,9 +747,9 @@ typedef ipf_status (*ipf_handler_fn)(void* state, const ipf_request* req, ipf_re
 #define IPF_HANDLER_NONBLOCKING 0x1u /* never waits on I/O: may run on the event loop */
 
 typedef struct ipf_handler_def {
-    const char* name;  /* referenced by the manifest as "plugin.handler" */
+    const char* name; /* referenced by the manifest as "plugin.handler" */
     ipf_handler_fn fn;
-    uint32_t flags;    /* IPF_HANDLER_* */
+    uint32_t flags; /* IPF_HANDLER_* */
 } ipf_handler_def;
 
 /* Plugin flags. */
@@ -790,8 +782,8 @@ typedef struct ipf_config_key {
  * and returns non-OK; the plugin is then not used and shutdown is not called.
  * OWNERSHIP: host and ctx are host memory valid until shutdown returns;
  * *state is plugin memory freed by shutdown. */
-typedef ipf_status (*ipf_init_fn)(const ipf_host_api* host, ipf_plugin_ctx* ctx, void** state,
-                                  char* err, size_t err_cap);
+typedef ipf_status (*ipf_init_fn)(const ipf_host_api* host, ipf_plugin_ctx* ctx, void** state, char* err,
+                                  size_t err_cap);
 
 /* Called once, alone, before unload. Frees what init allocated. */
 typedef void (*ipf_shutdown_fn)(void* state);

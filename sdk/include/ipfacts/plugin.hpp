@@ -13,10 +13,10 @@
 #ifndef IPFACTS_PLUGIN_HPP
 #define IPFACTS_PLUGIN_HPP
 
+#include <ipfacts/plugin.h>
 #include <ipfacts/json.hpp>
 #include <ipfacts/location.hpp>
 #include <ipfacts/netdb_wanted.hpp>
-#include <ipfacts/plugin.h>
 #include <ipfacts/reasons.hpp>
 #include <ipfacts/results.hpp>
 
@@ -54,9 +54,9 @@ inline std::string isoUtc(int64_t unix_ms) {
 
 /// The outcome of counting one use of a daily meter.
 struct MeterUse {
-    bool allowed = false;    // counted; false when today's budget is spent
-    int64_t remaining = 0;   // uses left today
-    int64_t resets_at = 0;   // Unix seconds of the next 00:00 UTC
+    bool allowed = false;   // counted; false when today's budget is spent
+    int64_t remaining = 0;  // uses left today
+    int64_t resets_at = 0;  // Unix seconds of the next 00:00 UTC
 };
 
 /// The plugin's handle on the host's services. Thread-safe; lives from init to shutdown.
@@ -106,9 +106,10 @@ public:
         if (!hasNetDb()) return std::nullopt;
         const ipf_netdb_api* db = api_->netdb;
         const ipf_netdb_facts* f = nullptr;
-        const bool some = netdbWanted(wanted) != IPF_NETDB_WANT_ALL &&
-                          IPF_FACILITY_HAS(struct ipf_netdb_api, db, lookup_wanted);
-        const ipf_status st = some ? db->lookup_wanted(ctx_, str(address), wanted, &f) : db->lookup(ctx_, str(address), &f);
+        const bool some =
+            netdbWanted(wanted) != IPF_NETDB_WANT_ALL && IPF_FACILITY_HAS(struct ipf_netdb_api, db, lookup_wanted);
+        const ipf_status st =
+            some ? db->lookup_wanted(ctx_, str(address), wanted, &f) : db->lookup(ctx_, str(address), &f);
         if (st != IPF_OK || !f) return std::nullopt;
         Held<NetFactsView> held(f, api_->netdb->facts_free);
         // A host older than 1.4 does not state its location rule: apply it here (a copy, old hosts only).
@@ -166,7 +167,8 @@ public:
         const ipf_resolver_api* r = api_->resolver;
         ipf_dns_batch* batch = nullptr;
         const ipf_status st = r->resolve_named(ctx_, str(name), qs.data(), qs.size(), &batch);
-        if (st == IPF_NOT_FOUND) return DnsAnswers::failed("the manifest names no resolver '" + std::string(name) + "'");
+        if (st == IPF_NOT_FOUND)
+            return DnsAnswers::failed("the manifest names no resolver '" + std::string(name) + "'");
         if (st != IPF_OK || !batch) return DnsAnswers::failed(refusal(st, kNoNamedResolverReason));
         return DnsAnswers(batch, r->batch_size, r->batch_answer, r->batch_free);
     }
@@ -197,7 +199,8 @@ public:
         const ipf_http_api* h = api_->http;
         ipf_http_batch* batch = nullptr;
         const ipf_status st = h->fetch_all(ctx_, rs.data(), rs.size(), &batch);
-        if (st != IPF_OK || !batch) return HttpReplies::failed(st == IPF_UNAVAILABLE ? kNoHttpReason : kMalformedHttpCallReason);
+        if (st != IPF_OK || !batch)
+            return HttpReplies::failed(st == IPF_UNAVAILABLE ? kNoHttpReason : kMalformedHttpCallReason);
         return HttpReplies(batch, h->batch_size, h->batch_result, h->batch_free);
     }
 
@@ -247,7 +250,8 @@ public:
         if (!hasStore()) throw std::runtime_error("this host offers no store");
         uint64_t ms = ttl.count() > 0 ? static_cast<uint64_t>(ttl.count()) : 0;
         int64_t out = 0;
-        if (api_->store->incr(ctx_, str(key), delta, ms, &out) != IPF_OK) throw std::runtime_error("store: incr failed");
+        if (api_->store->incr(ctx_, str(key), delta, ms, &out) != IPF_OK)
+            throw std::runtime_error("store: incr failed");
         return out;
     }
 
@@ -416,7 +420,8 @@ inline std::vector<TcpExchangeReply> tcpExchangeAll(const Host& host, const std:
         for (auto& r : out) r.error = why;
         return out;
     };
-    if (!hasTcpExchange(host)) return failedAll("this host offers no TCP exchange (no connect: section, or before ABI 1.5)");
+    if (!hasTcpExchange(host))
+        return failedAll("this host offers no TCP exchange (no connect: section, or before ABI 1.5)");
     fields::Arena arena;
     const std::vector<ipf_tcp_exchange_request> rs = fields::fillAll(calls, arena);
     const ipf_connect_api* api = host.api()->connect;
@@ -424,7 +429,8 @@ inline std::vector<TcpExchangeReply> tcpExchangeAll(const Host& host, const std:
     if (api->tcp_exchange_all(host.ctx(), rs.data(), rs.size(), &batch) != IPF_OK || !batch)
         return failedAll("connect: the host could not run the exchanges");
     std::vector<TcpExchangeReply> out =
-        Batch<TcpExchangeReplyView>(batch, api->exchange_batch_size, api->exchange_batch_result, api->exchange_batch_free)
+        Batch<TcpExchangeReplyView>(batch, api->exchange_batch_size, api->exchange_batch_result,
+                                    api->exchange_batch_free)
             .keep();
     if (out.size() != calls.size()) return failedAll("connect: the host answered a different number of exchanges");
     return out;
@@ -447,8 +453,7 @@ inline TcpExchangeReply tcpExchange(const Host& host, const TcpExchangeCall& cal
 
 /// True when the host offers the privacy facility (ABI 1.5 and a privacy: section).
 inline bool hasPrivacy(const Host& host) {
-    return IPF_HOST_HAS(host.api(), privacy) &&
-           IPF_FACILITY_HAS(struct ipf_privacy_api, host.api()->privacy, lookup);
+    return IPF_HOST_HAS(host.api(), privacy) && IPF_FACILITY_HAS(struct ipf_privacy_api, host.api()->privacy, lookup);
 }
 
 /// The privacy facility's answer for one address, or why there is none.
@@ -548,7 +553,10 @@ class Response {
 public:
     Response(const ipf_host_api* api, ipf_response* resp) : api_(api), resp_(resp) {}
 
-    Response& status(int code) { api_->set_status(resp_, code); return *this; }
+    Response& status(int code) {
+        api_->set_status(resp_, code);
+        return *this;
+    }
     Response& header(std::string_view name, std::string_view value) {
         api_->add_header(resp_, str(name), str(value));
         return *this;
@@ -674,32 +682,31 @@ struct DeclaresFlags<P, std::void_t<decltype(P::kPluginFlags)>> {
 /// One handler entry: the member function, its manifest name (the member's
 /// own name) and IPF_HANDLER_* flags.
 #define IPFACTS_HANDLER(Class, member, flags) \
-    ipf_handler_def { #member, &::ipfacts::detail::handle<Class, &Class::member>, (flags) }
+    ipf_handler_def { #member, &::ipfacts::detail::handle < Class, &Class::member>, (flags) }
 
 /// Writes the plugin's exported entry point. `openapi` is a const char* JSON
 /// fragment. Required facilities, config keys and plugin flags come from the
 /// class's kRequiredFacilities, kConfigKeys and kPluginFlags when it has them.
-#define IPFACTS_PLUGIN(Class, name, version, description, openapi, ...)                            \
-    extern "C" __attribute__((visibility("default"))) const ipf_plugin_descriptor* ipfacts_plugin_v1( \
-        void) {                                                                                      \
-        static const ipf_handler_def handlers[] = {__VA_ARGS__};                                     \
-        static const ipf_plugin_descriptor d = {                                                     \
-            sizeof(ipf_plugin_descriptor),                                                           \
-            IPF_ABI_MAJOR,                                                                           \
-            IPF_ABI_MINOR,                                                                           \
-            ::ipfacts::detail::DeclaresFlags<Class>::flags(),                                        \
-            name,                                                                                    \
-            version,                                                                                 \
-            description,                                                                             \
-            handlers,                                                                                \
-            sizeof(handlers) / sizeof(handlers[0]),                                                  \
-            &::ipfacts::detail::init<Class>,                                                         \
-            &::ipfacts::detail::shutdown<Class>,                                                     \
-            openapi,                                                                                 \
-            ::ipfacts::detail::Declares<Class>::required(),                                          \
-            ::ipfacts::detail::DeclaresConfig<Class>::keys(),                                        \
-        };                                                                                           \
-        return &d;                                                                                   \
+#define IPFACTS_PLUGIN(Class, name, version, description, openapi, ...)                                      \
+    extern "C" __attribute__((visibility("default"))) const ipf_plugin_descriptor* ipfacts_plugin_v1(void) { \
+        static const ipf_handler_def handlers[] = {__VA_ARGS__};                                             \
+        static const ipf_plugin_descriptor d = {                                                             \
+            sizeof(ipf_plugin_descriptor),                                                                   \
+            IPF_ABI_MAJOR,                                                                                   \
+            IPF_ABI_MINOR,                                                                                   \
+            ::ipfacts::detail::DeclaresFlags<Class>::flags(),                                                \
+            name,                                                                                            \
+            version,                                                                                         \
+            description,                                                                                     \
+            handlers,                                                                                        \
+            sizeof(handlers) / sizeof(handlers[0]),                                                          \
+            &::ipfacts::detail::init<Class>,                                                                 \
+            &::ipfacts::detail::shutdown<Class>,                                                             \
+            openapi,                                                                                         \
+            ::ipfacts::detail::Declares<Class>::required(),                                                  \
+            ::ipfacts::detail::DeclaresConfig<Class>::keys(),                                                \
+        };                                                                                                   \
+        return &d;                                                                                           \
     }
 
 #endif

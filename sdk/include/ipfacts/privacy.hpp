@@ -3,8 +3,8 @@
 // and /api/v1/ip with full=1, /api/v1/lookup with privacy=1). Header-only, C++17.
 //
 //   ipfacts::PrivacyAnswer a = ipfacts::privacyOf(host, address);   // plugin.hpp
-//   if (a.facts) { w.key("privacy"); ipfacts::writePrivacy(w, *a.facts); ipfacts::addPrivacyReasons(reasons, *a.facts); }
-//   else { w.fieldNull("privacy"); reasons.add("privacy", a.error); }
+//   if (a.facts) { w.key("privacy"); ipfacts::writePrivacy(w, *a.facts); ipfacts::addPrivacyReasons(reasons, *a.facts);
+//   } else { w.fieldNull("privacy"); reasons.add("privacy", a.error); }
 #ifndef IPFACTS_PRIVACY_HPP
 #define IPFACTS_PRIVACY_HPP
 
@@ -21,8 +21,10 @@ namespace ipfacts {
 namespace detail {
 inline void writeTriFlag(JsonWriter& w, std::string_view key, const std::optional<bool>& v) {
     w.key(key);
-    if (v) w.value(*v);
-    else w.null();
+    if (v)
+        w.value(*v);
+    else
+        w.null();
 }
 }  // namespace detail
 

@@ -38,7 +38,8 @@ inline constexpr const char* kNetworkReason = "network";
 /// The host has no resolver: section, so nothing was asked.
 inline constexpr const char* kNoResolverReason = "no DNS resolver is configured";
 /// The host offers no named resolvers (no resolver: section, or a host older than ABI 1.5).
-inline constexpr const char* kNoNamedResolverReason = "this host offers no named DNS resolvers (resolver.named, ABI 1.5)";
+inline constexpr const char* kNoNamedResolverReason =
+    "this host offers no named DNS resolvers (resolver.named, ABI 1.5)";
 /// The host has no doh: section, so no DNS-over-HTTPS resolver was asked.
 inline constexpr const char* kNoDohReason = "no DNS-over-HTTPS resolvers are configured";
 /// The host has no http: section, so nothing was fetched.
@@ -77,9 +78,7 @@ inline std::optional<std::string> ptrAnswerReason(int rcode, std::optional<std::
 
 /// NOERROR without a PTR record (NODATA: the reverse name exists, or is an
 /// empty non-terminal, but holds no PTR).
-inline std::string ptrNoDataReason() {
-    return "no PTR record: NODATA (the reverse name has no PTR record)";
-}
+inline std::string ptrNoDataReason() { return "no PTR record: NODATA (the reverse name has no PTR record)"; }
 
 /// The resolver could not be asked at all, or gave no answer to the question:
 /// "PTR lookup failed: " + what.

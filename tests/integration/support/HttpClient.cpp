@@ -8,9 +8,9 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <strings.h>
 #include <cstring>
 #include <stdexcept>
-#include <strings.h>
 
 namespace ipfacts::testing {
 
@@ -47,7 +47,8 @@ HttpClient::HttpClient(const std::string& host, int port, bool tls, const std::s
     }
     if (rc != 0) {
         ::close(fd_);
-        throw std::runtime_error("cannot connect to " + host + ":" + std::to_string(port) + ": " + std::strerror(errno));
+        throw std::runtime_error("cannot connect to " + host + ":" + std::to_string(port) + ": " +
+                                 std::strerror(errno));
     }
     if (tls) {
         ctx_ = SSL_CTX_new(TLS_client_method());
@@ -137,7 +138,8 @@ bool HttpClient::closedByServer(std::chrono::milliseconds timeout) {
     }
 }
 
-HttpReply HttpClient::get(const std::string& target, const std::vector<std::string>& headers, const std::string& method) {
+HttpReply HttpClient::get(const std::string& target, const std::vector<std::string>& headers,
+                          const std::string& method) {
     // Host: ipfacts.test unless the test names its own.
     bool own_host = false;
     for (const auto& h : headers) own_host = own_host || strncasecmp(h.c_str(), "host:", 5) == 0;
@@ -151,7 +153,8 @@ HttpReply HttpClient::get(const std::string& target, const std::vector<std::stri
     return *r;
 }
 
-HttpReply HttpClient::post(const std::string& target, const std::string& body, const std::vector<std::string>& headers) {
+HttpReply HttpClient::post(const std::string& target, const std::string& body,
+                           const std::vector<std::string>& headers) {
     bool own_type = false;
     for (const auto& h : headers) own_type = own_type || strncasecmp(h.c_str(), "content-type:", 13) == 0;
     std::string req = "POST " + target + " HTTP/1.1\r\nHost: ipfacts.test\r\n" +
@@ -175,7 +178,8 @@ std::string urlEncode(const std::string& s) {
     static const char* hex = "0123456789ABCDEF";
     std::string out;
     for (unsigned char c : s) {
-        if (isalnum(c) || c == '-' || c == '_' || c == '.' || c == '~') out += static_cast<char>(c);
+        if (isalnum(c) || c == '-' || c == '_' || c == '.' || c == '~')
+            out += static_cast<char>(c);
         else {
             out += '%';
             out += hex[c >> 4];

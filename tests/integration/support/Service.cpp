@@ -12,11 +12,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <regex>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <regex>
 #include <sstream>
 #include <stdexcept>
 #include <thread>
@@ -159,8 +159,10 @@ void Service::startOnce() {
     port_ = freePort();
     tls_port_ = freePort();
 
-    runCommand("openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 2 -subj /CN=localhost"
-               " -keyout " + state_dir_ + "/tls/server.key -out " + state_dir_ + "/tls/server.pem 2>/dev/null");
+    runCommand(
+        "openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 2 -subj /CN=localhost"
+        " -keyout " +
+        state_dir_ + "/tls/server.key -out " + state_dir_ + "/tls/server.pem 2>/dev/null");
     std::string text = readFile(buildDir() + "/tests/etc/integration.yaml");
     auto values = dnsServerPorts();
     for (const auto& [key, value] : rdapFakePorts()) values[key] = value;
@@ -209,7 +211,8 @@ void Service::startOnce() {
             if (::waitpid(pid_, &status, WNOHANG) == pid_) {
                 pid_ = -1;
                 std::string log = this->log();
-                if (log.find("cannot listen") != std::string::npos) throw PortTaken("ipfactsd could not listen:\n" + log);
+                if (log.find("cannot listen") != std::string::npos)
+                    throw PortTaken("ipfactsd could not listen:\n" + log);
                 throw std::runtime_error("ipfactsd exited at start:\n" + log);
             }
             std::this_thread::sleep_for(std::chrono::milliseconds(50));

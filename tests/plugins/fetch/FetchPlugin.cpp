@@ -29,9 +29,14 @@ public:
         ipfacts::JsonWriter w;
         w.beginObject().key("results").beginArray();
         for (const ipfacts::HttpReplyView r : host_.fetchAll(calls)) {  // read in place
-            w.beginObject().field("status", r.status()).field("peer", r.peer_address()).field("body", r.body().substr(0, 200));
-            if (r.ok()) w.key("error").null();
-            else w.field("error", r.error());
+            w.beginObject()
+                .field("status", r.status())
+                .field("peer", r.peer_address())
+                .field("body", r.body().substr(0, 200));
+            if (r.ok())
+                w.key("error").null();
+            else
+                w.field("error", r.error());
             w.endObject();
         }
         w.endArray().field("checked_at", host_.checkedAt()).field("source", host_.serviceHost()).endObject();

@@ -1,7 +1,6 @@
-// A test plugin (the parameter is `name`: `key` is the API key) that reads and writes through the host's cache and store
-// facilities, so the integration suite can prove plugin -> facility and that
-// two plugins (this library loaded twice under two names) never see each
-// other's keys. A periodic task (tasks facility) counts its runs in the store
+// A test plugin (the parameter is `name`: `key` is the API key) that reads and writes through the host's cache and
+// store facilities, so the integration suite can prove plugin -> facility and that two plugins (this library loaded
+// twice under two names) never see each other's keys. A periodic task (tasks facility) counts its runs in the store
 // under "ticks". Never deployed.
 #include <ipfacts/plugin.hpp>
 
@@ -62,8 +61,10 @@ private:
     }
     static void write(ipfacts::JsonWriter& w, const std::optional<std::string>& v) {
         w.field("hit", v.has_value());
-        if (v) w.field("value", *v);
-        else w.key("value").null();
+        if (v)
+            w.field("value", *v);
+        else
+            w.key("value").null();
     }
 
     ipfacts::Host& host_;

@@ -4,9 +4,9 @@
 // Stopped (SIGTERM) when the object goes; killed with the test process.
 #pragma once
 
+#include <sys/types.h>
 #include <mutex>
 #include <string>
-#include <sys/types.h>
 #include <thread>
 #include <vector>
 

@@ -12,7 +12,8 @@ TestChain::TestChain(const std::string& script) {
     char tmpl[] = "/tmp/ipfacts-tls-chain-XXXXXX";
     if (!mkdtemp(tmpl)) throw std::runtime_error("mkdtemp failed");
     dir_ = tmpl;
-    const std::string cmd = std::string(IPFACTS_TLS_SUPPORT_DIR) + "/" + script + " " + dir_ + " >" + dir_ + "/make.log 2>&1";
+    const std::string cmd =
+        std::string(IPFACTS_TLS_SUPPORT_DIR) + "/" + script + " " + dir_ + " >" + dir_ + "/make.log 2>&1";
     if (std::system(cmd.c_str()) != 0) throw std::runtime_error(script + " failed; see " + dir_ + "/make.log");
 }
 

@@ -39,16 +39,18 @@ public:
         CPPUNIT_ASSERT(s_.error("accounts: { link_base_url: ftp://x }").find("must be an http") != std::string::npos);
         // The log mailer (the default) only for links to this machine: it logs working links.
         for (const char* base : {"https://ipfacts.example", "http://127.0.0.1.example", "http://localhost@evil"})
-            CPPUNIT_ASSERT(s_.error(std::string("accounts: { link_base_url: '") + base + "' }").find("use mailer: smtp") !=
-                           std::string::npos);
+            CPPUNIT_ASSERT(
+                s_.error(std::string("accounts: { link_base_url: '") + base + "' }").find("use mailer: smtp") !=
+                std::string::npos);
         CPPUNIT_ASSERT(s_.error("accounts: { link_base_url: 'https://x', mailer: smtp }").find("needs an smtp") !=
                        std::string::npos);
         CPPUNIT_ASSERT(s_.error("accounts: { link_base_url: 'https://x', mailer: pigeon }").find("log or smtp") !=
                        std::string::npos);
         CPPUNIT_ASSERT(s_.error("accounts:\n  link_base_url: 'https://x'\n  mailer: smtp\n  smtp: { host: h }\n")
                            .find("m.yaml:4: accounts.smtp needs sender") == 0);
-        CPPUNIT_ASSERT(s_.error("accounts: { link_base_url: 'https://x', link_lifetime_s: 5 }").find("link_lifetime_s") !=
-                       std::string::npos);
+        CPPUNIT_ASSERT(
+            s_.error("accounts: { link_base_url: 'https://x', link_lifetime_s: 5 }").find("link_lifetime_s") !=
+            std::string::npos);
         CPPUNIT_ASSERT(s_.error("accounts: { link_base_url: 'https://x', typo: 1 }").find("typo") != std::string::npos);
     }
 };

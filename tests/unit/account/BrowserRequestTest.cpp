@@ -34,7 +34,8 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::string("1 2"), f->at("x"));
         CPPUNIT_ASSERT(!formOf(request({{"Content-Type", "application/json"}}, "{}")).has_value());
         CPPUNIT_ASSERT(!formOf(request({}, "email=x")).has_value());
-        CPPUNIT_ASSERT(!formOf(request({{"Content-Type", "application/x-www-form-urlencoded"}}, "email=%zz")).has_value());
+        CPPUNIT_ASSERT(
+            !formOf(request({{"Content-Type", "application/x-www-form-urlencoded"}}, "email=%zz")).has_value());
     }
 
     void cookieIsFoundAmongOthers() {
@@ -47,11 +48,13 @@ public:
 
     void crossSitePostsAreRefused() {
         CPPUNIT_ASSERT(sameOriginPost(request({{"Host", "ipfacts.test"}})));  // a script
-        CPPUNIT_ASSERT(sameOriginPost(request({{"Host", "ipfacts.test"}, {"Sec-Fetch-Site", "same-origin"}, {"Origin", "null"}})));
+        CPPUNIT_ASSERT(
+            sameOriginPost(request({{"Host", "ipfacts.test"}, {"Sec-Fetch-Site", "same-origin"}, {"Origin", "null"}})));
         CPPUNIT_ASSERT(sameOriginPost(request({{"Host", "ipfacts.test"}, {"Sec-Fetch-Site", "none"}})));
         CPPUNIT_ASSERT(!sameOriginPost(request({{"Host", "ipfacts.test"}, {"Sec-Fetch-Site", "cross-site"}})));
         CPPUNIT_ASSERT(!sameOriginPost(request({{"Host", "ipfacts.test"}, {"Sec-Fetch-Site", "same-site"}})));
-        CPPUNIT_ASSERT(sameOriginPost(request({{"Host", "ipfacts.test:8080"}, {"Origin", "https://ipfacts.test:8080"}})));
+        CPPUNIT_ASSERT(
+            sameOriginPost(request({{"Host", "ipfacts.test:8080"}, {"Origin", "https://ipfacts.test:8080"}})));
         CPPUNIT_ASSERT(!sameOriginPost(request({{"Host", "ipfacts.test"}, {"Origin", "https://evil.example"}})));
         CPPUNIT_ASSERT(!sameOriginPost(request({{"Host", "ipfacts.test"}, {"Origin", "null"}})));
         CPPUNIT_ASSERT(!sameOriginPost(request({{"Origin", "http://ipfacts.test"}})));  // no Host to compare

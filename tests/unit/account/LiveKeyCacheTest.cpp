@@ -57,7 +57,8 @@ public:
     void findsLiveKeysOnly() {
         CountingStore s(file_.path);
         s.addKey(sha256Hex("ipf_a"), "acct", kNow, 5);
-        LiveKeyCache cache(s, [] { return kNow; }, 1000);
+        LiveKeyCache cache(
+            s, [] { return kNow; }, 1000);
         CPPUNIT_ASSERT(!cache.loaded());
         cache.refreshNow();
         CPPUNIT_ASSERT(cache.loaded());
@@ -74,7 +75,8 @@ public:
 
     void reloadsOnlyWhenTheVersionMoves() {
         CountingStore s(file_.path);
-        LiveKeyCache cache(s, [] { return kNow; }, 1000);
+        LiveKeyCache cache(
+            s, [] { return kNow; }, 1000);
         cache.refreshNow();
         cache.refreshNow();
         cache.refreshNow();
@@ -91,7 +93,8 @@ public:
     void keepsTheLastKeysWhenTheStoreFails() {
         CountingStore s(file_.path);
         s.addKey(sha256Hex("ipf_a"), "acct", kNow, 5);
-        LiveKeyCache cache(s, [] { return kNow; }, 1000);
+        LiveKeyCache cache(
+            s, [] { return kNow; }, 1000);
         cache.refreshNow();
         s.down = true;
         cache.refreshNow();  // logs, keeps the snapshot
@@ -102,7 +105,8 @@ public:
     void countsAreWrittenBehind() {
         CountingStore s(file_.path);
         s.addKey(sha256Hex("ipf_a"), "acct", kNow, 5);
-        LiveKeyCache cache(s, [] { return kNow; }, 1000);
+        LiveKeyCache cache(
+            s, [] { return kNow; }, 1000);
         cache.refreshNow();
         auto k = cache.findKey("ipf_a");
         for (int i = 0; i < 5; ++i) k->countRequest();
@@ -122,7 +126,8 @@ public:
     void countsOfARevokedKeyAreNotLost() {
         CountingStore s(file_.path);
         s.addKey(sha256Hex("ipf_a"), "acct", kNow, 5);
-        LiveKeyCache cache(s, [] { return kNow; }, 1000);
+        LiveKeyCache cache(
+            s, [] { return kNow; }, 1000);
         cache.refreshNow();
         auto k = cache.findKey("ipf_a");
         k->countRequest();
@@ -142,7 +147,8 @@ public:
         ipfacts::testing::TempSqliteFile other_file("ipfacts-keycache-other");
         CountingStore other(other_file.path);
         for (int round = 0; round < 2; ++round) {
-            auto cache = std::make_unique<LiveKeyCache>(round == 0 ? s : other, [] { return kNow; }, 1000);
+            auto cache = std::make_unique<LiveKeyCache>(
+                round == 0 ? s : other, [] { return kNow; }, 1000);
             cache->refreshNow();
             CPPUNIT_ASSERT_EQUAL(round == 0, cache->findKey("ipf_a") != nullptr);
         }
@@ -151,7 +157,8 @@ public:
     void refresherSeesARevocation() {
         CountingStore s(file_.path);
         s.addKey(sha256Hex("ipf_a"), "acct", kNow, 5);
-        LiveKeyCache cache(s, [] { return kNow; }, 50);
+        LiveKeyCache cache(
+            s, [] { return kNow; }, 50);
         cache.start();
         CPPUNIT_ASSERT(cache.findKey("ipf_a"));
         s.revokeKey("", sha256Hex("ipf_a").substr(0, 16), kNow);

@@ -56,7 +56,8 @@ public:
         FacilityContext a{"alpha", &set};
         CPPUNIT_ASSERT_EQUAL(IPF_INVALID, t.put(handle(a), {"k", 1}, {"v", 1}, 0));
         CPPUNIT_ASSERT_EQUAL(IPF_INVALID, t.get(handle(a), {"k", 1}, nullptr));
-        CPPUNIT_ASSERT_EQUAL(IPF_ERROR, t.put(handle(a), {"big", 3}, {std::string(2 << 20, 'x').c_str(), 2 << 20}, 1000));
+        CPPUNIT_ASSERT_EQUAL(IPF_ERROR,
+                             t.put(handle(a), {"big", 3}, {std::string(2 << 20, 'x').c_str(), 2 << 20}, 1000));
         FacilitySet empty;
         FacilityContext none{"alpha", &empty};
         ipf_str out{};

@@ -115,7 +115,8 @@ public:
         CPPUNIT_ASSERT_EQUAL(IPF_OK, c->tls_probe_all(side_->ctx(), &rs[0].known, 2, &batch));
         for (size_t i = 0; i < 2; ++i) {
             const ipf_tls_probe_result* r = c->batch_result(batch, i);
-            CPPUNIT_ASSERT_MESSAGE(std::string(r->error.ptr ? r->error.ptr : "", r->error.len), r->error.ptr == nullptr);
+            CPPUNIT_ASSERT_MESSAGE(std::string(r->error.ptr ? r->error.ptr : "", r->error.len),
+                                   r->error.ptr == nullptr);
             CPPUNIT_ASSERT_EQUAL(uint16_t(IPF_TLS_1_3), r->version_code);
         }
         c->batch_free(batch);
@@ -149,7 +150,8 @@ public:
         call.address = "127.0.0.1";
         auto replies = ipfacts::tlsProbeAll(host, {call, call});
         CPPUNIT_ASSERT_EQUAL(size_t(2), replies.size());
-        CPPUNIT_ASSERT_EQUAL(std::string("this host offers no connect facility (no connect: section)"), replies[1].error);
+        CPPUNIT_ASSERT_EQUAL(std::string("this host offers no connect facility (no connect: section)"),
+                             replies[1].error);
         // A host of ABI 1.3 has no connect member at all: struct_size says so.
         ipf_host_api older = side_->api;
         older.struct_size = static_cast<uint32_t>(offsetof(ipf_host_api, connect));

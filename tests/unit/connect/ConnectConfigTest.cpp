@@ -7,10 +7,10 @@
 #include <cppunit/extensions/HelperMacros.h>
 #include <yaml-cpp/yaml.h>
 
+#include <unistd.h>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
-#include <unistd.h>
 
 using ipfacts::facilities::connect::ConnectConfig;
 using ipfacts::manifest::ConfigError;
@@ -51,7 +51,8 @@ public:
     }
 
     void everyKeyIsRead() {
-        ConnectConfig c = read("connect:\n  timeout_ms: 2000\n  max_timeout_ms: 4000\n  max_concurrent: 8\n  ca_file: hosts\n");
+        ConnectConfig c =
+            read("connect:\n  timeout_ms: 2000\n  max_timeout_ms: 4000\n  max_concurrent: 8\n  ca_file: hosts\n");
         CPPUNIT_ASSERT_EQUAL(2000, c.timeout_ms);
         CPPUNIT_ASSERT_EQUAL(4000, c.max_timeout_ms);
         CPPUNIT_ASSERT_EQUAL(8, c.max_concurrent);

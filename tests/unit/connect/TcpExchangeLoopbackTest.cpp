@@ -115,7 +115,8 @@ public:
     void malformedRequestsOpenNoSocket() {
         auto f = connectFacility({"127.0.0.1/32"});
         CPPUNIT_ASSERT_EQUAL(std::string("port is required (1-65535)"), exchange(*f, exchangeOf(0)).error);
-        CPPUNIT_ASSERT_EQUAL(std::string("a host name or an address is required"), exchange(*f, exchangeOf(43, "")).error);
+        CPPUNIT_ASSERT_EQUAL(std::string("a host name or an address is required"),
+                             exchange(*f, exchangeOf(43, "")).error);
         CPPUNIT_ASSERT_EQUAL(std::string("host 'a b' is not a host name"), exchange(*f, exchangeOf(43, "a b")).error);
     }
 

@@ -24,7 +24,9 @@ using ipfacts::facilities::connect::TlsProbeResult;
 namespace {
 
 /// Adds a line to the private /etc/hosts IsolatedMain mounted.
-void addHost(const std::string& line) { std::ofstream(std::getenv("IPFACTS_TEST_HOSTS"), std::ios::app) << line << "\n"; }
+void addHost(const std::string& line) {
+    std::ofstream(std::getenv("IPFACTS_TEST_HOSTS"), std::ios::app) << line << "\n";
+}
 
 }  // namespace
 

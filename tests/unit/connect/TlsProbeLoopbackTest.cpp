@@ -28,7 +28,7 @@ const TestChain& chain() {
 
 /// s_server with the leaf and its chain (intermediate, root) and `extra` arguments.
 std::vector<std::string> serving(std::vector<std::string> extra) {
-    std::vector<std::string> args{"-cert", chain().path("leaf.pem"), "-key", chain().path("leaf.key"),
+    std::vector<std::string> args{"-cert",       chain().path("leaf.pem"), "-key", chain().path("leaf.key"),
                                   "-cert_chain", chain().path("chain.pem")};
     args.insert(args.end(), extra.begin(), extra.end());
     return args;
@@ -216,8 +216,8 @@ public:
 
     void sniReachesTheServer() {
         // s_server answers with the self-signed certificate when the SNI is alt.test.
-        OpensslServer sni(serving({"-servername", "alt.test", "-cert2", chain().path("self.pem"), "-key2",
-                                   chain().path("self.key")}));
+        OpensslServer sni(serving(
+            {"-servername", "alt.test", "-cert2", chain().path("self.pem"), "-key2", chain().path("self.key")}));
         auto f = trusting();
         TlsProbeRequest q = probeOf(sni.port());
         q.server_name = "alt.test";
@@ -251,8 +251,10 @@ public:
         // same time: probes run one after the other would both time out.
         ClosingListener pair(2);
         auto f = trusting();
-        auto results = f->probeAll({probeOf(pair.port(), "127.0.0.1", 10000), probeOf(pair.port(), "127.0.0.1", 10000)});
-        for (const auto& r : results) CPPUNIT_ASSERT_EQUAL_MESSAGE(describe(r), std::string("closed during handshake"), r.error);
+        auto results =
+            f->probeAll({probeOf(pair.port(), "127.0.0.1", 10000), probeOf(pair.port(), "127.0.0.1", 10000)});
+        for (const auto& r : results)
+            CPPUNIT_ASSERT_EQUAL_MESSAGE(describe(r), std::string("closed during handshake"), r.error);
         CPPUNIT_ASSERT_EQUAL(2, pair.accepted());
     }
 
@@ -278,7 +280,8 @@ public:
         auto f = connectFacility({"127.0.0.1/32"}, chain().path("root.pem"), c);
         auto results = f->probeAll({probeOf(tls13Only().port()), probeOf(tls13Only().port())});
         CPPUNIT_ASSERT_MESSAGE(describe(results[0]), results[0].ok());
-        CPPUNIT_ASSERT_EQUAL(std::string("busy: all 1 connection slots are in use (connect.max_concurrent)"), results[1].error);
+        CPPUNIT_ASSERT_EQUAL(std::string("busy: all 1 connection slots are in use (connect.max_concurrent)"),
+                             results[1].error);
         CPPUNIT_ASSERT_EQUAL(0, results[1].attempts);
         // The slot comes back when the batch ends.
         CPPUNIT_ASSERT(probe(*f, probeOf(tls13Only().port())).ok());
@@ -290,8 +293,10 @@ public:
         c.timeout_ms = 150;
         c.max_timeout_ms = 200;
         auto f = connectFacility({"127.0.0.1/32"}, "", c);
-        CPPUNIT_ASSERT_EQUAL(std::string("timeout after 200 ms"), probe(*f, probeOf(silent.port(), "127.0.0.1", 60000)).error);
-        CPPUNIT_ASSERT_EQUAL(std::string("timeout after 150 ms"), probe(*f, probeOf(silent.port(), "127.0.0.1", 0)).error);
+        CPPUNIT_ASSERT_EQUAL(std::string("timeout after 200 ms"),
+                             probe(*f, probeOf(silent.port(), "127.0.0.1", 60000)).error);
+        CPPUNIT_ASSERT_EQUAL(std::string("timeout after 150 ms"),
+                             probe(*f, probeOf(silent.port(), "127.0.0.1", 0)).error);
     }
 
     void malformedRequestsOpenNoSocket() {

@@ -146,8 +146,18 @@ public:
         FiberScheduler s({1, 10, 64 * 1024});
         std::atomic<int> near{-1}, none{-1};
         Counter done;
-        s.submit([&] { near = fiber::remainingMs(5000); done.add(); }, nowUs() + 1'000'000);
-        s.submit([&] { none = fiber::remainingMs(5000); done.add(); }, 0);
+        s.submit(
+            [&] {
+                near = fiber::remainingMs(5000);
+                done.add();
+            },
+            nowUs() + 1'000'000);
+        s.submit(
+            [&] {
+                none = fiber::remainingMs(5000);
+                done.add();
+            },
+            0);
         CPPUNIT_ASSERT(done.waitFor(2));
         CPPUNIT_ASSERT(near.load() > 0 && near.load() <= 1000);
         CPPUNIT_ASSERT_EQUAL(5000, none.load());

@@ -5,8 +5,8 @@
 
 #include <cppunit/extensions/HelperMacros.h>
 
-#include <netinet/in.h>
 #include <arpa/inet.h>
+#include <netinet/in.h>
 
 #include <atomic>
 #include <cstdlib>
@@ -96,19 +96,28 @@ const Row kRefused[] = {
     {"2002:7f00:1::", "refused: 2002:7f00:1:: embeds 127.0.0.1, loopback (RFC 1122)"},
     {"2002:c0a8:101::1", "refused: 2002:c0a8:101::1 embeds 192.168.1.1, private (RFC 1918)"},
     // Teredo: the client is the last 32 bits XOR 0xffffffff (f5ff:fffe = 10.0.0.1)
-    {"2001:0:4136:e378:8000:63bf:f5ff:fffe", "refused: 2001:0:4136:e378:8000:63bf:f5ff:fffe embeds 10.0.0.1, private (RFC 1918)"},
-    {"2001:0:4136:e378:8000:63bf:80ff:fffe", "refused: 2001:0:4136:e378:8000:63bf:80ff:fffe embeds 127.0.0.1, loopback (RFC 1122)"},
+    {"2001:0:4136:e378:8000:63bf:f5ff:fffe",
+     "refused: 2001:0:4136:e378:8000:63bf:f5ff:fffe embeds 10.0.0.1, private (RFC 1918)"},
+    {"2001:0:4136:e378:8000:63bf:80ff:fffe",
+     "refused: 2001:0:4136:e378:8000:63bf:80ff:fffe embeds 127.0.0.1, loopback (RFC 1122)"},
     // Teredo with a public client but a private server
-    {"2001:0:a00:1:8000:63bf:f7f7:f7f7", "refused: 2001:0:a00:1:8000:63bf:f7f7:f7f7 embeds 10.0.0.1, private (RFC 1918)"},
+    {"2001:0:a00:1:8000:63bf:f7f7:f7f7",
+     "refused: 2001:0:a00:1:8000:63bf:f7f7:f7f7 embeds 10.0.0.1, private (RFC 1918)"},
 };
 
 const char* const kPasses[] = {
-    "8.8.8.8", "1.1.1.1", "9.9.9.9", "2606:4700:4700::1111", "2001:4860:4860::8888",
-    "::ffff:8.8.8.8",                          // mapped: judged as 8.8.8.8
-    "64:ff9b::808:808",                        // NAT64 of 8.8.8.8
-    "2002:808:808::1",                         // 6to4 of 8.8.8.8 (2002:0808:0808::1)
-    "2001:0:4136:e378:8000:63bf:f7f7:f7f7",    // Teredo: client 8.8.8.8, server 65.54.227.120
-    "172.32.0.1", "100.128.0.1", "192.0.3.1",  // just outside their blocks
+    "8.8.8.8",
+    "1.1.1.1",
+    "9.9.9.9",
+    "2606:4700:4700::1111",
+    "2001:4860:4860::8888",
+    "::ffff:8.8.8.8",                        // mapped: judged as 8.8.8.8
+    "64:ff9b::808:808",                      // NAT64 of 8.8.8.8
+    "2002:808:808::1",                       // 6to4 of 8.8.8.8 (2002:0808:0808::1)
+    "2001:0:4136:e378:8000:63bf:f7f7:f7f7",  // Teredo: client 8.8.8.8, server 65.54.227.120
+    "172.32.0.1",
+    "100.128.0.1",
+    "192.0.3.1",  // just outside their blocks
 };
 
 }  // namespace

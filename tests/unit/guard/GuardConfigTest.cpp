@@ -48,8 +48,9 @@ public:
     }
 
     void refusesABadBlockWithItsLine() {
-        CPPUNIT_ASSERT_EQUAL(std::string("ipfacts.yaml:4: guard.allow entry '10.0.0.0/33' is not an address or CIDR block"),
-                             errorOf("server: {}\nguard:\n  allow:\n    - 10.0.0.0/33\n"));
+        CPPUNIT_ASSERT_EQUAL(
+            std::string("ipfacts.yaml:4: guard.allow entry '10.0.0.0/33' is not an address or CIDR block"),
+            errorOf("server: {}\nguard:\n  allow:\n    - 10.0.0.0/33\n"));
     }
 
     void refusesUnknownKeys() {
@@ -69,7 +70,8 @@ public:
                              GuardConfig::fromYaml(root["guard"], "m.yaml", "/srv/etc").special_purpose);
         root = YAML::Load("guard: { allow: [] }\n");
         // None named: the manifest reader gives netdb's file, or netdb/special-purpose.yaml.
-        CPPUNIT_ASSERT_EQUAL(std::string(""), GuardConfig::fromYaml(root["guard"], "m.yaml", "/srv/etc").special_purpose);
+        CPPUNIT_ASSERT_EQUAL(std::string(""),
+                             GuardConfig::fromYaml(root["guard"], "m.yaml", "/srv/etc").special_purpose);
         CPPUNIT_ASSERT_EQUAL(std::string("ipfacts.yaml:1: guard.special_purpose must be a string"),
                              errorOf("guard: { special_purpose: [a] }\n"));
     }

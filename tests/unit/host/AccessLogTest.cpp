@@ -10,9 +10,9 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <iterator>
 #include <cstdlib>
 #include <fstream>
+#include <iterator>
 #include <regex>
 #include <sstream>
 #include <string>
@@ -92,8 +92,8 @@ public:
         ex.response.status = 200;
         ex.request.headers = {{"user-agent", "x\" key=forged\nfake line \\ \xc3\xa9"}};
         const std::string line = lineFor(ex, 1);
-        CPPUNIT_ASSERT_MESSAGE(line, line.find(R"( ua="x\x22 key=forged\x0Afake line \x5C \xC3\xA9")" "\n") !=
-                                         std::string::npos);
+        CPPUNIT_ASSERT_MESSAGE(line, line.find(R"( ua="x\x22 key=forged\x0Afake line \x5C \xC3\xA9")"
+                                               "\n") != std::string::npos);
         CPPUNIT_ASSERT_EQUAL(size_t(1), static_cast<size_t>(std::count(line.begin(), line.end(), '\n')));
     }
 
@@ -186,8 +186,10 @@ public:
         ex.response.status = 404;
         ex.response.body = "{}";
         const std::string line = lineFor(ex, -5);
-        CPPUNIT_ASSERT_MESSAGE(line, line.size() > 24 && line.substr(24) ==
-                                         " 192.0.2.1 POST /nowhere 404 2 -5us route=- plugin=- key=- handler=- ua=\"\"\n");
+        CPPUNIT_ASSERT_MESSAGE(
+            line,
+            line.size() > 24 &&
+                line.substr(24) == " 192.0.2.1 POST /nowhere 404 2 -5us route=- plugin=- key=- handler=- ua=\"\"\n");
     }
 };
 CPPUNIT_TEST_SUITE_REGISTRATION(AccessLogTest);

@@ -70,9 +70,9 @@ public:
                        FrontForm::Html);
         CPPUNIT_ASSERT(chooseForm("text/html;q=0.5, application/json", "x", false) == FrontForm::Json);
         CPPUNIT_ASSERT(chooseForm("application/json, */*;q=0.5", "HTTPie/3", true) == FrontForm::Json);
-        CPPUNIT_ASSERT(chooseForm("TEXT/*", "Mozilla/5.0", false) == FrontForm::Text);  // a tie goes to text
+        CPPUNIT_ASSERT(chooseForm("TEXT/*", "Mozilla/5.0", false) == FrontForm::Text);         // a tie goes to text
         CPPUNIT_ASSERT(chooseForm("text/*;q=0.4, text/html", "x", false) == FrontForm::Html);  // exact beats type/*
-        CPPUNIT_ASSERT(chooseForm("text/html;q=0, */*", "curl/8", true) == FrontForm::Text);  // refused: not chosen
+        CPPUNIT_ASSERT(chooseForm("text/html;q=0, */*", "curl/8", true) == FrontForm::Text);   // refused: not chosen
     }
     void agentDecidesOtherwise() {
         for (const char* accept : {"", "*/*", "image/png", "application/xml;q=0.9"}) {
@@ -96,8 +96,8 @@ public:
         CPPUNIT_ASSERT(c["/json"].answers_json);
         CPPUNIT_ASSERT((c["/json"].fields == std::vector<std::string>{"ip", "asn", "source"}));
         CPPUNIT_ASSERT((c["/api/v1/lookup/{target}"].query_params == std::vector<std::string>{"privacy"}));
-        CPPUNIT_ASSERT((c["/api/v1/lookup/{target}"].fields ==
-                        std::vector<std::string>{"ip", "asn", "source", "classification"}));
+        CPPUNIT_ASSERT(
+            (c["/api/v1/lookup/{target}"].fields == std::vector<std::string>{"ip", "asn", "source", "classification"}));
         CPPUNIT_ASSERT(!c["/ip"].answers_json && c["/ip"].fields.empty());
         CPPUNIT_ASSERT((c["/api/v1/lookup/{target}"].address_params == std::vector<std::string>{"target"}));
         CPPUNIT_ASSERT(c["/json"].address_params.empty());
@@ -119,7 +119,8 @@ public:
         pipeline::Route bare;
         bare.spec.path = "/x";
         auto none = exchangeOn(bare, {{"a", ""}});
-        CPPUNIT_ASSERT_EQUAL(std::string("unknown parameter `a` on /x; accepted: key"), pipeline::checkQuery(none)->message);
+        CPPUNIT_ASSERT_EQUAL(std::string("unknown parameter `a` on /x; accepted: key"),
+                             pipeline::checkQuery(none)->message);
         CPPUNIT_ASSERT(pipeline::isPresentationParameter("_") && !pipeline::isPresentationParameter("full"));
     }
     void queryCheckReadsPrettyAndFields() {
@@ -135,9 +136,12 @@ public:
         auto p = pipeline::checkQuery(unknown);
         CPPUNIT_ASSERT_EQUAL(std::string("unknown_field"), p->token);
         CPPUNIT_ASSERT_EQUAL(std::string("unknown field `colour` in fields; valid: ip, asn"), p->message);
-        for (const auto& q : std::vector<std::vector<std::pair<std::string, std::string>>>{
-                 {{"pretty", "yes"}}, {{"pretty", "1"}, {"pretty", "1"}}, {{"fields", ""}}, {{"fields", "ip,"}},
-                 {{"fields", "ip"}, {"fields", "asn"}}}) {
+        for (const auto& q :
+             std::vector<std::vector<std::pair<std::string, std::string>>>{{{"pretty", "yes"}},
+                                                                           {{"pretty", "1"}, {"pretty", "1"}},
+                                                                           {{"fields", ""}},
+                                                                           {{"fields", "ip,"}},
+                                                                           {{"fields", "ip"}, {"fields", "asn"}}}) {
             auto bad = exchangeOn(r, q);
             CPPUNIT_ASSERT_EQUAL(std::string("invalid_parameter"), pipeline::checkQuery(bad)->token);
         }

@@ -14,7 +14,9 @@ class HttpTextTest : public CppUnit::TestFixture {
 
 public:
     void decodesEscapes() {
-        CPPUNIT_ASSERT_EQUAL(std::string("b\xC3\xBC" "cher a+b"), *percentDecode("b%C3%BCcher%20a+b", false));
+        CPPUNIT_ASSERT_EQUAL(std::string("b\xC3\xBC"
+                                         "cher a+b"),
+                             *percentDecode("b%C3%BCcher%20a+b", false));
         CPPUNIT_ASSERT_EQUAL(std::string("a b"), *percentDecode("a+b", true));
     }
     void refusesMalformedEscapesAndNul() {

@@ -44,10 +44,11 @@ public:
             CPPUNIT_ASSERT_EQUAL_MESSAGE(text, v4, a->isV4());
             CPPUNIT_ASSERT_MESSAGE(text, std::memcmp(expected, a->bytes(), a->size()) == 0);
         };
-        for (const char* t : {"0.0.0.0", "1.2.3.4", "255.255.255.255", "256.1.1.1", "1.2.3.256", "01.2.3.4", "1.2.3.04",
-                              "1.2.3.0", "10.0.0.1", "1.2.3", "1.2.3.4.5", "1..3.4", ".1.2.3", "1.2.3.", "1.2.3.4.",
-                              "1.2.3.4 ", " 1.2.3.4", "1.2.3.-4", "1.2.3.4a", "00.1.2.3", "1.2.3.1000", "999.1.1.1",
-                              "::1.2.3.4", "::ffff:1.2.3.4", "1.2.3.4::", "2001:db8::1", "0", "."})
+        for (const char* t :
+             {"0.0.0.0",   "1.2.3.4",   "255.255.255.255", "256.1.1.1", "1.2.3.256",   "01.2.3.4", "1.2.3.04",
+              "1.2.3.0",   "10.0.0.1",  "1.2.3",           "1.2.3.4.5", "1..3.4",      ".1.2.3",   "1.2.3.",
+              "1.2.3.4.",  "1.2.3.4 ",  " 1.2.3.4",        "1.2.3.-4",  "1.2.3.4a",    "00.1.2.3", "1.2.3.1000",
+              "999.1.1.1", "::1.2.3.4", "::ffff:1.2.3.4",  "1.2.3.4::", "2001:db8::1", "0",        "."})
             same(t);
         // Every text of up to 9 characters from "0129.:" would be too many; a
         // fixed sample of 20000 random ones covers the same ground.
@@ -89,7 +90,8 @@ public:
     void mappedAddressesUnmap() {
         CPPUNIT_ASSERT_EQUAL(std::string("8.8.8.8"), IpAddress::parse("::ffff:8.8.8.8")->unmapped().toString());
         CPPUNIT_ASSERT(IpAddress::parse("::ffff:8.8.8.8")->unmapped().isV4());
-        CPPUNIT_ASSERT_EQUAL(std::string("64:ff9b::808:808"), IpAddress::parse("64:ff9b::8.8.8.8")->unmapped().toString());
+        CPPUNIT_ASSERT_EQUAL(std::string("64:ff9b::808:808"),
+                             IpAddress::parse("64:ff9b::8.8.8.8")->unmapped().toString());
         CPPUNIT_ASSERT_EQUAL(std::string("2001:db8::1"), IpAddress::parse("2001:db8::1")->unmapped().toString());
     }
     void callerBlocksCutIpv6Only() {

@@ -19,9 +19,10 @@ class JsonShapeTest : public CppUnit::TestFixture {
 
 public:
     void prettyIndentsByTwo() {
-        CPPUNIT_ASSERT_EQUAL(std::string("{\n  \"a\": 1,\n  \"b\": {\n    \"c\": [\n      true,\n      null\n    ]\n  },\n"
-                                         "  \"d\": {},\n  \"e\": []\n}\n"),
-                             prettyJson(R"({"a":1,"b":{"c":[true,null]},"d":{},"e":[ ]})"));
+        CPPUNIT_ASSERT_EQUAL(
+            std::string("{\n  \"a\": 1,\n  \"b\": {\n    \"c\": [\n      true,\n      null\n    ]\n  },\n"
+                        "  \"d\": {},\n  \"e\": []\n}\n"),
+            prettyJson(R"({"a":1,"b":{"c":[true,null]},"d":{},"e":[ ]})"));
         CPPUNIT_ASSERT_EQUAL(std::string("[]\n"), prettyJson("[]"));
     }
     void prettyKeepsStringsAndNumbersByteForByte() {
@@ -58,7 +59,8 @@ public:
         const std::string in = R"({"network":{"protocol":"HTTP/1.1","x":[1,{"y":"}"}]},"source":"s"})";
         CPPUNIT_ASSERT_EQUAL(std::string(R"({"network":{"protocol":"HTTP/1.1","x":[1,{"y":"}"}]}})"),
                              selectMembers(in, {"network"}));
-        CPPUNIT_ASSERT_EQUAL(std::string(R"({"source":"s"})"), selectMembers(" { \"network\" : {} , \"source\" : \"s\" } ", {"source"}));
+        CPPUNIT_ASSERT_EQUAL(std::string(R"({"source":"s"})"),
+                             selectMembers(" { \"network\" : {} , \"source\" : \"s\" } ", {"source"}));
     }
     void selectLeavesNonObjectsAlone() {
         for (const std::string in : {"[1,2]", "\"s\"", "{\"a\":1", "{\"a\":1 \"b\":2}", "{\"a\" 1}"})

@@ -29,7 +29,8 @@ public:
     void replacesInvalidUtf8() {
         JsonWriter w;
         w.beginArray().value("b\xC3\xBC").value("bad\xFF").value("\xED\xA0\x80").endArray();
-        CPPUNIT_ASSERT_EQUAL(std::string("[\"b\xC3\xBC\",\"bad\xEF\xBF\xBD\",\"\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD\"]"), w.str());
+        CPPUNIT_ASSERT_EQUAL(
+            std::string("[\"b\xC3\xBC\",\"bad\xEF\xBF\xBD\",\"\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD\"]"), w.str());
     }
     void nonFiniteNumbersAreNull() {
         JsonWriter w;

@@ -94,10 +94,12 @@ public:
 
     void transientMaxAge() {
         CPPUNIT_ASSERT_EQUAL(0u, loadManifest(write(kGood)).transient_max_age_s);  // default: no-store
-        CPPUNIT_ASSERT_EQUAL(15u, loadManifest(write(std::string(kGood) + "transient_max_age_s: 15\n")).transient_max_age_s);
+        CPPUNIT_ASSERT_EQUAL(15u,
+                             loadManifest(write(std::string(kGood) + "transient_max_age_s: 15\n")).transient_max_age_s);
         for (const char* bad : {"61", "-1", "ten", "[1]"}) {
             const std::string e = errorOf(std::string(kGood) + "transient_max_age_s: " + bad + "\n");
-            CPPUNIT_ASSERT_MESSAGE(e, e.find("m.yaml:9") != std::string::npos && e.find("transient_max_age_s") != std::string::npos);
+            CPPUNIT_ASSERT_MESSAGE(
+                e, e.find("m.yaml:9") != std::string::npos && e.find("transient_max_age_s") != std::string::npos);
         }
     }
 
@@ -116,11 +118,13 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::string("1"), m.plugins[0].config.at("a.b"));
         CPPUNIT_ASSERT_EQUAL(std::string("y"), m.plugins[0].config.at("list.1"));
         CPPUNIT_ASSERT(m.plugins[0].library.rfind("/libip.so") != std::string::npos);
-        CPPUNIT_ASSERT(m.state_dir.find("ipfacts-manifest-test") == std::string::npos);  // ../var from the manifest's folder
+        CPPUNIT_ASSERT(m.state_dir.find("ipfacts-manifest-test") ==
+                       std::string::npos);                        // ../var from the manifest's folder
         CPPUNIT_ASSERT_EQUAL(size_t(2), m.server.listen.size());  // 0.0.0.0:8080 and [::]:8080 by default
     }
     void errorsNameFileAndLine() {
-        std::string e = errorOf("service: { host: x }\nroutes:\n  - { path: /ip, handler: ip.address, rate_clas: a }\n");
+        std::string e =
+            errorOf("service: { host: x }\nroutes:\n  - { path: /ip, handler: ip.address, rate_clas: a }\n");
         CPPUNIT_ASSERT_MESSAGE(e, e.find("m.yaml:3:") != std::string::npos);
         CPPUNIT_ASSERT_MESSAGE(e, e.find("unknown key 'rate_clas'") != std::string::npos);
         e = errorOf("routes: [\n");
@@ -129,14 +133,22 @@ public:
         CPPUNIT_ASSERT_MESSAGE(e, e.find("m.yaml:1: server.threads must be a whole number") != std::string::npos);
     }
     void refusesBadRoutes() {
-        CPPUNIT_ASSERT(errorOf("routes:\n  - { path: /ip, handler: nope.address }\n").find("not in plugins") != std::string::npos);
-        CPPUNIT_ASSERT(errorOf("plugins: { ip: {} }\nroutes:\n  - { path: ip, handler: ip.a }\n").find("must start with /") != std::string::npos);
-        CPPUNIT_ASSERT(errorOf("plugins: { ip: {} }\nroutes:\n  - { path: \"/a/x{id}\", handler: ip.a }\n").find("whole segment") != std::string::npos);
-        CPPUNIT_ASSERT(errorOf("plugins: { ip: {} }\nroutes:\n  - { path: /a, handler: ip.a }\n  - { path: /a, handler: ip.a }\n").find("listed twice") != std::string::npos);
-        CPPUNIT_ASSERT(errorOf("plugins: { ip: {} }\nroutes:\n  - { path: /a, handler: ip.a, rate_class: gold }\n").find("rate class 'gold'") != std::string::npos);
+        CPPUNIT_ASSERT(errorOf("routes:\n  - { path: /ip, handler: nope.address }\n").find("not in plugins") !=
+                       std::string::npos);
+        CPPUNIT_ASSERT(
+            errorOf("plugins: { ip: {} }\nroutes:\n  - { path: ip, handler: ip.a }\n").find("must start with /") !=
+            std::string::npos);
+        CPPUNIT_ASSERT(errorOf("plugins: { ip: {} }\nroutes:\n  - { path: \"/a/x{id}\", handler: ip.a }\n")
+                           .find("whole segment") != std::string::npos);
+        CPPUNIT_ASSERT(
+            errorOf("plugins: { ip: {} }\nroutes:\n  - { path: /a, handler: ip.a }\n  - { path: /a, handler: ip.a }\n")
+                .find("listed twice") != std::string::npos);
+        CPPUNIT_ASSERT(errorOf("plugins: { ip: {} }\nroutes:\n  - { path: /a, handler: ip.a, rate_class: gold }\n")
+                           .find("rate class 'gold'") != std::string::npos);
     }
     void timeBudgetsEndBeforeTheShutdownGrace() {
-        const std::string routes = "plugins: { ip: {} }\nroutes:\n  - { path: /a, handler: ip.a, time_budget_ms: 3000 }\n";
+        const std::string routes =
+            "plugins: { ip: {} }\nroutes:\n  - { path: /a, handler: ip.a, time_budget_ms: 3000 }\n";
         auto m = loadManifest(write(routes));
         CPPUNIT_ASSERT_EQUAL(3000u, m.routes.front().time_budget_ms);
         m = loadManifest(write("plugins: { ip: {} }\nroutes:\n  - { path: /a, handler: ip.a }\n"));
@@ -144,9 +156,11 @@ public:
         // Grace 4 s: a budget must end by 3 s.
         std::string e = errorOf("server: { shutdown_grace_s: 4, time_budget_ms: 3000 }\n" + routes);
         CPPUNIT_ASSERT_EQUAL(std::string(""), e);
-        e = errorOf("server: { shutdown_grace_s: 4, time_budget_ms: 2000 }\nplugins: { ip: {} }\nroutes:\n"
-                    "  - { path: /a, handler: ip.a, time_budget_ms: 3500 }\n");
-        CPPUNIT_ASSERT_MESSAGE(e, e.find("m.yaml:4:") != std::string::npos && e.find("route /a time_budget_ms") != std::string::npos);
+        e = errorOf(
+            "server: { shutdown_grace_s: 4, time_budget_ms: 2000 }\nplugins: { ip: {} }\nroutes:\n"
+            "  - { path: /a, handler: ip.a, time_budget_ms: 3500 }\n");
+        CPPUNIT_ASSERT_MESSAGE(
+            e, e.find("m.yaml:4:") != std::string::npos && e.find("route /a time_budget_ms") != std::string::npos);
         e = errorOf("server:\n  shutdown_grace_s: 4\n" + routes);  // the default 8000 ms does not fit
         CPPUNIT_ASSERT_MESSAGE(e, e.find("server.time_budget_ms (8000 ms) must end") != std::string::npos);
         e = errorOf("server: { slow_requests_per_callr: 3 }\n");
@@ -154,18 +168,22 @@ public:
     }
     void hostHandlersAndTheStatusSection() {
         std::string e = errorOf("routes:\n  - { path: /s, handler: host.stats }\n");
-        CPPUNIT_ASSERT_MESSAGE(e, e.find("m.yaml:2:") != std::string::npos &&
-                                      e.find("the host has no handler 'stats' (it has: openapi, status,") != std::string::npos);
+        CPPUNIT_ASSERT_MESSAGE(
+            e, e.find("m.yaml:2:") != std::string::npos &&
+                   e.find("the host has no handler 'stats' (it has: openapi, status,") != std::string::npos);
         e = errorOf("routes:\n  - { path: /s, handler: host.status }\n");
         CPPUNIT_ASSERT_MESSAGE(e, e.find("'status' needs a status: section") != std::string::npos);
         const std::string status = "status: { targets: [{ url: 'http://127.0.0.1:8080/ip' }] }\n";
-        CPPUNIT_ASSERT_EQUAL(std::string(""), errorOf(status + "routes:\n  - { path: /s, handler: host.status_page }\n"));
+        CPPUNIT_ASSERT_EQUAL(std::string(""),
+                             errorOf(status + "routes:\n  - { path: /s, handler: host.status_page }\n"));
         e = errorOf(status + "routes:\n  - { path: /c, handler: host.status_control }\n");
         CPPUNIT_ASSERT_MESSAGE(e, e.find("needs status.manual_clock: true") != std::string::npos);
-        auto m = loadManifest(write("status: { manual_clock: true }\nroutes:\n  - { path: /c, handler: host.status_control }\n"));
+        auto m = loadManifest(
+            write("status: { manual_clock: true }\nroutes:\n  - { path: /c, handler: host.status_control }\n"));
         CPPUNIT_ASSERT(m.status && m.status->manual_clock);
         e = errorOf("status: { interval_s: 5 }\nroutes: []\n");
-        CPPUNIT_ASSERT_MESSAGE(e, e.find("m.yaml:1: status.interval_s must be between 10 and 3600") != std::string::npos);
+        CPPUNIT_ASSERT_MESSAGE(e,
+                               e.find("m.yaml:1: status.interval_s must be between 10 and 3600") != std::string::npos);
     }
     void accountHandlersAndTheAccountsSection() {
         std::string e = errorOf("routes:\n  - { path: /k, handler: host.account_request }\n");
@@ -179,7 +197,8 @@ public:
         // Without keys.docs_url, 401s link to the service's own key page.
         CPPUNIT_ASSERT_EQUAL(std::string("https://keys.example/api-keys"), m.key_docs_url);
         CPPUNIT_ASSERT_EQUAL(250u, m.key_refresh_ms);
-        m = loadManifest(write(accounts + "keys: { docs_url: 'https://docs.example/keys', refresh_ms: 100 }\nroutes: []\n"));
+        m = loadManifest(
+            write(accounts + "keys: { docs_url: 'https://docs.example/keys', refresh_ms: 100 }\nroutes: []\n"));
         CPPUNIT_ASSERT_EQUAL(std::string("https://docs.example/keys"), m.key_docs_url);
         CPPUNIT_ASSERT_EQUAL(100u, m.key_refresh_ms);
         e = errorOf("keys: { refresh_ms: 5000 }\nroutes: []\n");

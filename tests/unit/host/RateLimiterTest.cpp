@@ -56,7 +56,7 @@ public:
         CPPUNIT_ASSERT_EQUAL(int64_t(60), d.limit);
         CPPUNIT_ASSERT_EQUAL(int64_t(t0 + 60), d.reset_unix);
         for (int i = 1; i <= 95; ++i) d = rl.take(k, q, t0 + i * 60);  // one a minute, same day
-        CPPUNIT_ASSERT(!d.minute_window);  // 59/60 vs 4/100: the day is closer
+        CPPUNIT_ASSERT(!d.minute_window);                              // 59/60 vs 4/100: the day is closer
         CPPUNIT_ASSERT_EQUAL(int64_t(100), d.limit);
         CPPUNIT_ASSERT_EQUAL(int64_t(4), d.remaining);
         CPPUNIT_ASSERT_EQUAL(int64_t(t0 + 14 * 3600), d.reset_unix);
@@ -120,12 +120,14 @@ public:
         rl.purge(t0 + 60);
         auto day = rl.usage();
         CPPUNIT_ASSERT_EQUAL(size_t(0), day.callers_minute);
-        std::printf("\n  rate-limit state for %u callers: %.1f MB within the minute, %.1f MB after it (%.1f bytes a caller)\n",
-                    n, both.bytes / 1e6, day.bytes / 1e6, double(day.bytes) / n);
+        std::printf(
+            "\n  rate-limit state for %u callers: %.1f MB within the minute, %.1f MB after it (%.1f bytes a caller)\n",
+            n, both.bytes / 1e6, day.bytes / 1e6, double(day.bytes) / n);
         CPPUNIT_ASSERT(day.bytes <= size_t(n) * 64);
         // Every caller is still counted exactly: a second request each makes 2.
         const uint8_t a[4] = {10, 0, 0, 7};
-        CPPUNIT_ASSERT_EQUAL(int64_t(1000 - 2), rl.take(RateLimiter::addressKey(0, a, 4), Quota{0, 1000, 0}, t0 + 61).remaining);
+        CPPUNIT_ASSERT_EQUAL(int64_t(1000 - 2),
+                             rl.take(RateLimiter::addressKey(0, a, 4), Quota{0, 1000, 0}, t0 + 61).remaining);
     }
 };
 CPPUNIT_TEST_SUITE_REGISTRATION(RateLimiterTest);

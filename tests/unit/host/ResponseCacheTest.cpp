@@ -32,7 +32,7 @@ Route publicRoute(const std::string& path = "/api/v1/dns", const std::string& pl
 
 /// An exchange as begin() leaves it: route found, parameters decoded.
 Exchange exchangeFor(const Route& route, std::vector<std::pair<std::string, std::string>> query,
-                  std::string_view method = "GET") {
+                     std::string_view method = "GET") {
     Exchange ex;
     ex.request.method = method;
     ex.route = &route;
@@ -221,13 +221,15 @@ public:
   dns: { library: dns }
 routes:
 )";
-        auto m = manifest::loadManifest(writeManifest(head + R"(  - { path: /a, handler: dns.query, cache_control: "public, max-age=60" }
+        auto m = manifest::loadManifest(
+            writeManifest(head + R"(  - { path: /a, handler: dns.query, cache_control: "public, max-age=60" }
   - { path: /b, handler: dns.query, cache_control: "public, max-age=60", response_cache: false }
 )"));
         CPPUNIT_ASSERT(m.routes.at(0).response_cache);
         CPPUNIT_ASSERT(!m.routes.at(1).response_cache);
         try {
-            manifest::loadManifest(writeManifest(head + "  - { path: /a, handler: dns.query, response_cache: sometimes }\n"));
+            manifest::loadManifest(
+                writeManifest(head + "  - { path: /a, handler: dns.query, response_cache: sometimes }\n"));
             CPPUNIT_FAIL("a non-boolean response_cache loaded");
         } catch (const manifest::ManifestError& e) {
             CPPUNIT_ASSERT_MESSAGE(e.what(), contains(e.what(), "m.yaml:4: response_cache must be true or false"));
@@ -242,7 +244,9 @@ routes:
 
     void differentValuesNeverShareAnEntry() {
         Route r = publicRoute();
-        auto key = [&](std::vector<std::pair<std::string, std::string>> q) { return ResponseCache::keyOf(exchangeFor(r, q)); };
+        auto key = [&](std::vector<std::pair<std::string, std::string>> q) {
+            return ResponseCache::keyOf(exchangeFor(r, q));
+        };
         CPPUNIT_ASSERT(key({{"name", "a.example"}, {"type", "MX"}}) != key({{"name", "a.example"}, {"type", "A"}}));
         CPPUNIT_ASSERT(key({{"name", "a.example"}}) != key({{"name", "b.example"}}));
         CPPUNIT_ASSERT(key({{"name", "a.example"}}) != key({{"name", "a.example"}, {"type", ""}}));
@@ -256,7 +260,9 @@ routes:
 
     void repeatsOfOneNameKeepTheirOrder() {
         Route r = publicRoute();
-        auto key = [&](std::vector<std::pair<std::string, std::string>> q) { return ResponseCache::keyOf(exchangeFor(r, q)); };
+        auto key = [&](std::vector<std::pair<std::string, std::string>> q) {
+            return ResponseCache::keyOf(exchangeFor(r, q));
+        };
         CPPUNIT_ASSERT(key({{"t", "MX"}, {"t", "A"}}) != key({{"t", "A"}, {"t", "MX"}}));
         CPPUNIT_ASSERT_EQUAL(key({{"t", "MX"}, {"n", "x"}, {"t", "A"}}), key({{"n", "x"}, {"t", "MX"}, {"t", "A"}}));
     }
@@ -470,9 +476,11 @@ routes:
         // Never longer than the route's own lifetime.
         CPPUNIT_ASSERT_EQUAL(std::string("public, max-age=20"),
                              ResponseCache::transientCacheControl("public, max-age=3600, s-maxage=20", 30));
-        CPPUNIT_ASSERT_EQUAL(std::string("public, max-age=5"), ResponseCache::transientCacheControl("public, max-age=5", 30));
+        CPPUNIT_ASSERT_EQUAL(std::string("public, max-age=5"),
+                             ResponseCache::transientCacheControl("public, max-age=5", 30));
         // A route no shared cache may keep stays so; one that says no-store keeps its words.
-        CPPUNIT_ASSERT_EQUAL(std::string("private, no-store"), ResponseCache::transientCacheControl("private, no-store", 30));
+        CPPUNIT_ASSERT_EQUAL(std::string("private, no-store"),
+                             ResponseCache::transientCacheControl("private, no-store", 30));
         CPPUNIT_ASSERT_EQUAL(std::string("no-store"), ResponseCache::transientCacheControl("private, max-age=60", 30));
     }
 
@@ -490,7 +498,8 @@ routes:
         CPPUNIT_ASSERT_EQUAL(uint64_t(0), rig.pipeline->responseCache().stats().entries);
         // A private route's failure stays no-store whatever the key says.
         rig.serve("/ip?flaky=1");
-        CPPUNIT_ASSERT_EQUAL(std::string("private, no-store"), headerValue(rig.serve("/ip?flaky=1").headers, "Cache-Control"));
+        CPPUNIT_ASSERT_EQUAL(std::string("private, no-store"),
+                             headerValue(rig.serve("/ip?flaky=1").headers, "Cache-Control"));
     }
 
     // A route the cache serves says where each answer came from, and CORS

@@ -23,8 +23,8 @@ class RouteTableTest : public CppUnit::TestFixture {
     CPPUNIT_TEST_SUITE_END();
 
     RouteTable table() {
-        return RouteTable({route("/ip"), route("/api/v1/reverse/{ip}"), route("/api/v1/reverse/self"),
-                           route("/a/{x}/b/{y}")});
+        return RouteTable(
+            {route("/ip"), route("/api/v1/reverse/{ip}"), route("/api/v1/reverse/self"), route("/a/{x}/b/{y}")});
     }
 
 public:
@@ -59,7 +59,8 @@ public:
         CPPUNIT_ASSERT(!t.match("/ip/").route);
     }
     void literalSegmentsWinOverParameters() {
-        CPPUNIT_ASSERT_EQUAL(std::string("/api/v1/reverse/self"), table().match("/api/v1/reverse/self").route->spec.path);
+        CPPUNIT_ASSERT_EQUAL(std::string("/api/v1/reverse/self"),
+                             table().match("/api/v1/reverse/self").route->spec.path);
     }
     void parametersAreDecodedPerSegment() {
         auto m = table().match("/a/x%2Fy/b/%3A%3A1");

@@ -52,8 +52,8 @@ class SharedRegistryTest : public CppUnit::TestFixture {
 
 public:
     void netdbAndGuardShareOneReading() {
-        auto set = facilities::startFacilities(
-            manifestWith("netdb: { special_purpose: " + registryFile() + " }\nhttp: {}\n"));
+        auto set =
+            facilities::startFacilities(manifestWith("netdb: { special_purpose: " + registryFile() + " }\nhttp: {}\n"));
         CPPUNIT_ASSERT(set->registry() && set->guard());
         CPPUNIT_ASSERT_EQUAL(address(set->registry().get()), address(&set->guard()->registry()));
         // netdb classifies with it: the set, the guard and netdb's database hold it.
@@ -72,8 +72,8 @@ public:
     }
 
     void guardWithoutNetdbReadsItsFile() {
-        auto set = facilities::startFacilities(
-            manifestWith("guard: { special_purpose: " + registryFile() + " }\nhttp: {}\n"));
+        auto set =
+            facilities::startFacilities(manifestWith("guard: { special_purpose: " + registryFile() + " }\nhttp: {}\n"));
         CPPUNIT_ASSERT(set->registry() && set->guard());
         CPPUNIT_ASSERT(!set->get<facilities::NetDbFacility>());
         CPPUNIT_ASSERT_EQUAL(address(set->registry().get()), address(&set->guard()->registry()));

@@ -13,9 +13,9 @@
 
 namespace ipfacts::facilities::http {
 
-using testing::LoopbackServer;
 using testing::fetch;
 using testing::get;
+using testing::LoopbackServer;
 
 namespace {
 
@@ -54,7 +54,8 @@ public:
             {"http://10.0.0.1/", "refused: 10.0.0.1 is private (RFC 1918)"},
             {"http://[::1]:" + port + "/", "refused: ::1 is loopback (RFC 4291)"},
             {"http://[::ffff:10.0.0.1]/", "refused: ::ffff:10.0.0.1 embeds 10.0.0.1, private (RFC 1918)"},
-            {"http://[::ffff:127.0.0.1]:" + port + "/", "refused: ::ffff:127.0.0.1 embeds 127.0.0.1, loopback (RFC 1122)"},
+            {"http://[::ffff:127.0.0.1]:" + port + "/",
+             "refused: ::ffff:127.0.0.1 embeds 127.0.0.1, loopback (RFC 1122)"},
             {"http://[64:ff9b::7f00:1]/", "refused: 64:ff9b::7f00:1 embeds 127.0.0.1, loopback (RFC 1122)"},
             {"http://169.254.169.254/latest/meta-data/", "refused: 169.254.169.254 is link-local (RFC 3927)"},
             {"http://2130706433:" + port + "/", "refused: 127.0.0.1 is loopback (RFC 1122)"},  // decimal 127.0.0.1
@@ -103,8 +104,8 @@ public:
         // then, same name and port, to 127.0.0.3. The second connection is
         // judged by the address it would really go to.
         LoopbackServer allowed("127.0.0.2", [](const std::string&) { return LoopbackServer::ok("fine"); });
-        LoopbackServer refused("127.0.0.3", [](const std::string&) { return LoopbackServer::ok("leak"); },
-                               allowed.port());
+        LoopbackServer refused(
+            "127.0.0.3", [](const std::string&) { return LoopbackServer::ok("leak"); }, allowed.port());
         HttpClient client = testing::clientAllowing({"127.0.0.2/32"});
         const std::string url = "http://rebind.test:" + std::to_string(allowed.port()) + "/";
         hosts("127.0.0.2 rebind.test\n");
@@ -123,8 +124,8 @@ public:
     void skipsTheRefusedAddressOfAName() {
         // A name with a refused and an allowed address reaches only the allowed one.
         LoopbackServer allowed("127.0.0.2", [](const std::string&) { return LoopbackServer::ok("fine"); });
-        LoopbackServer refused("127.0.0.3", [](const std::string&) { return LoopbackServer::ok("leak"); },
-                               allowed.port());
+        LoopbackServer refused(
+            "127.0.0.3", [](const std::string&) { return LoopbackServer::ok("leak"); }, allowed.port());
         HttpClient client = testing::clientAllowing({"127.0.0.2/32"});
         hosts("127.0.0.3 both.test\n127.0.0.2 both.test\n");
         HttpResult r = fetchOnNewThread(client, get("http://both.test:" + std::to_string(allowed.port()) + "/"));

@@ -14,9 +14,9 @@
 
 namespace ipfacts::facilities::http {
 
-using testing::LoopbackServer;
 using testing::fetch;
 using testing::get;
+using testing::LoopbackServer;
 
 class HttpClientLoopbackTest : public CppUnit::TestFixture {
     CPPUNIT_TEST_SUITE(HttpClientLoopbackTest);
@@ -39,7 +39,8 @@ class HttpClientLoopbackTest : public CppUnit::TestFixture {
         if (target == "/big") return LoopbackServer::ok(std::string(5000, 'x'));
         if (target == "/chunked")
             return "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n"
-                   "400\r\n" + std::string(1024, 'y') + "\r\n400\r\n" + std::string(1024, 'y') + "\r\n0\r\n\r\n";
+                   "400\r\n" +
+                   std::string(1024, 'y') + "\r\n400\r\n" + std::string(1024, 'y') + "\r\n0\r\n\r\n";
         if (target.rfind("/hop/", 0) == 0) {  // /hop/3 -> /hop/2 -> ... -> /hop/0 answers
             int n = std::stoi(target.substr(5));
             return n == 0 ? LoopbackServer::ok("landed") : LoopbackServer::redirect("/hop/" + std::to_string(n - 1));
@@ -108,11 +109,11 @@ public:
         std::vector<std::thread> threads;
         for (size_t i = 0; i < bodies.size(); ++i)
             threads.emplace_back([&, i] {
-                for (int k = 0; k < 5; ++k) bodies[i] = fetch(*client_, get(server_->base() + "/t" + std::to_string(i))).body;
+                for (int k = 0; k < 5; ++k)
+                    bodies[i] = fetch(*client_, get(server_->base() + "/t" + std::to_string(i))).body;
             });
         for (auto& t : threads) t.join();
-        for (size_t i = 0; i < bodies.size(); ++i)
-            CPPUNIT_ASSERT_EQUAL("hello /t" + std::to_string(i), bodies[i]);
+        for (size_t i = 0; i < bodies.size(); ++i) CPPUNIT_ASSERT_EQUAL("hello /t" + std::to_string(i), bodies[i]);
         CPPUNIT_ASSERT(server_->connections() <= 4);  // at most one per thread, reused five times
     }
 
@@ -178,7 +179,8 @@ public:
         r.url = "https://bad host/v2/8.8.8.8?key=SECRET&vpn=1";  // the key never reaches the error
         CPPUNIT_ASSERT_EQUAL(std::string("malformed URL 'https://bad host/v2/8.8.8.8'"), fetch(*client_, r).error);
         r = get("ftp://127.0.0.1/");
-        CPPUNIT_ASSERT_EQUAL(std::string("scheme 'ftp' is not allowed (http and https only)"), fetch(*client_, r).error);
+        CPPUNIT_ASSERT_EQUAL(std::string("scheme 'ftp' is not allowed (http and https only)"),
+                             fetch(*client_, r).error);
         r = get(server_->base() + "/");
         r.headers = {{"X-Evil", "a\r\nHost: elsewhere"}};
         CPPUNIT_ASSERT_EQUAL(std::string("header X-Evil holds a line break or NUL"), fetch(*client_, r).error);

@@ -66,9 +66,10 @@ NginxServer::~NginxServer() {
 
 void NginxServer::makeCertificate(const std::string& name) const {
     // EC keys: generated in milliseconds, where RSA takes a noticeable while.
-    const std::string cmd = "openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 2"
-                            " -subj /CN=127.0.0.1 -addext subjectAltName=IP:127.0.0.1 -keyout " +
-                            dir_ + "/" + name + ".key -out " + dir_ + "/" + name + ".crt >/dev/null 2>&1";
+    const std::string cmd =
+        "openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 2"
+        " -subj /CN=127.0.0.1 -addext subjectAltName=IP:127.0.0.1 -keyout " +
+        dir_ + "/" + name + ".key -out " + dir_ + "/" + name + ".crt >/dev/null 2>&1";
     if (std::system(cmd.c_str()) != 0) throw std::runtime_error("openssl could not make a certificate");
 }
 

@@ -5,8 +5,8 @@
 // Everything (certificates, config, logs) lives in a temporary folder.
 #pragma once
 
-#include <string>
 #include <sys/types.h>
+#include <string>
 
 namespace ipfacts::testing {
 

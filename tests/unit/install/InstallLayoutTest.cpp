@@ -43,7 +43,8 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::string("(none)"), of("ipfactsd"));
     }
     void nestedAndAbsoluteFolders() {
-        CPPUNIT_ASSERT_EQUAL(std::string("/p/conf/ipfacts/ipfacts.yaml"), of("/p/lib/ipfacts/bin/ipfactsd", "lib/ipfacts/bin", "conf"));
+        CPPUNIT_ASSERT_EQUAL(std::string("/p/conf/ipfacts/ipfacts.yaml"),
+                             of("/p/lib/ipfacts/bin/ipfactsd", "lib/ipfacts/bin", "conf"));
         CPPUNIT_ASSERT_EQUAL(std::string("(none)"), of("/p/bin/ipfactsd", "lib/ipfacts/bin", "conf"));
         CPPUNIT_ASSERT_EQUAL(std::string("/cfg/ipfacts/ipfacts.yaml"), of("/opt/x/bin/ipfactsd", "/opt/x/bin", "/cfg"));
         CPPUNIT_ASSERT_EQUAL(std::string("(none)"), of("/opt/y/bin/ipfactsd", "/opt/x/bin", "/cfg"));

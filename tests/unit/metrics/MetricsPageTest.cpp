@@ -56,8 +56,8 @@ public:
 
     void histogramIsCumulative() {
         RequestCounters c(3);
-        c.local().request(0, 200, 400);     // 0.0005
-        c.local().request(0, 200, 3000);    // 0.005
+        c.local().request(0, 200, 400);       // 0.0005
+        c.local().request(0, 200, 3000);      // 0.005
         c.local().request(0, 503, 20000000);  // +Inf
         const std::string t = renderMetrics(baseSources(c), 0);
         const std::string b = "ipfacts_http_request_duration_seconds_bucket{route=\"/ip\",le=";
@@ -87,9 +87,14 @@ public:
         s.worker_fibers = [] { return size_t(5); };
         s.worker_fibers_max = 4096;
         const std::string t = renderMetrics(s, 0);
-        CPPUNIT_ASSERT_MESSAGE(t, has(t, "ipfacts_upstream_requests_total{facility=\"doh\",upstream=\"quad9\",outcome=\"ok\"} 2"));
-        CPPUNIT_ASSERT_MESSAGE(t, has(t, "ipfacts_upstream_requests_total{facility=\"doh\",upstream=\"quad9\",outcome=\"failed\"} 1"));
-        CPPUNIT_ASSERT_MESSAGE(t, has(t, "ipfacts_upstream_requests_total{facility=\"http\",upstream=\"rdap \\\"iana\\\"\",outcome=\"ok\"} 1"));
+        CPPUNIT_ASSERT_MESSAGE(
+            t, has(t, "ipfacts_upstream_requests_total{facility=\"doh\",upstream=\"quad9\",outcome=\"ok\"} 2"));
+        CPPUNIT_ASSERT_MESSAGE(
+            t, has(t, "ipfacts_upstream_requests_total{facility=\"doh\",upstream=\"quad9\",outcome=\"failed\"} 1"));
+        CPPUNIT_ASSERT_MESSAGE(
+            t,
+            has(t,
+                "ipfacts_upstream_requests_total{facility=\"http\",upstream=\"rdap \\\"iana\\\"\",outcome=\"ok\"} 1"));
         CPPUNIT_ASSERT_MESSAGE(t, has(t, "ipfacts_cache_hits_total{cache=\"response\"} 7"));
         CPPUNIT_ASSERT_MESSAGE(t, has(t, "ipfacts_cache_misses_total{cache=\"response\"} 3"));
         CPPUNIT_ASSERT_MESSAGE(t, t.find("cache=\"plugins\"") == std::string::npos);  // no cache facility
@@ -109,7 +114,8 @@ public:
         s.data_files = {{"city_mmdb", file}, {"asn_csv", (dir / "missing.csv").string()}};
         s.netdb_loaded_unix = [] { return int64_t(4000); };
         const std::string t = renderMetrics(s, 5000);
-        CPPUNIT_ASSERT_MESSAGE(t, has(t, "ipfacts_data_file_age_seconds{kind=\"city_mmdb\",file=\"" + file + "\"} 4000"));
+        CPPUNIT_ASSERT_MESSAGE(t,
+                               has(t, "ipfacts_data_file_age_seconds{kind=\"city_mmdb\",file=\"" + file + "\"} 4000"));
         CPPUNIT_ASSERT_MESSAGE(t, t.find("missing.csv") == std::string::npos);  // no made-up age
         CPPUNIT_ASSERT_MESSAGE(t, has(t, "ipfacts_data_loaded_age_seconds 1000"));
         std::filesystem::remove_all(dir);

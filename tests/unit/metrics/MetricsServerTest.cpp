@@ -60,8 +60,9 @@ public:
         CPPUNIT_ASSERT(ok.find("Content-Length: 13\r\n") != std::string::npos);
         CPPUNIT_ASSERT(ok.find("\r\n\r\nipfacts_up 1\n") != std::string::npos);
         CPPUNIT_ASSERT(metricsResponse("GET /metrics?x=1 HTTP/1.0\r\n\r\n", render).rfind("HTTP/1.1 200", 0) == 0);
-        for (const char* head : {"GET / HTTP/1.1\r\n\r\n", "GET /metrics/ HTTP/1.1\r\n\r\n", "POST /metrics HTTP/1.1\r\n\r\n",
-                                 "HEAD /metrics HTTP/1.1\r\n\r\n", "GET /ip HTTP/1.1\r\n\r\n"})
+        for (const char* head :
+             {"GET / HTTP/1.1\r\n\r\n", "GET /metrics/ HTTP/1.1\r\n\r\n", "POST /metrics HTTP/1.1\r\n\r\n",
+              "HEAD /metrics HTTP/1.1\r\n\r\n", "GET /ip HTTP/1.1\r\n\r\n"})
             CPPUNIT_ASSERT_MESSAGE(head, metricsResponse(head, render).rfind("HTTP/1.1 404 Not Found\r\n", 0) == 0);
         for (const char* head : {"GET\r\n\r\n", "GET /metrics\r\n\r\n", "GET /metrics SPDY/3\r\n\r\n", "\r\n\r\n"})
             CPPUNIT_ASSERT_MESSAGE(head, metricsResponse(head, render).rfind("HTTP/1.1 400 Bad Request\r\n", 0) == 0);
@@ -91,14 +92,16 @@ public:
             CPPUNIT_FAIL("a held address was bound");
         } catch (const std::runtime_error& e) {
             const std::string why = e.what();
-            CPPUNIT_ASSERT_MESSAGE(why, why.find("cannot listen on 127.0.0.1:" + std::to_string(port)) != std::string::npos);
+            CPPUNIT_ASSERT_MESSAGE(why,
+                                   why.find("cannot listen on 127.0.0.1:" + std::to_string(port)) != std::string::npos);
             CPPUNIT_ASSERT_MESSAGE(why, why.find("another process already listens there") != std::string::npos);
         }
     }
 
     void refusesAPublicListenersPort() {
         using ipfacts::manifest::ListenAddress;
-        const std::vector<ListenAddress> pub = {*ListenAddress::parse("0.0.0.0:8080"), *ListenAddress::parse("[::]:8443")};
+        const std::vector<ListenAddress> pub = {*ListenAddress::parse("0.0.0.0:8080"),
+                                                *ListenAddress::parse("[::]:8443")};
         refuseSharedPorts({loopback(9464)}, pub);  // apart: fine
         for (const char* shared : {"127.0.0.1:8080", "[::1]:8443", "0.0.0.0:8080"}) {
             try {

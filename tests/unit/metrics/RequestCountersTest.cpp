@@ -28,7 +28,8 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::string_view("2xx"), statusLabel(statusSlot(206)));
         CPPUNIT_ASSERT_EQUAL(std::string_view("1xx"), statusLabel(statusSlot(101)));
         CPPUNIT_ASSERT_EQUAL(std::string_view("5xx"), statusLabel(statusSlot(599)));
-        CPPUNIT_ASSERT_EQUAL(std::string_view("5xx"), statusLabel(statusSlot(0)));  // never answered: counted as a failure
+        CPPUNIT_ASSERT_EQUAL(std::string_view("5xx"),
+                             statusLabel(statusSlot(0)));  // never answered: counted as a failure
         CPPUNIT_ASSERT_EQUAL(std::string_view("5xx"), statusLabel(statusSlot(1000)));
     }
 
@@ -63,9 +64,9 @@ public:
 
     void latencyBucketsIncludeTheirBound() {
         RequestCounters c(1);
-        c.local().request(0, 200, 500);      // le 0.0005
-        c.local().request(0, 200, 501);      // le 0.001
-        c.local().request(0, 200, 0);        // le 0.0005
+        c.local().request(0, 200, 500);       // le 0.0005
+        c.local().request(0, 200, 501);       // le 0.001
+        c.local().request(0, 200, 0);         // le 0.0005
         c.local().request(0, 200, 10000000);  // le 10
         c.local().request(0, 200, 10000001);  // +Inf
         RequestTotals t = c.totals();

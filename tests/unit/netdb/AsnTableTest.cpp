@@ -36,7 +36,7 @@ public:
         CPPUNIT_ASSERT_EQUAL(7922u, asnOf("24.11.12.13"));
         CPPUNIT_ASSERT_EQUAL(15169u, asnOf("8.8.8.0"));
         CPPUNIT_ASSERT_EQUAL(15169u, asnOf("8.8.8.255"));
-        CPPUNIT_ASSERT_EQUAL(13335u, asnOf("1.1.1.0"));  // the very first row
+        CPPUNIT_ASSERT_EQUAL(13335u, asnOf("1.1.1.0"));         // the very first row
         CPPUNIT_ASSERT_EQUAL(21928u, asnOf("172.63.255.255"));  // the very last IPv4 row
     }
 
@@ -44,9 +44,9 @@ public:
         CPPUNIT_ASSERT_EQUAL(0u, asnOf("8.8.7.255"));
         CPPUNIT_ASSERT_EQUAL(0u, asnOf("8.8.9.0"));
         CPPUNIT_ASSERT_EQUAL(0u, asnOf("24.24.0.0"));
-        CPPUNIT_ASSERT_EQUAL(0u, asnOf("1.1.0.255"));        // before the first row
+        CPPUNIT_ASSERT_EQUAL(0u, asnOf("1.1.0.255"));  // before the first row
         CPPUNIT_ASSERT_EQUAL(0u, asnOf("0.0.0.0"));
-        CPPUNIT_ASSERT_EQUAL(0u, asnOf("172.64.0.0"));       // after the last row
+        CPPUNIT_ASSERT_EQUAL(0u, asnOf("172.64.0.0"));  // after the last row
         CPPUNIT_ASSERT_EQUAL(0u, asnOf("255.255.255.255"));
         CPPUNIT_ASSERT_EQUAL(0u, asnOf("9.9.9.9"));
         CPPUNIT_ASSERT_EQUAL(0u, asnOf("2001:4861::"));
@@ -55,7 +55,8 @@ public:
 
     void ipv6RangesAndNonCanonicalText() {
         CPPUNIT_ASSERT_EQUAL(6939u, asnOf("2001::"));
-        CPPUNIT_ASSERT_EQUAL(6939u, asnOf("2001:0:ffff:ffff:ffff:ffff:ffff:ffff"));  // written "2001::ffff:…" in the file
+        CPPUNIT_ASSERT_EQUAL(6939u,
+                             asnOf("2001:0:ffff:ffff:ffff:ffff:ffff:ffff"));  // written "2001::ffff:…" in the file
         CPPUNIT_ASSERT_EQUAL(0u, asnOf("2001:1::"));
         CPPUNIT_ASSERT_EQUAL(15169u, asnOf("2001:4860:4860::8888"));
         CPPUNIT_ASSERT_EQUAL(15169u, asnOf("2001:4860:ffff:ffff:ffff:ffff:ffff:ffff"));
@@ -66,8 +67,10 @@ public:
     }
 
     void quotedNamesAreUnescapedAndShared() {
-        CPPUNIT_ASSERT_EQUAL(std::string("Cloudflare, Inc."), std::string(table.find(*IpAddress::parse("1.1.1.1"))->name));
-        CPPUNIT_ASSERT_EQUAL(std::string("LLC \"SPUTNIK\""), std::string(table.find(*IpAddress::parse("2.26.200.1"))->name));
+        CPPUNIT_ASSERT_EQUAL(std::string("Cloudflare, Inc."),
+                             std::string(table.find(*IpAddress::parse("1.1.1.1"))->name));
+        CPPUNIT_ASSERT_EQUAL(std::string("LLC \"SPUTNIK\""),
+                             std::string(table.find(*IpAddress::parse("2.26.200.1"))->name));
         CPPUNIT_ASSERT_EQUAL(std::string("Université de Maroua - Université de Maroua"),
                              std::string(table.find(*IpAddress::parse("2001:43fc:a000::1"))->name));
         // Google LLC appears in both files and is stored once.
@@ -116,9 +119,10 @@ public:
     }
 
     void topOfTheAddressSpace() {
-        ScratchFile f("255.255.255.0,255.255.255.255,7,Top\nffff::,ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff,8,Top6\n"
-                      "0.0.0.0,0.0.0.0,9,Bottom\n",
-                      ".csv");
+        ScratchFile f(
+            "255.255.255.0,255.255.255.255,7,Top\nffff::,ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff,8,Top6\n"
+            "0.0.0.0,0.0.0.0,9,Bottom\n",
+            ".csv");
         AsnTable t({f.path()});
         CPPUNIT_ASSERT_EQUAL(7u, asnOf(t, "255.255.255.255"));
         CPPUNIT_ASSERT_EQUAL(8u, asnOf(t, "ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff"));

@@ -55,7 +55,8 @@ public:
         ConnectionTypeRules list(ownFixture("connection-types-list.yaml"));
         CPPUNIT_ASSERT_EQUAL(size_t(3), list.size());
         CPPUNIT_ASSERT_EQUAL(std::string("hosting"), list.typeOf(64500, "x"));
-        CPPUNIT_ASSERT_EQUAL(std::string("business"), list.typeOf(64501, "My Cloud"));  // number beats an earlier name rule
+        CPPUNIT_ASSERT_EQUAL(std::string("business"),
+                             list.typeOf(64501, "My Cloud"));  // number beats an earlier name rule
         CPPUNIT_ASSERT_EQUAL(std::string("hosting"), list.typeOf(1, "a cloud-ish thing"));
         CPPUNIT_ASSERT_EQUAL(std::string("mobile"), list.typeOf(1, "WIRELESS"));
     }

@@ -20,7 +20,8 @@ public:
         CPPUNIT_ASSERT(names.size() >= 249);
         CPPUNIT_ASSERT_EQUAL(std::string("United States"), *names.nameOf("US"));
         CPPUNIT_ASSERT_EQUAL(std::string("United Kingdom"), *names.nameOf("GB"));
-        CPPUNIT_ASSERT_EQUAL(std::string("Taiwan, Province of China"), *names.nameOf("TW"));  // `name`, not `common_name`
+        CPPUNIT_ASSERT_EQUAL(std::string("Taiwan, Province of China"),
+                             *names.nameOf("TW"));  // `name`, not `common_name`
         CPPUNIT_ASSERT_EQUAL(std::string("Norway"), *names.nameOf("no"));
         CPPUNIT_ASSERT(!names.nameOf("XK"));  // Kosovo is not in ISO 3166-1
         CPPUNIT_ASSERT(!names.nameOf("U"));

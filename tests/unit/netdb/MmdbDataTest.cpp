@@ -74,8 +74,10 @@ public:
         std::string seen;
         CPPUNIT_ASSERT(d.forEachMember(0, [&](std::string_view key, const MmdbValue& v) {
             seen += std::string(key) + "=";
-            if (v.type == MmdbValue::kString) seen += "'" + std::string(d.text(v)) + "' ";
-            else seen += std::to_string(d.number(v).value_or(-1)) + " ";
+            if (v.type == MmdbValue::kString)
+                seen += "'" + std::string(d.text(v)) + "' ";
+            else
+                seen += std::to_string(d.number(v).value_or(-1)) + " ";
         }));
         CPPUNIT_ASSERT_EQUAL(std::string("city='Berlin' n=1.500000 e='' "), seen);
         CPPUNIT_ASSERT(!d.forEachMember(1, [](std::string_view, const MmdbValue&) {}));  // a string is no map
@@ -99,14 +101,14 @@ public:
         // 3 high bits), 1+2 (+2048), 1+3 (+526336) and 1+4 (absolute).
         Bytes b(600000, 0);
         auto put = [&](size_t at, const Bytes& v) { std::copy(v.begin(), v.end(), b.begin() + at); };
-        put(300, str("eleven-bit"));                     // (1 << 8) | 44
+        put(300, str("eleven-bit"));  // (1 << 8) | 44
         put(2048 + 0x0102, str("nineteen-bit"));
         put(526336 + 0x010203, str("twenty-seven"));
         put(70000, str("thirty-two"));
-        put(0, {0x21, 44});                               // ss=0, vvv=1
-        put(2, {0x28, 0x01, 0x02});                       // ss=1
-        put(5, {0x30, 0x01, 0x02, 0x03});                 // ss=2
-        put(9, {0x38, 0x00, 0x01, 0x11, 0x70});           // ss=3: 0x00011170 = 70000
+        put(0, {0x21, 44});                      // ss=0, vvv=1
+        put(2, {0x28, 0x01, 0x02});              // ss=1
+        put(5, {0x30, 0x01, 0x02, 0x03});        // ss=2
+        put(9, {0x38, 0x00, 0x01, 0x11, 0x70});  // ss=3: 0x00011170 = 70000
         uint32_t after = 0;
         CPPUNIT_ASSERT_EQUAL(std::string("eleven-bit"), textAt(b, 0, &after));
         CPPUNIT_ASSERT_EQUAL(2u, after);  // past the pointer, not its target
@@ -126,10 +128,14 @@ public:
         for (size_t n : {size_t(28), size_t(29), size_t(284), size_t(285), size_t(300), size_t(65820), size_t(65821),
                          size_t(70000)}) {
             Bytes b;
-            if (n < 29) b = {uint8_t(0x40 | n)};
-            else if (n < 285) b = {0x5D, uint8_t(n - 29)};
-            else if (n < 65821) b = {0x5E, uint8_t((n - 285) >> 8), uint8_t(n - 285)};
-            else b = {0x5F, uint8_t((n - 65821) >> 16), uint8_t((n - 65821) >> 8), uint8_t(n - 65821)};
+            if (n < 29)
+                b = {uint8_t(0x40 | n)};
+            else if (n < 285)
+                b = {0x5D, uint8_t(n - 29)};
+            else if (n < 65821)
+                b = {0x5E, uint8_t((n - 285) >> 8), uint8_t(n - 285)};
+            else
+                b = {0x5F, uint8_t((n - 65821) >> 16), uint8_t((n - 65821) >> 8), uint8_t(n - 65821)};
             const size_t head = b.size();
             b.resize(head + n, 'a');
             uint32_t after = 0;
@@ -141,8 +147,8 @@ public:
     }
     void nestedValuesAreSteppedOver() {
         // {"m": {"x": [uint16 1, uint32 2], "y": true, "u": uint64 0}, "z": "ok"}
-        const Bytes inner = cat({{0xE3}, str("x"), {0x02, 0x04, 0xA1, 0x01, 0xC1, 0x02}, str("y"), {0x01, 0x07},
-                                 str("u"), {0x00, 0x02}});
+        const Bytes inner = cat(
+            {{0xE3}, str("x"), {0x02, 0x04, 0xA1, 0x01, 0xC1, 0x02}, str("y"), {0x01, 0x07}, str("u"), {0x00, 0x02}});
         const Bytes b = cat({{0xE2}, str("m"), inner, str("z"), str("ok")});
         MmdbData d(b.data(), static_cast<uint32_t>(b.size()));
         std::string seen;

@@ -2,8 +2,8 @@
 // start and named by missing() (/readyz says which); a SIGHUP reload that finds
 // them all loads them; a reload that finds one gone keeps what it has; a file
 // that is there but unreadable still stops the start.
-#include "host/facilities/netdb/NetDbFacility.h"
 #include "host/facilities/netdb/NetDb.h"
+#include "host/facilities/netdb/NetDbFacility.h"
 #include "host/facilities/netdb/SpecialPurposeRegistry.h"
 #include "host/net/IpAddress.h"
 

@@ -7,8 +7,8 @@
 #include <ipfacts/netdb_wanted.hpp>
 
 #include <atomic>
-#include <cstdio>
 #include <cmath>
+#include <cstdio>
 #include <iterator>
 #include <memory>
 #include <thread>
@@ -278,7 +278,8 @@ public:
         const long users = registry.use_count();
         CPPUNIT_ASSERT(users >= 2);  // held by netdb, not copied
         CPPUNIT_ASSERT_EQUAL(std::string("documentation"), shared.lookup(*IpAddress::parse("192.0.2.1"), kNow).kind);
-        CPPUNIT_ASSERT_EQUAL(std::string("Mountain View"), orNone(shared.lookup(*IpAddress::parse("8.8.8.8"), kNow).city));
+        CPPUNIT_ASSERT_EQUAL(std::string("Mountain View"),
+                             orNone(shared.lookup(*IpAddress::parse("8.8.8.8"), kNow).city));
         NetDb second(c);
         CPPUNIT_ASSERT_EQUAL(users + 1, registry.use_count());
     }
@@ -332,10 +333,26 @@ public:
         NetDbConfig c = fixtureConfig();
         c.city_mmdb.push_back(dataFixture("city-geoip2.mmdb"));
         NetDb all(c);
-        const char* addresses[] = {"8.8.8.8", "1.1.1.1", "9.9.9.9", "81.2.69.200", "104.131.0.1",
-                                   "89.160.20.113", "216.160.83.60", "2001:43fc:a000::1", "2001:4860:4860::8888",
-                                   "2a02:2e0::1", "::ffff:8.8.8.8", "::ffff:10.0.0.1", "192.0.0.9", "192.0.2.1",
-                                   "10.0.0.1", "127.0.0.1", "2001::1", "fe80::1", "::", "203.0.114.1"};
+        const char* addresses[] = {"8.8.8.8",
+                                   "1.1.1.1",
+                                   "9.9.9.9",
+                                   "81.2.69.200",
+                                   "104.131.0.1",
+                                   "89.160.20.113",
+                                   "216.160.83.60",
+                                   "2001:43fc:a000::1",
+                                   "2001:4860:4860::8888",
+                                   "2a02:2e0::1",
+                                   "::ffff:8.8.8.8",
+                                   "::ffff:10.0.0.1",
+                                   "192.0.0.9",
+                                   "192.0.2.1",
+                                   "10.0.0.1",
+                                   "127.0.0.1",
+                                   "2001::1",
+                                   "fe80::1",
+                                   "::",
+                                   "203.0.114.1"};
         int located = 0, networked = 0;
         for (const char* a : addresses) {
             const NetFacts full = assertEveryWantedIsPartOf(all, a);
@@ -353,7 +370,8 @@ public:
 
         // Where IANA's tables name no registry the AS does: the RIR group alone
         // still reads the ASN table.
-        ScratchFile rir("ipv4:\n  - { prefix: 8.0.0.0/8, rir: IANA }\nasn:\n  - { first: 15000, last: 15999, rir: ARIN }\n");
+        ScratchFile rir(
+            "ipv4:\n  - { prefix: 8.0.0.0/8, rir: IANA }\nasn:\n  - { first: 15000, last: 15999, rir: ARIN }\n");
         c.rir = rir.path();
         NetDb by_as(c);
         CPPUNIT_ASSERT_EQUAL(std::string("ARIN"), assertEveryWantedIsPartOf(by_as, "8.8.8.8").rir);

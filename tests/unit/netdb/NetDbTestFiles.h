@@ -3,11 +3,11 @@
 // this suite's own small fixtures, and scratch files for malformed input.
 #pragma once
 
+#include <unistd.h>
 #include <cstdlib>
 #include <fstream>
 #include <stdexcept>
 #include <string>
-#include <unistd.h>
 
 namespace ipfacts::testing::netdb {
 

@@ -111,7 +111,8 @@ public:
                                          t.find(a).value_or(UINT32_MAX));
         }
         for (int i = 0; i < 2000; ++i) {
-            const IpAddress a = *IpAddress::parse("2001:db8:" + std::to_string(rng() % 5) + "::" + std::to_string(rng() % 9));
+            const IpAddress a =
+                *IpAddress::parse("2001:db8:" + std::to_string(rng() % 5) + "::" + std::to_string(rng() % 9));
             CPPUNIT_ASSERT_EQUAL_MESSAGE(a.toString(), scan(blocks, a).value_or(UINT32_MAX),
                                          t.find(a).value_or(UINT32_MAX));
         }

@@ -52,7 +52,8 @@ public:
         // A RIR allocation is not overridden by the AS.
         CPPUNIT_ASSERT_EQUAL(std::string("ARIN"), rir("8.8.8.8", 3333));
 
-        ScratchFile partial("ipv4:\n  - { prefix: 8.0.0.0/8, rir: ARIN }\nasn:\n  - { first: 1, last: 99, rir: LACNIC }\n");
+        ScratchFile partial(
+            "ipv4:\n  - { prefix: 8.0.0.0/8, rir: ARIN }\nasn:\n  - { first: 1, last: 99, rir: LACNIC }\n");
         RirTable t(partial.path());
         CPPUNIT_ASSERT_EQUAL(std::string("UNKNOWN"), t.registryOf(*IpAddress::parse("9.9.9.9"), std::nullopt));
         CPPUNIT_ASSERT_EQUAL(std::string("LACNIC"), t.registryOf(*IpAddress::parse("9.9.9.9"), 99u));

@@ -94,8 +94,8 @@ std::string expectedKind(const std::vector<Block>& blocks, const IpAddress& a) {
     const std::string direct = expectedDirect(blocks, a);
     if (direct != "ipv4-mapped") return direct;
     const uint8_t* b = a.bytes();
-    const auto v4 = IpAddress::parse(std::to_string(b[12]) + "." + std::to_string(b[13]) + "." +
-                                     std::to_string(b[14]) + "." + std::to_string(b[15]));
+    const auto v4 = IpAddress::parse(std::to_string(b[12]) + "." + std::to_string(b[13]) + "." + std::to_string(b[14]) +
+                                     "." + std::to_string(b[15]));
     const std::string inner = expectedDirect(blocks, *v4);
     return inner == "public" ? direct : inner;
 }
@@ -150,8 +150,8 @@ std::string expectedFromRegistries(const std::vector<Block>& blocks, const std::
     if (!best) return allocationKind(rows, a);
     if (best->kind != "ipv4-mapped" || a.isV4()) return best->kind;
     const uint8_t* b = a.bytes();
-    const auto v4 = IpAddress::parse(std::to_string(b[12]) + "." + std::to_string(b[13]) + "." +
-                                     std::to_string(b[14]) + "." + std::to_string(b[15]));
+    const auto v4 = IpAddress::parse(std::to_string(b[12]) + "." + std::to_string(b[13]) + "." + std::to_string(b[14]) +
+                                     "." + std::to_string(b[15]));
     const std::string inner = expectedFromRegistries(blocks, rows, *v4);
     return inner == "public" ? best->kind : inner;
 }
@@ -190,7 +190,8 @@ class SpecialPurposeRegistryTest : public CppUnit::TestFixture {
 
     SpecialPurposeRegistry registry{etcFile("special-purpose.yaml")};
 
-    void expect(const char* address, const char* kind, const char* rfc, bool routable, const char* description = nullptr) {
+    void expect(const char* address, const char* kind, const char* rfc, bool routable,
+                const char* description = nullptr) {
         const Classification c = registry.classify(*IpAddress::parse(address));
         CPPUNIT_ASSERT_EQUAL_MESSAGE(address, std::string(kind), std::string(c.kind));
         CPPUNIT_ASSERT_EQUAL_MESSAGE(address, std::string(rfc ? rfc : "(null)"), std::string(c.rfc.value_or("(null)")));
@@ -230,16 +231,17 @@ public:
         std::vector<std::pair<std::string, std::string>> edges;  // (prefix, its kind or status)
         for (const auto& b : blocks) edges.push_back({b.prefix, "special-purpose " + b.kind});
         for (const auto& r : rows)
-            edges.push_back({r.prefix, "address space " + (r.status.empty() ? std::string("-") : r.status) + " " +
-                                           r.designation});
+            edges.push_back(
+                {r.prefix, "address space " + (r.status.empty() ? std::string("-") : r.status) + " " + r.designation});
         size_t checked = 0, past_the_end = 0;
         std::string failures;
         size_t failed = 0;
         for (const auto& [prefix, what] : edges) {
             const IpAddress first = endOf(prefix, false), last = endOf(prefix, true);
-            const std::pair<const char*, std::optional<IpAddress>> probes[] = {
-                {"first-1", neighbour(first, false)}, {"first", first},
-                {"last", last}, {"last+1", neighbour(last, true)}};
+            const std::pair<const char*, std::optional<IpAddress>> probes[] = {{"first-1", neighbour(first, false)},
+                                                                               {"first", first},
+                                                                               {"last", last},
+                                                                               {"last+1", neighbour(last, true)}};
             for (const auto& [where, a] : probes) {
                 if (!a) {
                     ++past_the_end;  // first-1 of a block at 0.0.0.0 or ::, last+1 of one at the top
@@ -367,10 +369,12 @@ public:
     void rfcsListStandsInForMissingRfc() {
         ScratchFile f(
             "blocks:\n"
-            "  - { prefix: 192.0.2.0/24, kind: documentation, rfcs: [RFC 5737, RFC 6890], description: D, routable: false }\n"
+            "  - { prefix: 192.0.2.0/24, kind: documentation, rfcs: [RFC 5737, RFC 6890], description: D, routable: "
+            "false }\n"
             "  - { prefix: 2d00::/8, kind: reserved, rfc: null, rfcs: [], description: R, routable: false }\n");
         SpecialPurposeRegistry r(f.path());
-        CPPUNIT_ASSERT_EQUAL(std::string("RFC 5737, RFC 6890"), std::string(*r.classify(*IpAddress::parse("192.0.2.1")).rfc));
+        CPPUNIT_ASSERT_EQUAL(std::string("RFC 5737, RFC 6890"),
+                             std::string(*r.classify(*IpAddress::parse("192.0.2.1")).rfc));
         CPPUNIT_ASSERT(!r.classify(*IpAddress::parse("2d00::1")).rfc);
     }
 
@@ -382,7 +386,8 @@ public:
         std::string e = errorOf([&] { SpecialPurposeRegistry r(bad_kind.path()); });
         CPPUNIT_ASSERT_MESSAGE(e, e.find(bad_kind.path() + ":3:") == 0 && e.find("docs") != std::string::npos);
 
-        ScratchFile bad_prefix("blocks:\n  - { prefix: 10.0.0.0/33, kind: private, description: P, routable: false }\n");
+        ScratchFile bad_prefix(
+            "blocks:\n  - { prefix: 10.0.0.0/33, kind: private, description: P, routable: false }\n");
         e = errorOf([&] { SpecialPurposeRegistry r(bad_prefix.path()); });
         CPPUNIT_ASSERT_MESSAGE(e, e.find(bad_prefix.path() + ":2:") == 0 && e.find("10.0.0.0/33") != std::string::npos);
 

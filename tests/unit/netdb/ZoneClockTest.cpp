@@ -38,9 +38,9 @@ std::string tzifWithFooter(int32_t utoff, const std::string& footer) {
     };
     auto data = [&](std::string& s) {
         be32(s, static_cast<uint32_t>(utoff));
-        s += '\0';               // isdst
-        s += '\0';               // abbreviation index
-        s.append("ABC\0", 4);    // abbreviations
+        s += '\0';             // isdst
+        s += '\0';             // abbreviation index
+        s.append("ABC\0", 4);  // abbreviations
     };
     std::string s;
     header(s);
@@ -82,7 +82,8 @@ class ZoneClockTest : public CppUnit::TestFixture {
 
 public:
     void losAngelesWinterAndSummer() {
-        CPPUNIT_ASSERT_EQUAL(std::string("2026-11-22T11:05:00-08:00"), local("America/Los_Angeles", utc(2026, 11, 22, 19, 5)));
+        CPPUNIT_ASSERT_EQUAL(std::string("2026-11-22T11:05:00-08:00"),
+                             local("America/Los_Angeles", utc(2026, 11, 22, 19, 5)));
         CPPUNIT_ASSERT_EQUAL(std::string("2026-01-15T04:00:00-08:00"), local("America/Los_Angeles", utc(2026, 1, 15)));
         CPPUNIT_ASSERT_EQUAL(std::string("2026-07-15T05:00:00-07:00"), local("America/Los_Angeles", utc(2026, 7, 15)));
     }
@@ -139,7 +140,8 @@ public:
         CPPUNIT_ASSERT_EQUAL(int32_t(0), offset("UTC0", utc(2030, 1, 1)));
         CPPUNIT_ASSERT_EQUAL(int32_t(3600), offset("GMT0BST,M3.5.0/1,M10.5.0", utc(2030, 7, 1)));
         CPPUNIT_ASSERT_EQUAL(int32_t(11 * 3600), offset("<+1030>-10:30<+11>-11,M10.1.0,M4.1.0", utc(2030, 1, 1)));
-        CPPUNIT_ASSERT_EQUAL(int32_t(10 * 3600 + 1800), offset("<+1030>-10:30<+11>-11,M10.1.0,M4.1.0", utc(2030, 7, 1)));
+        CPPUNIT_ASSERT_EQUAL(int32_t(10 * 3600 + 1800),
+                             offset("<+1030>-10:30<+11>-11,M10.1.0,M4.1.0", utc(2030, 7, 1)));
         // Negative rule time (America/Nuuk): DST from the last Saturday of March, 23:00 local.
         CPPUNIT_ASSERT_EQUAL(int32_t(-3600), offset("<-02>2<-01>,M3.5.0/-1,M10.5.0/0", utc(2030, 7, 1)));
         CPPUNIT_ASSERT_EQUAL(int32_t(-7200), offset("<-02>2<-01>,M3.5.0/-1,M10.5.0/0", utc(2030, 1, 1)));
@@ -147,10 +149,12 @@ public:
         CPPUNIT_ASSERT_EQUAL(int32_t(-4 * 3600), offset("EST5EDT4,0/0,J365/25", utc(2030, 1, 10)));
         CPPUNIT_ASSERT_EQUAL(int32_t(-4 * 3600), offset("EST5EDT4,0/0,J365/25", utc(2030, 7, 1)));
         // Julian day without leap days: J60 is March 1 even in a leap year.
-        CPPUNIT_ASSERT_EQUAL(daysFromCivil(2028, 3, 1), (TzDateRule{TzDateRule::kJulianNoLeap, 0, 0, 60, 0}).dayIn(2028));
+        CPPUNIT_ASSERT_EQUAL(daysFromCivil(2028, 3, 1),
+                             (TzDateRule{TzDateRule::kJulianNoLeap, 0, 0, 60, 0}).dayIn(2028));
         CPPUNIT_ASSERT_EQUAL(daysFromCivil(2028, 2, 29), (TzDateRule{TzDateRule::kZeroBased, 0, 0, 59, 0}).dayIn(2028));
         // M10.5.0: the last Sunday of October 2030 is the 27th.
-        CPPUNIT_ASSERT_EQUAL(daysFromCivil(2030, 10, 27), (TzDateRule{TzDateRule::kMonthWeekDay, 10, 5, 0, 0}).dayIn(2030));
+        CPPUNIT_ASSERT_EQUAL(daysFromCivil(2030, 10, 27),
+                             (TzDateRule{TzDateRule::kMonthWeekDay, 10, 5, 0, 0}).dayIn(2030));
         for (const char* bad : {"", "AB0", "<+03", "PST", "PST8PDT,M13.1.0,M11.1.0", "PST8PDT,M3.2.0", "EST5x", "<>3"})
             CPPUNIT_ASSERT_MESSAGE(bad, !PosixTzRule::parse(bad));
     }
@@ -236,7 +240,8 @@ public:
         CPPUNIT_ASSERT_EQUAL(3u, weekdayOf(-1));
         CPPUNIT_ASSERT_EQUAL(int64_t(-1), dayOf(-1));
         CPPUNIT_ASSERT_EQUAL(std::string("1969-12-31T23:59:59+00:00"), isoLocalTime(-1, 0));
-        CPPUNIT_ASSERT_EQUAL(std::string("2026-11-22T13:35:00+05:45"), isoLocalTime(utc(2026, 11, 22, 7, 50), 5 * 3600 + 45 * 60));
+        CPPUNIT_ASSERT_EQUAL(std::string("2026-11-22T13:35:00+05:45"),
+                             isoLocalTime(utc(2026, 11, 22, 7, 50), 5 * 3600 + 45 * 60));
     }
 };
 CPPUNIT_TEST_SUITE_REGISTRATION(ZoneClockTest);

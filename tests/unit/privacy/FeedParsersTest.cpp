@@ -64,7 +64,8 @@ public:
         CPPUNIT_ASSERT_EQUAL(size_t(3), f.entries);
         CPPUNIT_ASSERT_EQUAL(size_t(1), f.skipped);
         CPPUNIT_ASSERT_EQUAL(int64_t(0), f.data_date_s);  // a CSV says nothing of its date
-        CPPUNIT_ASSERT_EQUAL(std::string("172.224.224.0/27"), f.table.find(*IpAddress::parse("172.224.224.31"))->prefix);
+        CPPUNIT_ASSERT_EQUAL(std::string("172.224.224.0/27"),
+                             f.table.find(*IpAddress::parse("172.224.224.31"))->prefix);
         CPPUNIT_ASSERT(!f.table.find(*IpAddress::parse("172.224.224.32")));
         CPPUNIT_ASSERT_EQUAL(std::string("2a02:26f7:b3c0:4000::/64"),
                              f.table.find(*IpAddress::parse("2a02:26f7:b3c0:4000::1"))->prefix);

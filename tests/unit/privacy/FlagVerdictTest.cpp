@@ -78,14 +78,16 @@ public:
     void switchedOffSourcesAreNamed() {
         PrivacyFacts f = decide({SourceWord::no("tor", "tor-exits")}, {}, {{"vpn", "proxycheck"}});
         CPPUNIT_ASSERT(!f.vpn);
-        CPPUNIT_ASSERT_EQUAL(std::string("switched off: proxycheck (enabled: false in the manifest)"), reasonOf(f, "vpn"));
+        CPPUNIT_ASSERT_EQUAL(std::string("switched off: proxycheck (enabled: false in the manifest)"),
+                             reasonOf(f, "vpn"));
         CPPUNIT_ASSERT_EQUAL(std::string("switched off: no proxy provider is configured"), reasonOf(f, "proxy"));
         CPPUNIT_ASSERT(f.tor == std::optional<bool>(false));
     }
 
     void denyOverrideBeatsTheProvider() {
         auto words = everyFlagNo();
-        SourceWord deny = SourceWord::yes("vpn", "override-deny", "198.51.100.0/24", "2026-11-20T00:00:00Z", "Corp VPN");
+        SourceWord deny =
+            SourceWord::yes("vpn", "override-deny", "198.51.100.0/24", "2026-11-20T00:00:00Z", "Corp VPN");
         PrivacyFacts f = decide(words, {deny}, {});
         CPPUNIT_ASSERT(f.vpn == std::optional<bool>(true));
         CPPUNIT_ASSERT_EQUAL(std::string("Corp VPN"), f.service.value_or(""));

@@ -39,7 +39,8 @@ public:
             "  tor: { url: https://check.torproject.org/exit-addresses, refresh_s: 1800 }\n"
             "  tor_dns: { enabled: false, zone: DNSEL.torproject.org. }\n"
             "  relays:\n"
-            "    icloud-private-relay: { service: iCloud Private Relay, url: https://mask-api.icloud.com/egress-ip-ranges.csv }\n"
+            "    icloud-private-relay: { service: iCloud Private Relay, url: "
+            "https://mask-api.icloud.com/egress-ip-ranges.csv }\n"
             "    other: { enabled: false, url: https://relay.example/ranges.csv, max_age_s: 60 }\n"
             "  hosting: { enabled: true, connection_type: false }\n"
             "  provider:\n"
@@ -83,7 +84,8 @@ public:
     }
 
     void errorsNameFileAndLine() {
-        CPPUNIT_ASSERT(has(kSection.error("privacy:\n  tor: { refresh_s: 60 }\n"), "m.yaml:2: privacy.tor needs one of url and file"));
+        CPPUNIT_ASSERT(has(kSection.error("privacy:\n  tor: { refresh_s: 60 }\n"),
+                           "m.yaml:2: privacy.tor needs one of url and file"));
         CPPUNIT_ASSERT(has(kSection.error("privacy:\n  tor: { url: ftp://x/y }\n"), "must be an http(s) URL"));
         CPPUNIT_ASSERT(has(kSection.error("privacy:\n  lists:\n    a: { flag: bogus, file: hosts }\n"),
                            "m.yaml:3: privacy.lists.a.flag must be vpn, proxy, tor, relay or hosting"));
@@ -94,7 +96,8 @@ public:
         CPPUNIT_ASSERT(has(kSection.error("privacy:\n  overrides: no-such-file.yaml\n"), "does not exist"));
         CPPUNIT_ASSERT(has(kSection.error("privacy:\n  tor: { url: https://x/y, refresh_s: 0 }\n"), "refresh_s"));
         CPPUNIT_ASSERT(has(kSection.error("privacy:\n  bogus: 1\n"), "bogus"));
-        CPPUNIT_ASSERT(has(kSection.error("privacy:\n  tor_dns: { enabled: true }\n"), "m.yaml:2: privacy.tor_dns needs zone"));
+        CPPUNIT_ASSERT(
+            has(kSection.error("privacy:\n  tor_dns: { enabled: true }\n"), "m.yaml:2: privacy.tor_dns needs zone"));
         CPPUNIT_ASSERT(has(kSection.error("privacy:\n  tor_dns: { zone: a..b }\n"), "must be a DNS name"));
     }
 };

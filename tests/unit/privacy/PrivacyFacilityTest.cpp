@@ -56,9 +56,14 @@ std::string reply(int status, const std::string& body, const std::string& extra 
 
 std::string exitList(int64_t measured) {
     return "ExitNode 0011BD2485AD45D984EC4159C88FC066E5E3300E\n"
-           "Published " + torTime(measured - 3600) + "\n"
-           "LastStatus " + torTime(measured) + "\n"
-           "ExitAddress 185.220.101.1 " + torTime(measured) + "\n";
+           "Published " +
+           torTime(measured - 3600) +
+           "\n"
+           "LastStatus " +
+           torTime(measured) +
+           "\n"
+           "ExitAddress 185.220.101.1 " +
+           torTime(measured) + "\n";
 }
 
 /// What the loopback servers answer, by target; what they were asked.
@@ -328,8 +333,10 @@ public:
         PrivacyFacility f(c, http_.get(), nullptr);
         PrivacyFacts p = f.lookup(*IpAddress::parse("203.0.113.9"), now());
         CPPUNIT_ASSERT(!p.vpn && !p.hosting);
-        CPPUNIT_ASSERT_EQUAL(std::string("switched off: proxycheck (enabled: false in the manifest)"), reasonOf(p, "vpn"));
-        CPPUNIT_ASSERT_EQUAL(std::string("switched off: hosting (enabled: false in the manifest)"), reasonOf(p, "hosting"));
+        CPPUNIT_ASSERT_EQUAL(std::string("switched off: proxycheck (enabled: false in the manifest)"),
+                             reasonOf(p, "vpn"));
+        CPPUNIT_ASSERT_EQUAL(std::string("switched off: hosting (enabled: false in the manifest)"),
+                             reasonOf(p, "hosting"));
         CPPUNIT_ASSERT_EQUAL(0, script_->asked("/v2/203.0.113.9?key=sekrit&vpn=1"));
     }
 
@@ -351,7 +358,8 @@ public:
 
     void dnsExitListQuestionsAndRefusals() {
         DnsExitList list("dnsel.example", nullptr);
-        CPPUNIT_ASSERT_EQUAL(std::string("1.101.220.185.dnsel.example"), list.questionFor(*IpAddress::parse("185.220.101.1")));
+        CPPUNIT_ASSERT_EQUAL(std::string("1.101.220.185.dnsel.example"),
+                             list.questionFor(*IpAddress::parse("185.220.101.1")));
         CPPUNIT_ASSERT_EQUAL(std::string(""), list.questionFor(*IpAddress::parse("2001:db8::1")));
         SourceWord v6 = list.lookup(*IpAddress::parse("2001:db8::1"), now());
         CPPUNIT_ASSERT(v6.kind == SourceWord::Kind::Unknown);

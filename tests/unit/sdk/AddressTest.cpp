@@ -45,8 +45,8 @@ public:
     void refusesAnythingElse() {
         for (const char* text :
              {"", "example.test", "192.0.2", "192.0.2.256", "192.0.2.1.", "192.0.2.01", "127.1", "192.0.2.1/32",
-              "192.0.2.0/24", "2001:db8::/32", "fe80::1%eth0", "[2001:db8::1]", "[::1]", " 192.0.2.1",
-              "192.0.2.1 ", "2001:db8::1::2", "0x7f.0.0.1", "gggg::1", "1:2:3:4:5:6:7:8:9"})
+              "192.0.2.0/24", "2001:db8::/32", "fe80::1%eth0", "[2001:db8::1]", "[::1]", " 192.0.2.1", "192.0.2.1 ",
+              "2001:db8::1::2", "0x7f.0.0.1", "gggg::1", "1:2:3:4:5:6:7:8:9"})
             CPPUNIT_ASSERT_MESSAGE(text, !parseAddress(text));
         CPPUNIT_ASSERT(!parseAddress(std::string(100, '1')));
         // inet_pton would stop at the NUL and accept what came before it.

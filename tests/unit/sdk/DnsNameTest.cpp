@@ -110,8 +110,9 @@ public:
         // UTS #46 mapping: the ideographic full stop separates labels.
         CPPUNIT_ASSERT_EQUAL(std::string("xn--r8jz45g.xn--zckzah"), asciiOf("例え。テスト"));
         // The same under the strict rules.
-        CPPUNIT_ASSERT_EQUAL(std::string("xn--bcher-kva.example"),
-                             asciiOf("B\xC3\x9C" "CHER.example", NameRules::publicHostName()));
+        CPPUNIT_ASSERT_EQUAL(std::string("xn--bcher-kva.example"), asciiOf("B\xC3\x9C"
+                                                                           "CHER.example",
+                                                                           NameRules::publicHostName()));
     }
 
     void reportsIdn2Errors() {

@@ -60,7 +60,8 @@ public:
         fake.answer("example.test", "A", {"192.0.2.1", "192.0.2.2"});
         fake.fail("example.test", "AAAA", 2);
         {
-            const DnsAnswers a = fake.host().resolve({{"example.test", "A"}, {"example.test", "AAAA"}, {"other.test", "A"}});
+            const DnsAnswers a =
+                fake.host().resolve({{"example.test", "A"}, {"example.test", "AAAA"}, {"other.test", "A"}});
             CPPUNIT_ASSERT(a.ok());
             CPPUNIT_ASSERT_EQUAL(size_t(3), a.size());
             CPPUNIT_ASSERT_EQUAL(size_t(2), a[0].records().size());

@@ -40,13 +40,13 @@ public:
             const std::string text = locText(v, 0.0);
             CPPUNIT_ASSERT_EQUAL_MESSAGE(expected, std::string(expected), text.substr(0, text.find(',')));
         };
-        for (double v : {0.0, 1.0, -1.0, 0.00005, -0.00005, 0.00015, 0.00025, -0.00025, 1.00005, 1.23445, -1.23445,
-                         12.34565, 37.4056, -122.0775, 179.99995, -179.99995, 89.99999, 999.99995, 1000.00005, 1e6,
-                         0.1 + 0.2, 5e-5 + 1e-17, 123.456789})
+        for (double v : {0.0,      1.0,       -1.0,       0.00005,  -0.00005,  0.00015,      0.00025,   -0.00025,
+                         1.00005,  1.23445,   -1.23445,   12.34565, 37.4056,   -122.0775,    179.99995, -179.99995,
+                         89.99999, 999.99995, 1000.00005, 1e6,      0.1 + 0.2, 5e-5 + 1e-17, 123.456789})
             same(v);
         for (int i = -1800000; i <= 1800000; i += 7) {
-            same(i / 10000.0);                                      // 4 decimals, exactly halfway cases nearby
-            same(i / 10000.0 + 0.00005);                            // ties of the next decimal
+            same(i / 10000.0);                                          // 4 decimals, exactly halfway cases nearby
+            same(i / 10000.0 + 0.00005);                                // ties of the next decimal
             same(static_cast<double>(static_cast<float>(i / 9999.0)));  // float-derived
         }
         std::mt19937_64 rng(7);  // fixed seed

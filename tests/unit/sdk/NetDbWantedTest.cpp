@@ -97,7 +97,8 @@ class NetDbWantedTest : public CppUnit::TestFixture {
 
 public:
     void wantedIsNormalised() {
-        CPPUNIT_ASSERT_EQUAL(IPF_NETDB_WANT_LOCATION | IPF_NETDB_WANT_LOCAL_TIME, netdbWanted(IPF_NETDB_WANT_LOCAL_TIME));
+        CPPUNIT_ASSERT_EQUAL(IPF_NETDB_WANT_LOCATION | IPF_NETDB_WANT_LOCAL_TIME,
+                             netdbWanted(IPF_NETDB_WANT_LOCAL_TIME));
         CPPUNIT_ASSERT_EQUAL(IPF_NETDB_WANT_RIR, netdbWanted(IPF_NETDB_WANT_RIR | 0x100u));  // unknown bits dropped
         CPPUNIT_ASSERT_EQUAL(IPF_NETDB_WANT_ALL, netdbWanted(0xFFFFFFFFu));
         CPPUNIT_ASSERT_EQUAL(0u, netdbWanted(0));

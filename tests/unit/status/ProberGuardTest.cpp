@@ -34,8 +34,8 @@ public:
         StatusConfig c;
         c.timeout_ms = 1000;
         c.targets = {{"http://127.0.0.2:9/", "refused", "http"}};
-        auto guard = std::make_shared<const facilities::guard::AddressGuard>(registryPath(),
-                                                                             facilities::guard::GuardConfig{});
+        auto guard =
+            std::make_shared<const facilities::guard::AddressGuard>(registryPath(), facilities::guard::GuardConfig{});
         Prober p(c, guard);
         auto s = p.round(1234);
         CPPUNIT_ASSERT_EQUAL(size_t(1), s.size());
@@ -51,10 +51,10 @@ public:
         for (const char* url : {"http://127.0.0.1:8080/ip", "https://127.1.2.3/", "http://[::1]:8080/ip",
                                 "http://localhost:8080/x", "http://localhost", "http://127.0.0.1?x=1"})
             CPPUNIT_ASSERT_MESSAGE(url, ipfacts::net::urlOnLoopback(url));
-        for (const char* url : {"http://127.0.0.1.evil.example/ip", "http://localhost.evil.example/",
-                                "http://127.0.0.1@evil.example/", "http://evil.example/127.0.0.1",
-                                "http://[::1].evil/", "http://10.0.0.1/", "127.0.0.1/ip", "http://127.0.0.256/",
-                                "http://[::2]/", "http://user:pw@localhost/"})
+        for (const char* url :
+             {"http://127.0.0.1.evil.example/ip", "http://localhost.evil.example/", "http://127.0.0.1@evil.example/",
+              "http://evil.example/127.0.0.1", "http://[::1].evil/", "http://10.0.0.1/", "127.0.0.1/ip",
+              "http://127.0.0.256/", "http://[::2]/", "http://user:pw@localhost/"})
             CPPUNIT_ASSERT_MESSAGE(url, !ipfacts::net::urlOnLoopback(url));
     }
 

@@ -7,7 +7,6 @@
 #include <cppunit/extensions/HelperMacros.h>
 #include <sqlite3.h>
 
-
 using namespace ipfacts::status;
 
 namespace {

@@ -7,12 +7,12 @@
 
 #include <cppunit/extensions/HelperMacros.h>
 
+#include <unistd.h>
 #include <atomic>
 #include <filesystem>
 #include <memory>
 #include <string>
 #include <thread>
-#include <unistd.h>
 #include <vector>
 
 using namespace ipfacts::facilities;

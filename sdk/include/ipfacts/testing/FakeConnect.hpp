@@ -1,9 +1,8 @@
 // FakeConnect: the connect facility (ipf_connect_api, ABI 1.4) answering TLS
-// probes, and (1.5) plain TCP exchanges (`answer`, `failExchange`), from a script. A test says what a target (the probe's address, or
-// its server name when it has none) and port answer; every probe the plugin
-// sends is recorded; failures are data in the reply's error, as the host
-// gives them ("timeout after 3000 ms", "TLS alert received: protocol
-// version"). No socket is opened. Header-only; see FakeHost.hpp.
+// probes, and (1.5) plain TCP exchanges (`answer`, `failExchange`), from a script. A test says what a target (the
+// probe's address, or its server name when it has none) and port answer; every probe the plugin sends is recorded;
+// failures are data in the reply's error, as the host gives them ("timeout after 3000 ms", "TLS alert received:
+// protocol version"). No socket is opened. Header-only; see FakeHost.hpp.
 //
 //   ipfacts::TlsProbeReply ok;
 //   ok.version = "TLSv1.3"; ok.version_code = IPF_TLS_1_3; ok.chain = {leafDer};
@@ -95,8 +94,10 @@ public:
             TcpExchangeCall call = TcpExchangeCallView(rs[i]).keep();
             auto it = exchangeScript_.find(keyOf(call.host, call.port));
             TcpExchangeReply r;
-            if (it != exchangeScript_.end()) r = it->second;
-            else r.error = "fake connect: nothing scripted for " + keyOf(call.host, call.port);
+            if (it != exchangeScript_.end())
+                r = it->second;
+            else
+                r.error = "fake connect: nothing scripted for " + keyOf(call.host, call.port);
             replies.push_back(std::move(r));
             exchanges.push_back(std::move(call));
         }

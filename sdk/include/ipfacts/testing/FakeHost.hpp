@@ -427,7 +427,9 @@ private:
         tasksApi_.struct_size = sizeof tasksApi_;
         tasksApi_.every = [](ipf_plugin_ctx* c, const ipf_task* task) { return of(c).tasks.every(spaceOf(c), task); };
         connectApi_.tcp_exchange_all = [](ipf_plugin_ctx* c, const ipf_tcp_exchange_request* rs, size_t count,
-                                          ipf_tcp_exchange_batch** out) { return of(c).connect.exchangeAll(rs, count, out); };
+                                          ipf_tcp_exchange_batch** out) {
+            return of(c).connect.exchangeAll(rs, count, out);
+        };
         connectApi_.exchange_batch_size = FakeConnect::exchangeBatchSize;
         connectApi_.exchange_batch_result = FakeConnect::exchangeBatchResult;
         connectApi_.exchange_batch_free = FakeConnect::exchangeBatchFree;

@@ -62,7 +62,7 @@ private:
     // What a facts pointer points into; derived, so static_cast gets back here.
     struct Lent : ipf_privacy_facts {
         FakePrivacy* owner = nullptr;
-        PrivacyFacts copy;  // the strings the C struct points into
+        PrivacyFacts copy;    // the strings the C struct points into
         fields::Arena arena;  // its evidence and reason arrays
     };
 
