@@ -39,7 +39,7 @@ struct Options {
     std::string state_dir;
 };
 
-/// The manifest an installed ipfactsd reads when given no --config (README "Installing").
+/// The manifest an installed ipfactsd reads when given no --config (docs/operations.md, "Installing").
 std::string installedManifestOrThrow() {
     auto path = ipfacts::install::defaultManifest();
     if (!path) throw std::invalid_argument("--config is required: this ipfactsd is not in an installed layout");

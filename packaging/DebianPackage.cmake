@@ -1,4 +1,4 @@
-# The Debian packages, built by CPack from the install rules (README "Installing"):
+# The Debian packages, built by CPack from the install rules (docs/operations.md "Installing"):
 #   ipfacts      the service: component `service`, installed for the prefix /usr
 #                (/usr/sbin/ipfactsd, /etc/ipfacts/, /lib/systemd/system/ipfactsd.service)
 #   ipfacts-dev  the plugin SDK: component `sdk`

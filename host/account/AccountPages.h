@@ -1,4 +1,4 @@
-// AccountPages: the HTML of the account pages (SPEC 5.7, 5.8), server-rendered,
+// AccountPages: the HTML of the account pages (sign-in, dashboard), server-rendered,
 // no scripts, no external assets: one inline style allowed by its hash in
 // accountPagePolicy(), forms posting to the same origin only. Every value
 // shown is escaped. Elements tests read carry ids and data-* attributes.

@@ -1,4 +1,4 @@
-// AccountService: the account pages and their POSTs (SPEC 5.7, 5.8), served as
+// AccountService: the account pages and their POSTs (sign-in by mail, the dashboard), served as
 // host handlers on worker threads (they read and write the store):
 //   /api-keys            GET the form; POST an e-mail address: one sign-in link is mailed
 //   /api-keys/signin     GET (the link) a confirmation page; POST uses the token once:

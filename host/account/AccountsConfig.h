@@ -1,5 +1,5 @@
 // AccountsConfig: the accounts: section of the manifest — key issuance by
-// e-mail (SPEC 5.7) and the dashboard (5.8). Absent: no account pages (keys
+// e-mail and the dashboard (host/account/README.md). Absent: no account pages (keys
 // can still be issued with the admin command). Plain data; read by fromYaml.
 #pragma once
 
@@ -26,9 +26,9 @@ struct SmtpSettings {
 
 struct AccountsConfig {
     std::string link_base_url;             // "https://ipfacts.example": absolute links in mail
-    int link_lifetime_s = 900;             // SPEC 8: 15 minutes
+    int link_lifetime_s = 900;             // one link lives 15 minutes
     int session_lifetime_s = 43200;        // the sign-in cookie
-    int max_live_keys = 5;                 // SPEC 3, 5.9
+    int max_live_keys = 5;                 // live keys an account may hold
     int sends_per_hour_per_address = 5;    // sign-in mails asked for by one caller block
     int sends_per_hour_per_recipient = 3;  // sign-in mails to one address
     std::string mailer = "log";            // "log" or "smtp"

@@ -168,7 +168,7 @@ struct Manifest {
     std::optional<account::AccountsConfig> accounts;  // key issuance by e-mail and the dashboard (host/account)
 
     // front_door.cli_user_agents: User-Agent product names of command-line
-    // clients, which get the address at / and pretty JSON by default (README "The front door").
+    // clients, which get the address at / and pretty JSON by default (docs/api.md, "The front door").
     std::vector<std::string> cli_user_agents{"curl", "Wget", "HTTPie", "xh", "fetch"};
     std::vector<std::string> trusted_proxies;  // CIDR text, validated
     unsigned caller_ipv6_prefix = 64;          // IPv6 callers are counted per block of this length

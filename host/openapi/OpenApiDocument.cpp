@@ -48,7 +48,7 @@ Object::Ptr jsonAnswerSchema(const Object::Ptr& op) {
     return json ? json->getObject("schema") : nullptr;
 }
 
-/// The query parameters the host itself reads (README "Query parameters"):
+/// The query parameters the host itself reads (docs/api.md, "Query parameters"):
 /// `_` everywhere; `pretty` where the answer is JSON, `fields` where it is
 /// a JSON object with named members. The pipeline accepts what the
 /// document declares (RouteContract), so these declarations are the rule.

@@ -81,7 +81,7 @@ struct Exchange {
     // with the manifest's short transient_max_age_s.
     bool transient = false;
     int64_t started_us = 0;
-    // The host's own query parameters (README "Query parameters"), read by the
+    // The host's own query parameters (docs/api.md, "Query parameters"), read by the
     // pipeline's query check and applied to a JSON answer by finish():
     std::optional<bool> pretty;       // ?pretty=0|1; unset: pretty for command-line clients
     std::vector<std::string> fields;  // ?fields=a,b: only these top-level members (200 answers)

@@ -112,7 +112,7 @@ private:
     void writeChallenge(Exchange& ex, const manifest::Quota& quota, int64_t now);
     Next afterMeter(Exchange& ex);
     void preflight(Exchange& ex);
-    /// `fields` and `pretty` (README "Query parameters") on a JSON answer.
+    /// `fields` and `pretty` (docs/api.md, "Query parameters") on a JSON answer.
     void shapeJson(Exchange& ex) const;
 
     const manifest::Manifest& manifest_;

@@ -1,6 +1,6 @@
 // QueryCheck: the pipeline's one rule for query parameters. A route accepts
 // exactly the query parameters its OpenAPI operation declares (Route::
-// query_params, read from the assembled document), `key` (SPEC 5.2, taken
+// query_params, read from the assembled document), `key` (the API key, taken
 // out by the identify stage before this runs) and nothing else: a typo gets
 // 400 unknown_parameter naming it and the accepted ones, never an answer
 // about something else. The host's own parameters are read here: `pretty`

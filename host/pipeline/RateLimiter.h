@@ -1,7 +1,7 @@
 // RateLimiter: per-caller fixed windows (this minute, this UTC day) for each
 // rate class, held in memory in lock-striped tables so concurrent requests
 // from different callers rarely contend. Counters reset at minute and 00:00
-// UTC boundaries, as SPEC part 8 says. Each stripe keeps one table for the
+// UTC boundaries (docs/api.md, "Quotas"). Each stripe keeps one table for the
 // current minute and one for the current day; a table is dropped whole when
 // its window ends, so memory follows the callers of this minute plus a
 // compact daily count (about 24-48 bytes) per caller seen today. The day

@@ -324,7 +324,7 @@ Daemon::Daemon(manifest::Manifest m) : parts_(std::make_unique<Parts>()) {
         ops.push_back(std::move(op));
     }
     p.openapi = openapi::buildDocument(p.m, ops);
-    // The pipeline lets through the query parameters each operation declares (README "Query parameters").
+    // The pipeline lets through the query parameters each operation declares (docs/api.md, "Query parameters").
     const auto contracts = openapi::routeContracts(p.openapi);
     for (auto& r : routes) {
         const auto& c = contracts.at(r.spec.path);

@@ -1,6 +1,6 @@
 // Badge: the 24-hour uptime as a two-part flat badge ("uptime 24h" | "99.95%")
 // in SVG, and as a shields.io endpoint JSON for README badges. Colours by
-// the documented thresholds (README "Status badge"):
+// the documented thresholds (host/status/README.md, "Badge"):
 //   >= 99.9 brightgreen, >= 99 green, >= 95 yellow, >= 90 orange, else red;
 //   no checks in the window: lightgrey "no data".
 #pragma once

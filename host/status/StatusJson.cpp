@@ -31,8 +31,8 @@ void optionalTime(JsonWriter& w, std::string_view key, int64_t ms) {
         w.null();
 }
 
-/// The SPEC's figures of the two windows, then the additions. `checks_30d`
-/// comes after `checks_24h` in both objects (SPEC lists it for regions only).
+/// The documented figures of the two windows, then the additions. `checks_30d`
+/// comes after `checks_24h` in both objects, the service and each region.
 void writeWindows(JsonWriter& w, const WindowFigures& s, const WindowFigures& l, bool with_last_check,
                   const RegionStatus* g) {
     optionalNumber(w, "uptime_24h", s.uptime, percentText);

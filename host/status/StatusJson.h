@@ -1,4 +1,4 @@
-// StatusJson: the StatusResponse body (SPEC 2.10) of a StatusReport, with its
+// StatusJson: the StatusResponse body (host/status/README.md) of a StatusReport, with its
 // additions (down and unknown counts, reasons, the upstreams' outcomes).
 #pragma once
 

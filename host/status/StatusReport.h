@@ -1,5 +1,5 @@
 // StatusReport: the one computed object behind /api/v1/status, /status,
-// /status/badge.svg and /status/badge.json (SPEC rule 11: their figures are
+// /status/badge.svg and /status/badge.json (their figures are
 // equal by construction, because each is only a rendering of this).
 #pragma once
 

@@ -3,7 +3,7 @@
 // at start); after each round it recomputes the StatusReport and renders its
 // four representations once (JSON, page, SVG badge, shields JSON), which the
 // host handlers then serve as they are: every caller between two rounds gets
-// the same bytes, and the four agree (SPEC rule 11).
+// the same bytes, and the four agree by construction.
 //
 // Caching: the host's response cache keeps plugin answers only, never a
 // host handler's, so what is served is always the latest computation; the

@@ -1,5 +1,5 @@
 // UpstreamAccounting: each upstream's figures in the status report, and
-// whether the service is degraded (README "Upstreams").
+// whether the service is degraded (docs/api.md, "Status figures").
 // - the windows: the history's sums of answered and failed exchanges over the
 //   last 24 hours and 30 days (every region), uptime = ok / (ok + failed);
 // - down: this node's latest `down_after` exchanges with it all failed. It

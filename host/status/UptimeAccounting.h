@@ -1,5 +1,5 @@
 // UptimeAccounting: the one computation of the status figures from the
-// recorded samples (README "Status accounting"):
+// recorded samples (host/status/README.md, "Accounting"):
 // - uptime = up / (up + down) over the samples in the window, as a percent;
 // - an interval (status.interval_s, aligned to the Unix epoch) that is over,
 //   starts inside the window, starts no earlier than the interval of the

@@ -1,4 +1,4 @@
-// AccountStore: the account data of SPEC 5.7-5.10 behind one interface —
+// AccountStore: the account data (host/account/README.md) behind one interface —
 // accounts (known by a keyed hash of their e-mail address), their keys (only
 // SHA-256 hashes), pending sign-in links (the one place a plain address
 // lives, until the link is used or expires), sign-in sessions, and per-day

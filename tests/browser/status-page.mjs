@@ -17,7 +17,7 @@ if (!base || !out) {
   process.exit(2);
 }
 
-/** The badge's figure for a 24-hour uptime (README "Status badge"): cut to 2 decimals. */
+/** The badge's figure for a 24-hour uptime (host/status/README.md, "Badge"): cut to 2 decimals. */
 function badgeText(uptime) {
   if (uptime === null) return "no data";
   if (uptime >= 100) return "100%";

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # systemd-unit.sh <build dir>: the unit cmake --install writes, checked with
 # `systemd-analyze verify` (no systemd needs to run: it parses the unit and checks
-# the commands it names exist) and for the settings README "Installing" promises.
+# the commands it names exist) and for the settings docs/operations.md "Installing" promises.
 set -euo pipefail
 build=$1
 source "$(dirname "$0")/scratch.sh"

@@ -1,4 +1,4 @@
-// Key issuance by e-mail and the dashboard (SPEC 5.7-5.10), over real HTTP against a
+// Key issuance by e-mail and the dashboard (host/account/README.md), over real HTTP against a
 // daemon of its own whose smtp mailer delivers to an SMTP sink this suite starts
 // (tests/account/smtp_sink.py, Debian's python3-aiosmtpd): the real message is read
 // back from the sink. Link expiry on the daemon's manual account clock. The whole

@@ -1,6 +1,6 @@
 // The bot challenge over real HTTP: past the daily threshold an address gets
-// 429 challenge_required with a proof of work; the worked example of the
-// README (the block between the challenge-example markers, run as written,
+// 429 challenge_required with a proof of work; the worked example of
+// docs/api.md (the block between the challenge-example markers, run as written,
 // with only its URL pointed at this test's ipfactsd) solves it with curl and
 // Python; the address then goes on to the daily limit; the same solution
 // sent again is refused.
@@ -29,13 +29,13 @@ std::string readAll(const std::string& path) {
     return ss.str();
 }
 
-/// The shell block of README.md between the challenge-example markers.
+/// The shell block of docs/api.md between the challenge-example markers.
 std::string readmeExample() {
-    const std::string readme = readAll(Service::sourceDir() + "/README.md");
+    const std::string readme = readAll(Service::sourceDir() + "/docs/api.md");
     const size_t begin = readme.find("<!-- challenge-example:begin -->");
     const size_t end = readme.find("<!-- challenge-example:end -->");
     if (begin == std::string::npos || end == std::string::npos)
-        throw std::runtime_error("README has no challenge example");
+        throw std::runtime_error("docs/api.md has no challenge example");
     std::string block = readme.substr(begin, end - begin);
     const size_t code = block.find("```sh\n") + 6;
     return block.substr(code, block.rfind("```") - code);
@@ -64,7 +64,7 @@ class ChallengeTest : public CppUnit::TestFixture {
 public:
     void theReadmeExampleSolvesItAndAReplayIsRefused() {
         awayFromDayEdge(60);
-        // /daily/ip: challenge after 2 a day, daily limit 4. The README's default
+        // /daily/ip: challenge after 2 a day, daily limit 4. The documented default
         // difficulty (18) would do; 16 keeps the suite quick.
         Service s("challenge", [](std::string& m) { m += "\nchallenge: { difficulty: 16 }\n"; });
         s.start();
@@ -80,7 +80,7 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::string("X-Challenge-Solution"), challenge->getValue<std::string>("header"));
         CPPUNIT_ASSERT(challenge->getValue<std::string>("token").rfind("c1.7f000001.", 0) == 0);
 
-        // The README's example, as written, with its URL pointed here.
+        // The documented example, as written, with its URL pointed here.
         std::string script = readmeExample();
         const std::string placeholder = "http://localhost:8080/api/v1/dns?name=example.com";
         CPPUNIT_ASSERT(script.find(placeholder) != std::string::npos);

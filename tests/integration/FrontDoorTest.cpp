@@ -1,4 +1,4 @@
-// The front door (README "The front door"): / negotiated by Accept and
+// The front door (docs/api.md, "The front door"): / negotiated by Accept and
 // User-Agent, pretty JSON for command-line clients, fields=, the per-field
 // text paths against /json for the same caller (null fields included), the
 // short lookups /{ip} and /json/{ip} against /api/v1/lookup/{ip}, 400
@@ -359,7 +359,7 @@ public:
             auto r = as("8.8.8.8", target, {kBrowser});
             CPPUNIT_ASSERT_EQUAL_MESSAGE(target + " " + r.body, 200, r.status);
         }
-        // The key in the query is accepted on every route (SPEC 5.2), a text route included.
+        // The key in the query is accepted on every route (docs/api.md, "Keys"), a text route included.
         const std::string key = Service::instance().issueKey("front-door-query@example");
         auto r = as("8.8.8.8", "/country?key=" + key);
         CPPUNIT_ASSERT_EQUAL(200, r.status);

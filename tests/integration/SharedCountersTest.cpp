@@ -101,7 +101,7 @@ public:
         b_ = std::make_unique<Service>("shared-b", sharedManifest(redis_->port()));
         a_->start();
         b_->start();
-        // Nodes of one deployment share the server secret (README): b gets a's.
+        // Nodes of one deployment share the server secret (docs/operations.md): b gets a's.
         std::filesystem::copy_file(a_->stateDir() + "/server-secret", b_->stateDir() + "/server-secret",
                                    std::filesystem::copy_options::overwrite_existing);
         b_->restart();

@@ -28,7 +28,7 @@ struct UpstreamConfig {
     std::vector<std::string> hosts;  // host names (or literals) of its URLs, lower case
     bool allow_http = false;         // plain http allowed (otherwise https only)
     int64_t per_minute = 0;          // requests a minute to it; 0: no limit
-    int64_t per_day = 0;             // requests a UTC day; refused from 80 % on (SPEC part 8)
+    int64_t per_day = 0;             // requests a UTC day; refused from 80 % on, a margin below the limit
     int64_t concurrent = 0;          // requests in flight at once; 0: no limit
     int line = 0;
 };

@@ -1,7 +1,7 @@
 // UpstreamBudget: what the deployment promised each named upstream (registries
 // and blocklist operators ban clients that exceed it): requests a minute,
-// requests in flight, and a daily quota that is not spent past 80 % (SPEC
-// part 8: degrade affected fields to null at 80 percent of a daily quota).
+// requests in flight, and a daily quota that is not spent past 80 % (the fields
+// it feeds go null with a reason instead: docs/api.md).
 #pragma once
 
 #include "host/facilities/http/HttpConfig.h"

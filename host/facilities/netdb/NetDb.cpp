@@ -71,13 +71,13 @@ NetFacts NetDb::lookup(const net::IpAddress& a, std::chrono::system_clock::time_
     f.description = c.describe();
     f.routable = c.routable;
     const bool location = wanted & IPF_NETDB_WANT_LOCATION;
-    // SPEC 2.1 has no null geo_accuracy: nothing finer than a country known.
+    // geo_accuracy is never null: without a city or region it is country-only.
     if (location) f.geo_accuracy = std::string(kCountryOnlyAccuracy);
     // Special-purpose space is IANA's whatever its kind; the RIR tables are
     // consulted only for ordinary addresses.
     if (c.special && (wanted & IPF_NETDB_WANT_RIR)) f.rir = RirTable::iana();
     // Private, documentation, loopback... space has no place and no operator
-    // to guess: the classification is the answer (SPEC 2.2), its kind the reason.
+    // to guess: the classification is the answer, its kind the reason.
     if (!c.locatable()) {
         f.not_locatable_reason = f.kind;
         return f;

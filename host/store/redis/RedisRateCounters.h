@@ -48,7 +48,7 @@ public:
     /// True while the last batch failed (and until one succeeds again).
     bool down() const { return down_.load(); }
 
-    /// The Lua script (documented in the README; exposed for its test).
+    /// The Lua script (docs/operations.md, "Where counters live"; exposed for its test).
     static const char* script();
 
 private:

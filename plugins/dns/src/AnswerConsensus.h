@@ -1,6 +1,6 @@
 // AnswerConsensus: the two summary flags of a DnsResponse, `agree` and
 // `dnssec`, derived from the per-resolver answers. Pure, so their edges are
-// unit-tested; the answers themselves are never merged (SPEC part 4, rule 4).
+// unit-tested; the answers themselves are never merged (plugins/dns/README.md).
 #ifndef IPFACTS_PLUGINS_DNS_ANSWERCONSENSUS_H
 #define IPFACTS_PLUGINS_DNS_ANSWERCONSENSUS_H
 

@@ -1,5 +1,5 @@
 // The `dns` family: GET /api/v1/dns asks several public resolvers over
-// DNS-over-HTTPS and returns each answer separately (SPEC 2.3, part 4 rule 4).
+// DNS-over-HTTPS and returns each answer separately (plugins/dns/README.md).
 #ifndef IPFACTS_PLUGINS_DNS_DNSPLUGIN_H
 #define IPFACTS_PLUGINS_DNS_DNSPLUGIN_H
 

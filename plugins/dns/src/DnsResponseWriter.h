@@ -1,4 +1,4 @@
-// DnsResponseWriter: the DnsResponse body of GET /api/v1/dns (SPEC 2.3), in
+// DnsResponseWriter: the DnsResponse body of GET /api/v1/dns, in
 // the exact shape openapi.json documents.
 #ifndef IPFACTS_PLUGINS_DNS_DNSRESPONSEWRITER_H
 #define IPFACTS_PLUGINS_DNS_DNSRESPONSEWRITER_H

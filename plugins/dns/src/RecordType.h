@@ -1,4 +1,4 @@
-// The record types GET /api/v1/dns accepts (SPEC part 4, rule 4), so the
+// The record types GET /api/v1/dns accepts (the eleven of docs/api.md), so the
 // list lives in one place for parsing, error messages and tests.
 #ifndef IPFACTS_PLUGINS_DNS_RECORDTYPE_H
 #define IPFACTS_PLUGINS_DNS_RECORDTYPE_H

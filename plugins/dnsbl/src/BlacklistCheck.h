@@ -23,7 +23,7 @@ namespace ipfacts::dnsbl {
 /// What the plugin's config sets (plugins/dnsbl/README.md).
 struct CheckSettings {
     std::string resolver;                 ///< the named resolver (resolver.named) every question goes to
-    int64_t cacheTtlMs = 3600 * 1000;     ///< a list's answer, listed or not (SPEC rule 6: one hour)
+    int64_t cacheTtlMs = 3600 * 1000;     ///< a list's answer, listed or not (one hour, as documented)
     int64_t errorCacheTtlMs = 60 * 1000;  ///< a failed query (time-out, SERVFAIL, ...)
     /// A request re-checks (in its own batch) a zone never checked or checked
     /// longer ago than this: the periodic task's interval when the host runs no

@@ -1,5 +1,5 @@
 // BlacklistResponseWriter: the BlacklistResponse body of
-// GET /api/v1/blacklist/{ip} (SPEC 2.5), in the shape openapi.json documents.
+// GET /api/v1/blacklist/{ip}, in the shape openapi.json documents.
 #ifndef IPFACTS_PLUGINS_DNSBL_BLACKLISTRESPONSEWRITER_H
 #define IPFACTS_PLUGINS_DNSBL_BLACKLISTRESPONSEWRITER_H
 

@@ -1,5 +1,5 @@
 // The `dnsbl` family: GET /api/v1/blacklist/{ip}, an address against every
-// blocklist of the catalogue (SPEC 2.5, rule 6).
+// blocklist of the catalogue (plugins/dnsbl/README.md).
 #ifndef IPFACTS_PLUGINS_DNSBL_DNSBLPLUGIN_H
 #define IPFACTS_PLUGINS_DNSBL_DNSBLPLUGIN_H
 

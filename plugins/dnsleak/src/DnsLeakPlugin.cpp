@@ -6,7 +6,7 @@ namespace ipfacts::dnsleak {
 namespace {
 
 constexpr int kNotFound = 404;
-// Token fixed by SPEC part 7; clients match on it.
+// A stable token (docs/api.md, "Errors"); clients match on it.
 constexpr std::string_view kNotImplemented = "not_implemented";
 constexpr std::string_view kPlannedMessage =
     "The DNS leak test is planned but not live yet; /api/v1/dnsleak/{session} answers 404 until its DNS responder "

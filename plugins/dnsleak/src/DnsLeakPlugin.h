@@ -15,7 +15,7 @@ public:
     /// Nothing to load until the responder exists.
     explicit DnsLeakPlugin(Host& host);
 
-    /// GET /api/v1/dnsleak/{session}: 404 not_implemented (SPEC part 4, part 7).
+    /// GET /api/v1/dnsleak/{session}: 404 not_implemented (docs/api.md, "Errors").
     void session(Request& req, Response& resp);
 };
 

@@ -12,7 +12,7 @@
 namespace ipfacts::headers {
 namespace {
 
-// SPEC 2.9 promises these values are never echoed; a catalogue that drops
+// The API promises these values are never echoed; a catalogue that drops
 // one would leak credentials, so loading refuses it rather than obey.
 constexpr const char* kAlwaysRedacted[] = {"cookie", "authorization", "proxy-authorization"};
 
@@ -83,7 +83,7 @@ public:
         for (const auto& item : list) out.push_back(headerName(item));
         for (const char* must : kAlwaysRedacted)
             if (std::find(out.begin(), out.end(), must) == out.end())
-                fail(list.Mark(), std::string("redact: must include `") + must + "` (SPEC 2.9)");
+                fail(list.Mark(), std::string("redact: must include `") + must + "` (their values are never echoed)");
         return out;
     }
 

@@ -1,4 +1,4 @@
-// HeaderEcho: the body of GET /api/v1/headers (SPEC 2.9), the request's own
+// HeaderEcho: the body of GET /api/v1/headers, the request's own
 // headers as received, each explained, credentials redacted.
 #ifndef IPFACTS_PLUGINS_HEADERS_HEADERECHO_H
 #define IPFACTS_PLUGINS_HEADERS_HEADERECHO_H
@@ -13,7 +13,7 @@
 
 namespace ipfacts::headers {
 
-/// What replaces the value of a redacted header (SPEC 2.9).
+/// What replaces the value of a redacted header (plugins/headers/README.md).
 inline constexpr std::string_view kRedactionMarker = "[redacted]";
 
 /// Writes the HeadersResponse JSON for `req`: `headers` in the order

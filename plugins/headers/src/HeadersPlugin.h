@@ -20,7 +20,7 @@ public:
     /// std::runtime_error when the key is unset or the file is unusable.
     explicit HeadersPlugin(Host& host);
 
-    /// GET /api/v1/headers: the HeadersResponse (SPEC 2.9). No external call.
+    /// GET /api/v1/headers: the HeadersResponse. No external call.
     void echo(Request& req, Response& resp);
 
 private:

@@ -20,7 +20,7 @@ public:
     /// blocks and allocates nothing in the plugin: this is the hottest path.
     void address(Request& req, Response& resp);
 
-    /// GET /json and GET /api/v1/ip: the IpReport (SPEC 2.1), the same bytes
+    /// GET /json and GET /api/v1/ip: the IpReport (openapi.json), the same bytes
     /// on both paths. Registered NONBLOCKING: without `full` it reads only
     /// the address database and answers on the event loop. `full=1` adds the
     /// PTR hostname, a DNS call, so on the event loop (!req.mayBlock()) it

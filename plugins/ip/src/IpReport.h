@@ -1,4 +1,4 @@
-// IpReport: everything the /json and /api/v1/ip body says (SPEC 2.1), as
+// IpReport: everything the /json and /api/v1/ip body says (openapi.json), as
 // plain values, so the writer needs neither a host nor a request.
 #ifndef IPFACTS_PLUGINS_IP_IPREPORT_H
 #define IPFACTS_PLUGINS_IP_IPREPORT_H

@@ -1,4 +1,4 @@
-// IpReportWriter: the JSON body of GET /json and GET /api/v1/ip (SPEC 2.1).
+// IpReportWriter: the JSON body of GET /json and GET /api/v1/ip (the IpReport of openapi.json).
 // One writer for both paths, so their bodies are byte-for-byte the same.
 #ifndef IPFACTS_PLUGINS_IP_IPREPORTWRITER_H
 #define IPFACTS_PLUGINS_IP_IPREPORTWRITER_H
@@ -45,7 +45,7 @@ IpReportView viewOf(const IpReport& report);
 /// geo_accuracy) at `facts`; valid while the facts are.
 void setFacts(IpReportView& v, const NetFactsView& facts);
 
-/// Writes every IpReport field, always, in the specification's order:
+/// Writes every IpReport field, always, in the documented order:
 /// ip, version, hostname, city, region, region_code, country, country_name,
 /// continent, postal, loc, timezone, local_time, isp, asn, as_name,
 /// as_domain, rir, connection_type, privacy, network {protocol, tls,

@@ -1,4 +1,4 @@
-// MarkdownReport: the body of GET /ip.md (SPEC part 4), made for pasting
+// MarkdownReport: the body of GET /ip.md (plugins/ip/README.md), made for pasting
 // into chats and for language models. Exactly five lines, each ending in \n:
 //
 //   # Your IP address

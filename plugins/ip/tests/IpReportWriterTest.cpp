@@ -1,4 +1,4 @@
-// The /json body: every SPEC 2.1 field, always, in the specification's order.
+// The /json body: every IpReport field, always, in the documented order.
 #include "IpReportWriter.h"
 #include "tests/support/plugin/BodyAsserts.h"
 

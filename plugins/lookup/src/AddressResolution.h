@@ -1,5 +1,5 @@
 // AddressResolution: a host name to its addresses, A and AAAA asked
-// together in one batch through the host's resolver (SPEC part 4 rule 3:
+// together in one batch through the host's resolver (the rule:
 // a hostname is resolved first, and the resolved address is reported).
 #ifndef IPFACTS_PLUGINS_LOOKUP_ADDRESSRESOLUTION_H
 #define IPFACTS_PLUGINS_LOOKUP_ADDRESSRESOLUTION_H

@@ -1,7 +1,7 @@
 // LocationReasons: the lookup's words for why an address has no location.
 // The rule is the host's: netdb says whether an address is locatable and, when
 // not, why (a special-purpose block's kind, or "not in database"), and it
-// withholds location and network owner itself (SPEC 2.2: for private,
+// withholds location and network owner itself (for private,
 // reserved and documentation ranges, the classification and an explanation
 // instead of a geolocation guess). The words are the SDK's (ipfacts/location.hpp),
 // the same /json writes for a caller from such an address.

@@ -1,5 +1,5 @@
 // The `lookup` family: GET /api/v1/lookup/{target}, facts about an address
-// or a host name the caller names (SPEC 2.2).
+// or a host name the caller names (plugins/lookup/README.md).
 #ifndef IPFACTS_PLUGINS_LOOKUP_LOOKUPPLUGIN_H
 #define IPFACTS_PLUGINS_LOOKUP_LOOKUPPLUGIN_H
 

@@ -1,4 +1,4 @@
-// LookupReport: everything the /api/v1/lookup/{target} body says (SPEC 2.2),
+// LookupReport: everything the /api/v1/lookup/{target} body says (openapi.json),
 // as plain values, so the writer needs neither a host nor a request.
 #ifndef IPFACTS_PLUGINS_LOOKUP_LOOKUPREPORT_H
 #define IPFACTS_PLUGINS_LOOKUP_LOOKUPREPORT_H

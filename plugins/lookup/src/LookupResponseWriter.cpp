@@ -20,7 +20,7 @@ void writeAddresses(JsonWriter& w, const std::vector<std::string>& addresses) {
 }
 
 void writeFacts(JsonWriter& w, const NetFacts& f) {
-    // The IpReport's geolocation fields, in its order (SPEC 2.2 lists fewer; 9.2 allows more).
+    // The IpReport's geolocation fields, in its order (added fields, as v1 allows).
     w.field("city", f.city).field("region", f.region).field("region_code", f.region_code);
     w.field("country", f.country).field("country_name", f.country_name).field("postal", f.postal);
     w.key("loc");

@@ -1,5 +1,5 @@
 // LookupResponseWriter: the JSON body of GET /api/v1/lookup/{target}
-// (SPEC 2.2): the lookup's subset of IpReport plus `classification`.
+// (openapi.json): the lookup's subset of IpReport plus `classification`.
 #ifndef IPFACTS_PLUGINS_LOOKUP_LOOKUPRESPONSEWRITER_H
 #define IPFACTS_PLUGINS_LOOKUP_LOOKUPRESPONSEWRITER_H
 

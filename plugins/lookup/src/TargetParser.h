@@ -1,4 +1,4 @@
-// TargetParser: the {target} of /api/v1/lookup/{target} (SPEC 2.2), an
+// TargetParser: the {target} of /api/v1/lookup/{target}, an
 // IPv4 address, an IPv6 address or a host name, checked before anything is
 // looked up and turned into the one form the lookup uses.
 #ifndef IPFACTS_PLUGINS_LOOKUP_TARGETPARSER_H

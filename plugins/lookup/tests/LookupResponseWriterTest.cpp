@@ -1,4 +1,4 @@
-// The lookup body: every field of SPEC 2.2's list, always, in order.
+// The lookup body: every field of its documented list, always, in order.
 #include "LookupResponseWriter.h"
 #include "tests/support/plugin/BodyAsserts.h"
 

@@ -1,6 +1,6 @@
 // The `mail` family: GET /api/v1/mx, a domain's MX hosts, SPF (with the
 // lookup tree and an optional evaluation for a sender address), DMARC,
-// MTA-STS and TLS-RPT (SPEC 2.7, part 4 rule 7).
+// MTA-STS and TLS-RPT (plugins/mail/README.md).
 #ifndef IPFACTS_PLUGINS_MAIL_MAILPLUGIN_H
 #define IPFACTS_PLUGINS_MAIL_MAILPLUGIN_H
 

@@ -140,7 +140,7 @@ void writeSpf(JsonWriter& w, const MailFacts& f) {
 
 // ---- dmarc ----------------------------------------------------------------
 
-// rua / ruf as SPEC has them: the URIs, without size limits.
+// rua / ruf as the record has them: the URIs, without size limits.
 void uriArray(JsonWriter& w, const char* key, const std::vector<DmarcReportUri>& uris) {
     w.key(key).beginArray();
     for (const DmarcReportUri& u : uris) w.value(u.uri);

@@ -1,5 +1,5 @@
-// MailResponseWriter: the MxResponse body of GET /api/v1/mx (SPEC 2.7) in
-// the shape openapi.json documents: SPEC's fields with their exact names
+// MailResponseWriter: the MxResponse body of GET /api/v1/mx in
+// the shape openapi.json documents: the core fields with their exact names
 // (camelCase inside spf and dmarc), and the additions: the per-term lookup
 // tree, void lookups, the ip= evaluation, both organizational domains,
 // report authorizations, mta_sts and tls_rpt.

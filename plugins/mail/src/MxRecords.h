@@ -1,5 +1,5 @@
 // MxRecords: a domain's MX hosts in preference order with their addresses
-// (SPEC 2.7, part 4 rule 7), the null MX of RFC 7505, and why a list is
+// (in preference order, with addresses), the null MX of RFC 7505, and why a list is
 // empty or incomplete.
 #ifndef IPFACTS_PLUGINS_MAIL_MXRECORDS_H
 #define IPFACTS_PLUGINS_MAIL_MXRECORDS_H

@@ -1,7 +1,7 @@
 // RdapLookup: one query from cache to answer — the cache (one hour), the
 // bootstrap's RDAP service (redirects followed, a thin registry's registrar
 // link followed and merged), or the WHOIS fallback when no RDAP service
-// covers the query — and the error each failure becomes (README, "Errors").
+// covers the query — and the error each failure becomes (docs/api.md, "Errors").
 #ifndef IPFACTS_PLUGINS_RDAP_RDAPLOOKUP_H
 #define IPFACTS_PLUGINS_RDAP_RDAPLOOKUP_H
 

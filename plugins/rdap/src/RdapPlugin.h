@@ -1,6 +1,6 @@
 // The `rdap` family: GET /api/v1/rdap?query=, registration data for an
 // address, a CIDR block, an AS number or a domain — RDAP first, WHOIS on
-// port 43 as the fallback (SPEC 2.6, part 4 rule 5, 7.3).
+// port 43 as the fallback (plugins/rdap/README.md).
 #ifndef IPFACTS_PLUGINS_RDAP_RDAPPLUGIN_H
 #define IPFACTS_PLUGINS_RDAP_RDAPPLUGIN_H
 

@@ -1,4 +1,4 @@
-// RdapResponseWriter: the RdapResponse body (SPEC 2.6) from a lookup result.
+// RdapResponseWriter: the RdapResponse body (openapi.json) from a lookup result.
 #ifndef IPFACTS_PLUGINS_RDAP_RDAPRESPONSEWRITER_H
 #define IPFACTS_PLUGINS_RDAP_RDAPRESPONSEWRITER_H
 

@@ -1,5 +1,5 @@
 // Summary: the `summary` object of /api/v1/rdap, one shape for every kind
-// and both paths (RDAP or WHOIS). The SPEC 2.6 fields are always written
+// and both paths (RDAP or WHOIS). The core fields are always written
 // (null where the registry gave nothing or redacted it); the kind's own
 // fields (addresses, AS range, domain facts) only for that kind.
 #ifndef IPFACTS_PLUGINS_RDAP_SUMMARY_H
@@ -24,7 +24,7 @@ struct SummaryEntity {
 };
 
 struct Summary {
-    // SPEC 2.6
+    // The core fields, for every kind
     Text handle, name, type, country, start_address, end_address, registry, registered, updated;
     std::vector<std::string> cidr, status;
     Text abuse_email;

@@ -1,5 +1,5 @@
 // ForwardCheck: forward-confirmed reverse DNS. A PTR record is written by
-// the address's owner and proves nothing alone (SPEC 2.4); it carries
+// the address's owner and proves nothing alone; it carries
 // weight only when the name it gives resolves back to the same address.
 #ifndef IPFACTS_PLUGINS_REVERSE_FORWARDCHECK_H
 #define IPFACTS_PLUGINS_REVERSE_FORWARDCHECK_H

@@ -1,5 +1,5 @@
 // The `reverse` family: GET /api/v1/reverse/{ip}, the PTR names of an
-// address and whether they resolve back to it (SPEC 2.4).
+// address and whether they resolve back to it (plugins/reverse/README.md).
 #ifndef IPFACTS_PLUGINS_REVERSE_REVERSEPLUGIN_H
 #define IPFACTS_PLUGINS_REVERSE_REVERSEPLUGIN_H
 

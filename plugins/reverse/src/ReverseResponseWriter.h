@@ -1,5 +1,5 @@
 // ReverseResponseWriter: the ReverseDnsResponse body of
-// GET /api/v1/reverse/{ip} (SPEC 2.4), in the shape openapi.json documents.
+// GET /api/v1/reverse/{ip}, in the shape openapi.json documents.
 #ifndef IPFACTS_PLUGINS_REVERSE_REVERSERESPONSEWRITER_H
 #define IPFACTS_PLUGINS_REVERSE_REVERSERESPONSEWRITER_H
 

@@ -1,5 +1,5 @@
 // CertificateFacts: what one X.509 certificate says, read from its DER bytes
-// (SPEC 2.8 `certificate`, plus CRL distribution points and embedded SCTs).
+// (`certificate`, plus CRL distribution points and embedded SCTs).
 // Facts that depend on the time of the check (days_remaining, expiry_band,
 // lifetime_policy) are Validity.h's.
 #ifndef IPFACTS_PLUGINS_SSL_CERTIFICATEFACTS_H

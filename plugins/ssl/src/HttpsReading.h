@@ -1,5 +1,5 @@
 // HttpsReading: the plain HTTPS request that runs beside the handshake
-// (SPEC rule 8): HEAD https://host[:port]/ through the host's http
+// for status, HSTS and Alt-Svc: HEAD https://host[:port]/ through the host's http
 // facility, then GET where the server refuses HEAD; redirects are reported,
 // not followed.
 #ifndef IPFACTS_PLUGINS_SSL_HTTPSREADING_H

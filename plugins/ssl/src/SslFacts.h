@@ -19,7 +19,7 @@
 
 namespace ipfacts::ssl {
 
-/// The TLS 1.2 handshake that reads the chain (SPEC 2.8 `probe`).
+/// The TLS 1.2 handshake that reads the chain (`probe`).
 struct ProbeOutcome {
     bool certificateRead = false;
     std::optional<std::string> negotiatedVersion;  ///< "TLSv1.2"
@@ -38,7 +38,7 @@ struct Tls13Outcome {
     std::optional<std::string> error;
 };
 
-/// The plain HTTPS request to "/" (SPEC 2.8 `https`).
+/// The plain HTTPS request to "/" (`https`).
 struct HttpsOutcome {
     bool reachable = false;
     std::string method = "HEAD";  ///< HEAD, or GET when HEAD was refused

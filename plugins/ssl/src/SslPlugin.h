@@ -1,5 +1,5 @@
 // The `ssl` family: GET /api/v1/ssl, a server's TLS certificate, chain,
-// host-name match, TLS 1.3 support and HTTPS reading (SPEC 2.8, rule 8).
+// host-name match, TLS 1.3 support and HTTPS reading (plugins/ssl/README.md).
 #ifndef IPFACTS_PLUGINS_SSL_SSLPLUGIN_H
 #define IPFACTS_PLUGINS_SSL_SSLPLUGIN_H
 
@@ -16,8 +16,7 @@ class SslPlugin {
 public:
     static constexpr const char* kRequiredFacilities[] = {"resolver", "connect", nullptr};
     static constexpr ipf_config_key kConfigKeys[] = {
-        {"port", IPF_CONFIG_INTEGER, 0, "443",
-         "the port checked; 443 in public deployments (SPEC rule 8), another for tests"},
+        {"port", IPF_CONFIG_INTEGER, 0, "443", "the port checked; 443 in public deployments, another for tests"},
         {"public_suffixes", IPF_CONFIG_PATH, 0, nullptr,
          "public suffix rules wildcards may not cover, etc/ssl/public-suffixes.txt; absent: single labels only"},
         {"probe_timeout_ms", IPF_CONFIG_INTEGER, 0, "3000", "the two TLS handshakes, run at once (100-60000)"},

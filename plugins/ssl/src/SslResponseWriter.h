@@ -1,5 +1,5 @@
-// SslResponseWriter: the SslResponse body of GET /api/v1/ssl (SPEC 2.8 and
-// this family's additions), in the shape openapi.json documents.
+// SslResponseWriter: the SslResponse body of GET /api/v1/ssl (the core fields
+// and this family's additions), in the shape openapi.json documents.
 #ifndef IPFACTS_PLUGINS_SSL_SSLRESPONSEWRITER_H
 #define IPFACTS_PLUGINS_SSL_SSLRESPONSEWRITER_H
 

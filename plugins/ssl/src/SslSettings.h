@@ -9,7 +9,7 @@
 namespace ipfacts::ssl {
 
 struct SslSettings {
-    int port = 443;                 ///< the one port checked; public deployments keep 443 (SPEC rule 8)
+    int port = 443;                 ///< the one port checked; public deployments keep 443
     int probeTimeoutMs = 3000;      ///< both handshakes, run at once
     int httpsTimeoutMs = 3000;      ///< each HTTPS request (HEAD, then GET)
     PublicSuffixes publicSuffixes;  ///< empty: single labels only

@@ -1,4 +1,4 @@
-// The `ua` plugin family: GET /api/v1/ua (SPEC 2.10), parsing the `ua`
+// The `ua` plugin family: GET /api/v1/ua (plugins/ua/README.md), parsing the `ua`
 // query parameter or the caller's own User-Agent header.
 #ifndef IPFACTS_UA_UA_PLUGIN_HPP
 #define IPFACTS_UA_UA_PLUGIN_HPP

@@ -1,4 +1,4 @@
-// The JSON body of GET /api/v1/ua (SPEC 2.10, UaResponse).
+// The JSON body of GET /api/v1/ua (UaResponse in openapi.json).
 #ifndef IPFACTS_UA_UA_RESPONSE_HPP
 #define IPFACTS_UA_UA_RESPONSE_HPP
 

@@ -15,7 +15,7 @@
 
 namespace ipfacts {
 
-/// geo_accuracy, SPEC 2.1's only two values: a city or region is known...
+/// geo_accuracy, one of only two values: a city or region is known...
 inline constexpr std::string_view kApproximateAccuracy = "approximate";
 /// ...or nothing finer than a country is, including nothing at all.
 inline constexpr std::string_view kCountryOnlyAccuracy = "country-only";
@@ -23,7 +23,7 @@ inline constexpr std::string_view kCountryOnlyAccuracy = "country-only";
 /// not_locatable_reason of public or anycast space that no location database
 /// holds. Every other reason is the kind of the special-purpose block the
 /// address is in ("private", "loopback", "documentation", "reserved", ...);
-/// there the host looks up neither location nor network owner (SPEC 2.2).
+/// there the host looks up neither location nor network owner.
 inline constexpr std::string_view kNotInDatabase = "not in database";
 
 /// True when `reason` (a not_locatable_reason) names special-purpose space.

@@ -1,4 +1,4 @@
-// ipfacts/privacy.hpp — the `privacy` object of an IpReport (SPEC 2.1) and
+// ipfacts/privacy.hpp — the `privacy` object of an IpReport (docs/api.md) and
 // its reasons, written the same way by every plugin that reports it (/json
 // and /api/v1/ip with full=1, /api/v1/lookup with privacy=1). Header-only, C++17.
 //

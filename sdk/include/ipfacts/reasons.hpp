@@ -1,5 +1,5 @@
 // ipfacts::Reasons — the top-level `reasons` object of a 200 response
-// (DESIGN 7): a field that is null or incomplete because something failed or
+// (docs/api.md): a field that is null or incomplete because something failed or
 // is not configured gets one line saying why; a field that is simply unknown
 // gets none. Header-only, C++17.
 //
@@ -23,7 +23,7 @@
 namespace ipfacts {
 
 /// Keys naming a group of fields that are nulled together, one line for
-/// many fields, where DESIGN 7 would otherwise key by field name:
+/// many fields, where `reasons` would otherwise key by field name:
 /// "geolocation" covers the location fields (city, region, country, ...,
 /// geo_accuracy); "network" covers the network-owner fields (isp, asn,
 /// as_name, as_domain, rir, connection_type). Which fields a body has is

@@ -1,5 +1,5 @@
 // ipfacts/stamp.hpp — the response stamp: the `checked_at` + `source` pair
-// that ends every JSON body except the error envelope (SPEC 2). `checked_at`
+// that ends every JSON body except the error envelope. `checked_at`
 // says when the facts were true (ISO 8601 UTC to the second), `source` who
 // checked them (the service host). Header-only, C++17.
 //

@@ -38,7 +38,7 @@ std::string orNone(const std::optional<std::string>& s) { return s.value_or("(no
 const auto kNow = std::chrono::system_clock::time_point(std::chrono::seconds(1795374300));
 
 /// Every geolocation and network field is unknown; not locatable because
-/// `reason`, and geo_accuracy still set (SPEC 2.1 has no null there).
+/// `reason`, and geo_accuracy still set (the field is never null).
 void assertNoGuess(const NetFacts& f, const std::string& reason) {
     const std::string a = f.address;
     for (const auto* s : {&f.city, &f.region, &f.region_code, &f.country, &f.country_name, &f.continent, &f.postal,
