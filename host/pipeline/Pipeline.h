@@ -10,11 +10,11 @@
 #include "host/pipeline/ClientIdentity.h"
 #include "host/pipeline/CommandLineAgents.h"
 #include "host/pipeline/Exchange.h"
-#include "host/pipeline/RateLimiter.h"
 #include "host/pipeline/ResponseCache.h"
 #include "host/pipeline/RouteTable.h"
 #include "host/pipeline/ServiceClock.h"
-#include "host/pipeline/SharedCounters.h"
+#include "host/ratelimit/RateLimiter.h"
+#include "host/ratelimit/SharedCounters.h"
 #include "host/store/LiveKeyCache.h"
 
 #include <atomic>
