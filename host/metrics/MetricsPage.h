@@ -6,7 +6,7 @@
 
 #include "host/cache/CacheStats.h"
 #include "host/facilities/UpstreamOutcomes.h"
-#include "host/metrics/RequestCounters.h"
+#include "host/pipeline/RequestCounters.h"
 
 #include <cstdint>
 #include <functional>
