@@ -2,8 +2,8 @@
 
 #include "host/facilities/cache/CacheFacility.h"
 #include "host/facilities/connect/ConnectFacility.h"
-#include "host/facilities/dns/DohFacility.h"
 #include "host/facilities/dns/ResolverFacility.h"
+#include "host/facilities/doh/DohFacility.h"
 #include "host/facilities/guard/AddressGuard.h"
 #include "host/facilities/http/HttpFacility.h"
 #include "host/facilities/meters/MetersFacility.h"

@@ -4,9 +4,9 @@
 // caches' own statistics, the worker scheduler, the data files' times.
 #pragma once
 
+#include "host/cache/CacheStats.h"
 #include "host/facilities/UpstreamOutcomes.h"
-#include "host/facilities/cache/CacheStats.h"
-#include "host/metrics/RequestCounters.h"
+#include "host/pipeline/RequestCounters.h"
 
 #include <cstdint>
 #include <functional>

@@ -13,8 +13,8 @@
 #pragma once
 
 #include "host/net/IpAddress.h"
-#include "host/pipeline/ChallengePass.h"
-#include "host/pipeline/CounterTable.h"
+#include "host/ratelimit/ChallengePass.h"
+#include "host/ratelimit/CounterTable.h"
 #include "host/store/ServerSecret.h"
 
 #include <cstdint>

@@ -5,8 +5,8 @@
 // counts before the first request; stop() writes the last changes.
 #pragma once
 
-#include "host/pipeline/DayCountStore.h"
-#include "host/pipeline/RateLimiter.h"
+#include "host/ratelimit/DayCountStore.h"
+#include "host/ratelimit/RateLimiter.h"
 
 #include <chrono>
 #include <condition_variable>

@@ -1,6 +1,6 @@
 #include "host/pipeline/Pipeline.h"
 
-#include "host/facilities/cache/MemoryCache.h"
+#include "host/cache/MemoryCache.h"
 #include "host/pipeline/ErrorEnvelope.h"
 #include "host/pipeline/HttpText.h"
 #include "host/pipeline/JsonShape.h"

@@ -4,17 +4,17 @@
 #pragma once
 
 #include "host/manifest/Manifest.h"
-#include "host/metrics/RequestCounters.h"
 #include "host/pipeline/AccessLog.h"
 #include "host/pipeline/BotChallenge.h"
 #include "host/pipeline/ClientIdentity.h"
 #include "host/pipeline/CommandLineAgents.h"
 #include "host/pipeline/Exchange.h"
-#include "host/pipeline/RateLimiter.h"
+#include "host/pipeline/RequestCounters.h"
 #include "host/pipeline/ResponseCache.h"
 #include "host/pipeline/RouteTable.h"
 #include "host/pipeline/ServiceClock.h"
-#include "host/pipeline/SharedCounters.h"
+#include "host/ratelimit/RateLimiter.h"
+#include "host/ratelimit/SharedCounters.h"
 #include "host/store/LiveKeyCache.h"
 
 #include <atomic>

@@ -8,7 +8,7 @@
 // already happened when the cache is asked.
 #pragma once
 
-#include "host/facilities/cache/CacheBackend.h"
+#include "host/cache/CacheBackend.h"
 #include "host/pipeline/Exchange.h"
 
 #include <memory>

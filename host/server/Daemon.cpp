@@ -23,13 +23,13 @@
 #include "host/server/Readiness.h"
 #include "host/server/SystemdNotify.h"
 #include "host/server/TlsContext.h"
-#include "host/status/SqliteProbeHistory.h"
 #include "host/status/StatusService.h"
 #include "host/store/LiveKeyCache.h"
 #include "host/store/ServerSecret.h"
 #include "host/store/StoreBackend.h"
 #include "host/store/redis/RedisRateCounters.h"
 #include "host/store/sqlite/SqliteDayCounts.h"
+#include "host/store/sqlite/SqliteProbeHistory.h"
 
 #include <malloc.h>
 #include <signal.h>

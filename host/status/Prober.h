@@ -11,8 +11,8 @@
 #pragma once
 
 #include "host/facilities/http/HttpClient.h"
-#include "host/status/ProbeSample.h"
 #include "host/status/StatusConfig.h"
+#include "host/store/ProbeSample.h"
 
 #include <memory>
 #include <string>

@@ -17,12 +17,12 @@
 
 #include "host/facilities/UpstreamOutcomes.h"
 #include "host/pipeline/Exchange.h"
-#include "host/status/ProbeHistory.h"
 #include "host/status/Prober.h"
 #include "host/status/StatusClock.h"
 #include "host/status/StatusConfig.h"
 #include "host/status/StatusReport.h"
 #include "host/status/UpstreamSampler.h"
+#include "host/store/ProbeHistory.h"
 
 #include <condition_variable>
 #include <memory>

@@ -11,7 +11,7 @@
 
 #include "host/facilities/UpstreamOutcomes.h"
 #include "host/status/StatusReport.h"
-#include "host/status/UpstreamSample.h"
+#include "host/store/UpstreamSample.h"
 
 #include <vector>
 

@@ -5,7 +5,7 @@
 #pragma once
 
 #include "host/facilities/UpstreamOutcomes.h"
-#include "host/status/UpstreamSample.h"
+#include "host/store/UpstreamSample.h"
 
 #include <cstdint>
 #include <map>

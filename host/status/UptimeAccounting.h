@@ -10,9 +10,9 @@
 // Pure: the same samples and time give the same report.
 #pragma once
 
-#include "host/status/ProbeSample.h"
 #include "host/status/StatusConfig.h"
 #include "host/status/StatusReport.h"
+#include "host/store/ProbeSample.h"
 
 #include <cstdint>
 #include <optional>

@@ -1,12 +1,12 @@
 #include "host/store/StoreBackend.h"
 
-#include "host/facilities/store/PgKvStore.h"
-#include "host/facilities/store/SqliteStore.h"
-#include "host/status/PgProbeHistory.h"
-#include "host/status/SqliteProbeHistory.h"
 #include "host/store/postgres/PgAccountStore.h"
+#include "host/store/postgres/PgKvStore.h"
 #include "host/store/postgres/PgPool.h"
+#include "host/store/postgres/PgProbeHistory.h"
 #include "host/store/sqlite/SqliteAccountStore.h"
+#include "host/store/sqlite/SqliteProbeHistory.h"
+#include "host/store/sqlite/SqliteStore.h"
 
 #include <filesystem>
 #include <mutex>

@@ -5,10 +5,10 @@
 // connection pool per process, rate counters in Redis.
 #pragma once
 
-#include "host/facilities/store/KvStore.h"
 #include "host/manifest/Manifest.h"
-#include "host/status/ProbeHistory.h"
 #include "host/store/AccountStore.h"
+#include "host/store/KvStore.h"
+#include "host/store/ProbeHistory.h"
 
 #include <memory>
 

@@ -114,7 +114,7 @@ target fuzz_privacy_feeds 120000 ". sdk/include" "" \
    host/facilities/netdb/PrefixTable.cpp host/facilities/netdb/AddressPrefix.cpp host/facilities/netdb/AddressKey.cpp \
    host/net/IpAddress.cpp"
 target fuzz_bot_challenge 60000 ". sdk/include" "libcrypto" \
-  "tests/fuzz/fuzz_bot_challenge.cpp host/pipeline/BotChallenge.cpp host/pipeline/CounterTable.cpp \
+  "tests/fuzz/fuzz_bot_challenge.cpp host/pipeline/BotChallenge.cpp host/ratelimit/CounterTable.cpp \
    host/store/ServerSecret.cpp host/store/KeyStore.cpp host/net/IpAddress.cpp"
 ua=plugins/ua/src
 target fuzz_ua 16000 ". sdk/include $ua" "libpcre2-8 yaml-cpp" \

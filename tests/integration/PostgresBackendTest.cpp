@@ -4,9 +4,9 @@
 // digits that count on, purge), PgProbeHistory's ranges, upstream sums and pruning, and
 // PgSchema's migrations (once per owner, appended steps, a newer database
 // refused); a pool heals when the server comes back.
-#include "host/facilities/store/PgKvStore.h"
-#include "host/status/PgProbeHistory.h"
+#include "host/store/postgres/PgKvStore.h"
 #include "host/store/postgres/PgPool.h"
+#include "host/store/postgres/PgProbeHistory.h"
 #include "host/store/postgres/PgSchema.h"
 #include "tests/store/PostgresServer.h"
 

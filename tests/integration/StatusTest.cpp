@@ -5,7 +5,7 @@
 // stopped: unknown, neither up nor down) for the 24-hour and 30-day windows
 // as the clock moves; a target that stops answering; the badge and the page
 // rendered in headless Chromium showing the JSON's numbers.
-#include "host/status/SqliteProbeHistory.h"
+#include "host/store/sqlite/SqliteProbeHistory.h"
 #include "tests/integration/support/HttpClient.h"
 #include "tests/integration/support/Json.h"
 #include "tests/integration/support/Service.h"

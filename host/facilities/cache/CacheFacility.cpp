@@ -1,6 +1,6 @@
 #include "host/facilities/cache/CacheFacility.h"
 
-#include "host/facilities/cache/MemoryCache.h"
+#include "host/cache/MemoryCache.h"
 
 #include <cstdlib>
 #include <cstring>

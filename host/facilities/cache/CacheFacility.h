@@ -5,8 +5,8 @@
 // CacheBackend, so plugins never change when it does. Never blocks.
 #pragma once
 
+#include "host/cache/CacheBackend.h"
 #include "host/facilities/FacilitySet.h"
-#include "host/facilities/cache/CacheBackend.h"
 #include "host/facilities/cache/CacheConfig.h"
 
 #include <memory>

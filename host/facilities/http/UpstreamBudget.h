@@ -5,7 +5,7 @@
 #pragma once
 
 #include "host/facilities/http/HttpConfig.h"
-#include "host/pipeline/RateLimiter.h"
+#include "host/ratelimit/RateLimiter.h"
 
 #include <atomic>
 #include <memory>

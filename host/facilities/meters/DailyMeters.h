@@ -4,7 +4,7 @@
 #pragma once
 
 #include "host/net/IpAddress.h"
-#include "host/pipeline/RateLimiter.h"
+#include "host/ratelimit/RateLimiter.h"
 
 #include <map>
 #include <optional>

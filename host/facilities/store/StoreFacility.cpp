@@ -2,7 +2,7 @@
 
 #include "host/store/StoreBackend.h"
 
-#include "host/facilities/store/SqliteStore.h"
+#include "host/store/sqlite/SqliteStore.h"
 
 #include <spdlog/spdlog.h>
 

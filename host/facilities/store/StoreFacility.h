@@ -5,7 +5,7 @@
 #pragma once
 
 #include "host/facilities/FacilitySet.h"
-#include "host/facilities/store/KvStore.h"
+#include "host/store/KvStore.h"
 
 #include <memory>
 

@@ -12,7 +12,7 @@
 // period; counting resumes by itself when Redis is back.
 #pragma once
 
-#include "host/pipeline/SharedCounters.h"
+#include "host/ratelimit/SharedCounters.h"
 #include "host/store/redis/RedisLink.h"
 
 #include <atomic>

@@ -3,7 +3,7 @@
 // behind by CounterWriteBehind about once a second.
 #pragma once
 
-#include "host/pipeline/DayCountStore.h"
+#include "host/ratelimit/DayCountStore.h"
 
 #include <memory>
 #include <string>

@@ -1,6 +1,6 @@
 // CacheFacility: the C table plugins call, namespaced by the caller's plugin name.
+#include "host/cache/MemoryCache.h"
 #include "host/facilities/cache/CacheFacility.h"
-#include "host/facilities/cache/MemoryCache.h"
 
 #include <cppunit/extensions/HelperMacros.h>
 

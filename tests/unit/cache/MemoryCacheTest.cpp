@@ -1,6 +1,6 @@
 // MemoryCache: hits and misses, TTL on an injected clock, the byte bound and
 // its LRU order, namespaces, and consistency under concurrent use.
-#include "host/facilities/cache/MemoryCache.h"
+#include "host/cache/MemoryCache.h"
 
 #include <cppunit/extensions/HelperMacros.h>
 

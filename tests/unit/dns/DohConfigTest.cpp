@@ -1,7 +1,7 @@
-// The doh: manifest section (host/facilities/dns/DohConfig): inline
+// The doh: manifest section (host/facilities/doh/DohConfig): inline
 // resolvers, a catalogue file beside the manifest, and errors that name the
 // file they are in (the manifest's or the catalogue's) and the line.
-#include "host/facilities/dns/DohConfig.h"
+#include "host/facilities/doh/DohConfig.h"
 #include "tests/support/SectionReading.h"
 
 #include <cppunit/extensions/HelperMacros.h>

@@ -1,6 +1,6 @@
 // The words of a failed DoH exchange: a resolver whose own host name does
 // not resolve is named by that host, never read as the queried name failing.
-#include "host/facilities/dns/DohClient.h"
+#include "host/facilities/doh/DohClient.h"
 
 #include <cppunit/extensions/HelperMacros.h>
 

@@ -2,7 +2,7 @@
 // threshold for the rest of the UTC day; forged, foreign, expired, too easy,
 // unsolved and malformed solutions are refused, each for its own reason.
 #include "host/pipeline/BotChallenge.h"
-#include "host/pipeline/RateLimiter.h"
+#include "host/ratelimit/RateLimiter.h"
 
 #include <cppunit/extensions/HelperMacros.h>
 

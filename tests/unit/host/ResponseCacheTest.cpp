@@ -2,7 +2,7 @@
 // parameters are normalised into a key, what is kept and given back, and —
 // through a Pipeline with a stand-in handler — that metering still happens
 // on hits while the handler is called once.
-#include "host/facilities/cache/MemoryCache.h"
+#include "host/cache/MemoryCache.h"
 #include "host/manifest/Manifest.h"
 #include "host/pipeline/Pipeline.h"
 #include "host/pipeline/ResponseCache.h"

@@ -1,6 +1,6 @@
 // RequestCounters: each thread counts in its own block, a scrape sums them
 // exactly; status slots, latency buckets, refusals, open connections.
-#include "host/metrics/RequestCounters.h"
+#include "host/pipeline/RequestCounters.h"
 
 #include <cppunit/extensions/HelperMacros.h>
 

@@ -1,7 +1,7 @@
 // SqliteProbeHistory: samples round-trip, ranges are (from, to], pruning,
 // the schema version is written and a newer file is refused, and the table
 // lives beside the key store's in one file.
-#include "host/status/SqliteProbeHistory.h"
+#include "host/store/sqlite/SqliteProbeHistory.h"
 #include "tests/support/TempSqliteFile.h"
 
 #include <cppunit/extensions/HelperMacros.h>

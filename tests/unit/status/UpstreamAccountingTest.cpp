@@ -2,12 +2,12 @@
 // facilities' running counts, the window figures summed from the history,
 // "down" after the configured run of failures (and up again with the next
 // answer), the degraded state and its reason, and both renderings.
-#include "host/status/SqliteProbeHistory.h"
 #include "host/status/StatusJson.h"
 #include "host/status/StatusPage.h"
 #include "host/status/UpstreamAccounting.h"
 #include "host/status/UpstreamSampler.h"
 #include "host/status/UptimeAccounting.h"
+#include "host/store/sqlite/SqliteProbeHistory.h"
 #include "tests/support/TempSqliteFile.h"
 
 #include <Poco/JSON/Array.h>

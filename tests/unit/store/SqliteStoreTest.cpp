@@ -1,8 +1,8 @@
 // SqliteStore: put/get, TTL expiry on an injected clock, atomic increments
 // under threads, namespaces kept apart, purge of expired rows; and the store
 // facility's C table namespacing by plugin.
-#include "host/facilities/store/SqliteStore.h"
 #include "host/facilities/store/StoreFacility.h"
+#include "host/store/sqlite/SqliteStore.h"
 #include "tests/support/TempSqliteFile.h"
 
 #include <cppunit/extensions/HelperMacros.h>

@@ -3,8 +3,8 @@
 // prober adds its own region, is another implementation of this interface.
 #pragma once
 
-#include "host/status/ProbeSample.h"
-#include "host/status/UpstreamSample.h"
+#include "host/store/ProbeSample.h"
+#include "host/store/UpstreamSample.h"
 
 #include <cstdint>
 #include <stdexcept>

@@ -1,4 +1,4 @@
-#include "host/status/PgProbeHistory.h"
+#include "host/store/postgres/PgProbeHistory.h"
 
 #include "host/store/postgres/PgSchema.h"
 #include "host/store/postgres/PgTransaction.h"

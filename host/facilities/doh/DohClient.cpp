@@ -1,4 +1,4 @@
-#include "host/facilities/dns/DohClient.h"
+#include "host/facilities/doh/DohClient.h"
 
 #include "host/facilities/dns/DnsMessage.h"
 #include "host/facilities/http/PinnedNames.h"

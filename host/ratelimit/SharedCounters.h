@@ -7,8 +7,8 @@
 #pragma once
 
 #include "host/manifest/Manifest.h"
-#include "host/pipeline/ChallengePass.h"
-#include "host/pipeline/RateLimiter.h"
+#include "host/ratelimit/ChallengePass.h"
+#include "host/ratelimit/RateLimiter.h"
 
 #include <cstdint>
 #include <functional>

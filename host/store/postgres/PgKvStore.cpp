@@ -1,4 +1,4 @@
-#include "host/facilities/store/PgKvStore.h"
+#include "host/store/postgres/PgKvStore.h"
 
 #include "host/store/postgres/PgSchema.h"
 

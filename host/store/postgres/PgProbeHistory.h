@@ -4,7 +4,7 @@
 // same for what each node's upstreams answered).
 #pragma once
 
-#include "host/status/ProbeHistory.h"
+#include "host/store/ProbeHistory.h"
 #include "host/store/postgres/PgPool.h"
 
 #include <memory>

@@ -10,7 +10,7 @@
 #pragma once
 
 #include "host/manifest/Manifest.h"
-#include "host/pipeline/CounterTable.h"
+#include "host/ratelimit/CounterTable.h"
 
 #include <array>
 #include <cstdint>

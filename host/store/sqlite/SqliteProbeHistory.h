@@ -5,7 +5,7 @@
 // migrates it, a newer one is refused. One connection behind a mutex.
 #pragma once
 
-#include "host/status/ProbeHistory.h"
+#include "host/store/ProbeHistory.h"
 
 #include <mutex>
 #include <string>

@@ -1,4 +1,4 @@
-#include "host/facilities/cache/MemoryCache.h"
+#include "host/cache/MemoryCache.h"
 
 #include <algorithm>
 

@@ -5,7 +5,7 @@
 // UPDATE ... RETURNING). Times are milliseconds from an injectable clock.
 #pragma once
 
-#include "host/facilities/store/KvStore.h"
+#include "host/store/KvStore.h"
 
 #include <functional>
 #include <memory>

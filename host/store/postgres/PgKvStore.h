@@ -4,7 +4,7 @@
 // as their decimal text), in table plugin_kv.
 #pragma once
 
-#include "host/facilities/store/KvStore.h"
+#include "host/store/KvStore.h"
 #include "host/store/postgres/PgPool.h"
 
 #include <functional>

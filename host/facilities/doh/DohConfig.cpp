@@ -1,4 +1,4 @@
-#include "host/facilities/dns/DohConfig.h"
+#include "host/facilities/doh/DohConfig.h"
 
 #include "host/manifest/YamlReader.h"
 

@@ -3,8 +3,8 @@
 #pragma once
 
 #include "host/facilities/FacilitySet.h"
-#include "host/facilities/dns/DohClient.h"
-#include "host/facilities/dns/DohConfig.h"
+#include "host/facilities/doh/DohClient.h"
+#include "host/facilities/doh/DohConfig.h"
 
 namespace ipfacts::facilities {
 

@@ -1,4 +1,4 @@
-#include "host/facilities/cache/LruShard.h"
+#include "host/cache/LruShard.h"
 
 namespace ipfacts::facilities::cache {
 

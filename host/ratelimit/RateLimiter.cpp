@@ -1,4 +1,4 @@
-#include "host/pipeline/RateLimiter.h"
+#include "host/ratelimit/RateLimiter.h"
 
 #include <cstring>
 

@@ -1,4 +1,4 @@
-#include "host/pipeline/CounterTable.h"
+#include "host/ratelimit/CounterTable.h"
 
 #include <cstring>
 

@@ -1,4 +1,4 @@
-#include "host/facilities/store/SqliteStore.h"
+#include "host/store/sqlite/SqliteStore.h"
 
 #include "host/store/sqlite/SqliteFile.h"
 

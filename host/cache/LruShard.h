@@ -3,8 +3,8 @@
 // several shards so that threads rarely wait on the same lock.
 #pragma once
 
-#include "host/facilities/cache/CacheBackend.h"
-#include "host/facilities/cache/CacheStats.h"
+#include "host/cache/CacheBackend.h"
+#include "host/cache/CacheStats.h"
 
 #include <chrono>
 #include <cstddef>

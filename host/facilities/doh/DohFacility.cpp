@@ -1,4 +1,4 @@
-#include "host/facilities/dns/DohFacility.h"
+#include "host/facilities/doh/DohFacility.h"
 
 #include "host/facilities/dns/DnsBatch.h"
 

@@ -1,4 +1,4 @@
-#include "host/status/SqliteProbeHistory.h"
+#include "host/store/sqlite/SqliteProbeHistory.h"
 
 #include "host/store/sqlite/SqliteFile.h"
 

@@ -5,8 +5,8 @@
 // "least recently used" holds per shard, not across the whole cache.
 #pragma once
 
-#include "host/facilities/cache/CacheBackend.h"
-#include "host/facilities/cache/LruShard.h"
+#include "host/cache/CacheBackend.h"
+#include "host/cache/LruShard.h"
 
 #include <chrono>
 #include <cstddef>

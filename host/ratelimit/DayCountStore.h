@@ -4,7 +4,7 @@
 // thread and the start-up use it; never the request path.
 #pragma once
 
-#include "host/pipeline/RateLimiter.h"
+#include "host/ratelimit/RateLimiter.h"
 
 #include <cstdint>
 #include <vector>

@@ -3,7 +3,7 @@
 // backend (Redis) can take MemoryCache's place without touching them.
 #pragma once
 
-#include "host/facilities/cache/CacheStats.h"
+#include "host/cache/CacheStats.h"
 
 #include <chrono>
 #include <optional>

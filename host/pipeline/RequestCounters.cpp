@@ -1,4 +1,4 @@
-#include "host/metrics/RequestCounters.h"
+#include "host/pipeline/RequestCounters.h"
 
 #include <algorithm>
 
