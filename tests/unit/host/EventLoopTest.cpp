@@ -9,6 +9,7 @@
 #include "tests/support/HeldCounters.h"
 #include "tests/support/StandInPipeline.h"
 
+#include <stdlib.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -154,6 +155,8 @@ class EventLoopTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(hangUpWhileParkedClosesOnceCounted);
     CPPUNIT_TEST(queuedPastItsBudgetIsAnswered503);
     CPPUNIT_TEST(slowRequestsPerCallerAreLimited);
+    CPPUNIT_TEST(shutdownClosesIdleAndAnswersWhatIsAway);
+    CPPUNIT_TEST(socketEpollRefusesIsClosed);
     CPPUNIT_TEST_SUITE_END();
 
     uint64_t refused_before_ = 0;
@@ -364,6 +367,39 @@ public:
         // The place is given back with the answer: the same caller is served again.
         rig.send(second, get("/slow"));
         CPPUNIT_ASSERT_EQUAL(200, rig.answers(second, 1).at(0).status);
+    }
+
+    void shutdownClosesIdleAndAnswersWhatIsAway() {
+        LoopRig rig;
+        int idle = rig.connect("192.0.2.1");
+        int away = rig.connect("192.0.2.2");
+        rig.send(idle, get("/fast"));
+        CPPUNIT_ASSERT_EQUAL(size_t(1), rig.answers(idle, 1).size());
+        rig.send(away, get("/slow"));
+        rig.loop.turn(10);
+        CPPUNIT_ASSERT(rig.stand_in.handlers.on_worker.waitFor(1));
+        // The grace is already over: run() closes the idle one and answers the other 503 at once.
+        rig.loop.stop(rig.clock.monotonicMicros() / 1000);
+        rig.loop.run();
+        char byte;
+        CPPUNIT_ASSERT_EQUAL(ssize_t(0), ::recv(idle, &byte, 1, 0));
+        const std::string& answer = rig.unread(away);
+        CPPUNIT_ASSERT_MESSAGE(answer, has(answer, "HTTP/1.1 503 "));
+        CPPUNIT_ASSERT_MESSAGE(answer, has(answer, "shutting_down"));
+        CPPUNIT_ASSERT(ConnectionState::Abandoned == rig.stateOf(away));
+        CPPUNIT_ASSERT_EQUAL(size_t(1), rig.loop.openConnections());  // kept while the worker holds it
+    }
+
+    void socketEpollRefusesIsClosed() {
+        LoopRig rig;
+        // epoll watches no regular file: the registration fails, is logged, and the connection closes.
+        char path[] = "/tmp/ipfacts-eventloop-XXXXXX";
+        const int fd = ::mkstemp(path);
+        CPPUNIT_ASSERT(fd >= 0);
+        ::unlink(path);
+        rig.loop.serveSocket(fd, *net::IpAddress::parse("192.0.2.1"), nullptr);
+        CPPUNIT_ASSERT_EQUAL(size_t(0), rig.loop.openConnections());
+        CPPUNIT_ASSERT(ConnectionState::Closed == rig.loop.stateOf(fd));
     }
 };
 
