@@ -10,6 +10,13 @@ int64_t ServiceClock::now() const {
     return system + offset_.load();
 }
 
+int64_t ServiceClock::monotonicMicros() const {
+    const int64_t steady =
+        std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now().time_since_epoch())
+            .count();
+    return steady + offset_.load() * 1'000'000;
+}
+
 bool ServiceClock::advance(int64_t seconds) {
     if (!manual_) return false;
     offset_ += seconds;

@@ -14,6 +14,9 @@ public:
     explicit ServiceClock(bool manual) : manual_(manual) {}
     /// Unix seconds. Thread-safe; as cheap as time(2) plus one atomic load.
     int64_t now() const;
+    /// Microseconds on a monotonic clock, moved by advance() as now() is: the
+    /// event loop's time-outs, which a test drives by moving a manual clock.
+    int64_t monotonicMicros() const;
     bool manual() const { return manual_; }
     /// Moves a manual clock by `seconds`; false (and nothing moves) otherwise.
     bool advance(int64_t seconds);

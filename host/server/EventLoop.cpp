@@ -17,7 +17,6 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cstring>
 #include <stdexcept>
 
@@ -32,10 +31,13 @@ constexpr int kAcceptBatch = 64;
 constexpr int64_t kAcceptPauseMs = 500;
 constexpr int64_t kFdWarningEverySeconds = 60;
 
-int64_t monotonicMillis() {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch())
-        .count();
+/// The loop's time when the daemon gives it none: the real monotonic clock.
+const pipeline::ServiceClock& realClock() {
+    static const pipeline::ServiceClock clock(false);
+    return clock;
 }
+
+const char* operationName(int op) { return op == EPOLL_CTL_ADD ? "add" : op == EPOLL_CTL_MOD ? "modify" : "delete"; }
 
 /// The whole answer to a connection refused at accept: it has sent nothing
 /// yet, so it is written before the request and the socket closed.
@@ -59,19 +61,22 @@ constexpr size_t kMaxPendingOutput = 256 * 1024;
 }  // namespace
 
 EventLoop::EventLoop(const manifest::ServerSpec& spec, pipeline::Pipeline& pipeline, fiber::FiberScheduler& workers,
-                     CallerCounter& per_address, CallerCounter& slow_per_caller)
+                     CallerCounter& per_address, CallerCounter& slow_per_caller, const pipeline::ServiceClock* clock)
     : spec_(spec),
       pipeline_(pipeline),
       workers_(workers),
       per_address_(per_address),
-      slow_per_caller_(slow_per_caller) {
+      slow_per_caller_(slow_per_caller),
+      clock_(clock ? *clock : realClock()) {
     epfd_ = epoll_create1(EPOLL_CLOEXEC);
     wakefd_ = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
     if (epfd_ < 0 || wakefd_ < 0) throw std::runtime_error(std::string("epoll/eventfd: ") + std::strerror(errno));
-    epoll_event ev{};
-    ev.events = EPOLLIN;
-    ev.data.u64 = kWakeTag;
-    epoll_ctl(epfd_, EPOLL_CTL_ADD, wakefd_, &ev);
+    if (!control(EPOLL_CTL_ADD, wakefd_, EPOLLIN, kWakeTag)) {
+        ::close(wakefd_);
+        ::close(epfd_);
+        throw std::runtime_error(std::string("epoll: cannot watch the wake-up eventfd: ") + std::strerror(errno));
+    }
+    last_sweep_s_ = secondsNow();
 }
 
 EventLoop::~EventLoop() {
@@ -83,10 +88,11 @@ EventLoop::~EventLoop() {
 
 void EventLoop::listen(const manifest::ListenAddress& addr, SSL_CTX* tls) {
     int fd = bindListener(addr);
-    epoll_event ev{};
-    ev.events = EPOLLIN;
-    ev.data.u64 = kListenerTag | listeners_.size();
-    epoll_ctl(epfd_, EPOLL_CTL_ADD, fd, &ev);
+    if (!control(EPOLL_CTL_ADD, fd, EPOLLIN, kListenerTag | listeners_.size())) {
+        const int err = errno;
+        ::close(fd);
+        throw std::runtime_error(std::string("epoll: cannot watch a listening socket: ") + std::strerror(err));
+    }
     listeners_.push_back({fd, tls});
 }
 
@@ -98,43 +104,61 @@ void EventLoop::stop(int64_t answer_by) {
 }
 
 void EventLoop::run() {
-    epoll_event events[256];
-    int64_t last_sweep = monotonicSeconds();
     while (true) {
         if (stopping_ && !stop_begun_) beginStopping();
-        if (stop_begun_ && (open_ == 0 || monotonicMillis() >= answer_by_)) break;
-
-        int wait_ms = 1000;
-        if (accept_paused_until_ms_) {
-            int64_t left = accept_paused_until_ms_ - monotonicMillis();
-            if (left <= 0)
-                resumeAccepting();
-            else
-                wait_ms = static_cast<int>(std::min<int64_t>(left, wait_ms));
-        }
-        if (stop_begun_) wait_ms = static_cast<int>(std::clamp<int64_t>(answer_by_ - monotonicMillis(), 0, wait_ms));
-        int n = epoll_wait(epfd_, events, 256, wait_ms);
-        pipeline_.holdSharedAsks();
-        for (int i = 0; i < n; ++i) {
-            uint64_t tag = events[i].data.u64;
-            if (tag == kWakeTag)
-                onWorkerDone();
-            else if (tag & kListenerTag) {
-                size_t idx = tag & ~kListenerTag;
-                if (idx < listeners_.size()) accept(listeners_[idx]);
-            } else
-                onConnection(static_cast<int>(tag), events[i].events);
-        }
-        pipeline_.sendSharedAsks();
-        int64_t now = monotonicSeconds();
-        if (now != last_sweep) {
-            last_sweep = now;
-            sweep();
-            pipeline_.flushLog();
-        }
+        if (stop_begun_ && (open_ == 0 || millisNow() >= answer_by_)) break;
+        turn(waitMs());
     }
     answerAbandoned();
     pipeline_.flushLog();
+}
+
+/// How long the next round may wait: a second at most, less while accepting
+/// is paused or the shutdown grace runs out.
+int EventLoop::waitMs() {
+    int wait_ms = 1000;
+    if (accept_paused_until_ms_) {
+        int64_t left = accept_paused_until_ms_ - millisNow();
+        if (left <= 0)
+            resumeAccepting();
+        else
+            wait_ms = static_cast<int>(std::min<int64_t>(left, wait_ms));
+    }
+    if (stop_begun_) wait_ms = static_cast<int>(std::clamp<int64_t>(answer_by_ - millisNow(), 0, wait_ms));
+    return wait_ms;
+}
+
+void EventLoop::turn(int max_wait_ms) {
+    epoll_event events[256];
+    int n = epoll_wait(epfd_, events, 256, max_wait_ms);
+    pipeline_.holdSharedAsks();
+    for (int i = 0; i < n; ++i) {
+        uint64_t tag = events[i].data.u64;
+        if (tag == kWakeTag)
+            onWorkerDone();
+        else if (tag & kListenerTag) {
+            size_t idx = tag & ~kListenerTag;
+            if (idx < listeners_.size()) accept(listeners_[idx]);
+        } else
+            onConnection(static_cast<int>(tag), events[i].events);
+    }
+    pipeline_.sendSharedAsks();
+    const int64_t now = secondsNow();
+    if (now != last_sweep_s_) {
+        last_sweep_s_ = now;
+        sweep();
+        pipeline_.flushLog();
+    }
+}
+
+HttpConnection* EventLoop::connection(int fd) const {
+    if (fd < 0 || static_cast<size_t>(fd) >= conns_.size()) return nullptr;
+    return conns_[static_cast<size_t>(fd)].get();
+}
+
+ConnectionState EventLoop::stateOf(int fd) const {
+    const HttpConnection* c = connection(fd);
+    return c ? c->state.now() : ConnectionState::Closed;
 }
 
 /// Stop taking connections; close idle ones; let the ones in flight finish.
@@ -148,17 +172,17 @@ void EventLoop::beginStopping() {
 
 void EventLoop::closeIdleAtStop() {
     for (auto& c : conns_)
-        if (c && !c->awaiting_worker && !c->hasPendingOutput() && !c->midRequest()) close(c->fd());
+        if (c && !c->state.handedOff() && !c->hasPendingOutput() && !c->midRequest()) close(*c);
 }
 
-/// The grace is over: every request a worker still holds is answered 503
-/// now. The connection object stays (the worker still reads the request it
-/// points into) until the process ends; its socket is shut down.
+/// The grace is over: every request still away from the loop is answered
+/// 503 now. The connection object stays (the worker still reads the request
+/// it points into) until the process ends; its socket is shut down.
 void EventLoop::answerAbandoned() {
     for (auto& slot : conns_) {
         if (!slot) continue;
         HttpConnection& c = *slot;
-        if (c.awaiting_worker) {
+        if (c.state.handedOff()) {
             pipeline::Exchange ex;
             c.describe(ex.request);
             ex.response.addHeader("Retry-After", "5");
@@ -167,11 +191,11 @@ void EventLoop::answerAbandoned() {
             writeResponse(ex, false, c.output());
             c.flush();
             ::shutdown(c.fd(), SHUT_RDWR);
-            c.abandoned = true;
+            c.state.move(ConnectionState::Abandoned);
             continue;
         }
         if (c.hasPendingOutput()) c.flush();  // best effort, never waits
-        close(c.fd());
+        close(c);
     }
 }
 
@@ -199,17 +223,17 @@ void EventLoop::accept(const Listener& l) {
             SSL_set_accept_state(ssl);
             SSL_set_mode(ssl, SSL_MODE_ENABLE_PARTIAL_WRITE | SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER);
         }
-        if (static_cast<size_t>(fd) >= conns_.size()) conns_.resize(static_cast<size_t>(fd) + 1);
-        conns_[static_cast<size_t>(fd)] = std::make_unique<HttpConnection>(fd, *peer, ssl, spec_, next_generation_++);
-        ++open_;
-        pipeline_.counters().local().connectionOpened();
-        auto& c = *conns_[static_cast<size_t>(fd)];
-        epoll_event ev{};
-        ev.events = EPOLLIN | EPOLLRDHUP;
-        ev.data.u64 = static_cast<uint64_t>(fd);
-        c.epoll_events = ev.events;
-        epoll_ctl(epfd_, EPOLL_CTL_ADD, fd, &ev);
+        serveSocket(fd, *peer, ssl);
     }
+}
+
+void EventLoop::serveSocket(int fd, const net::IpAddress& peer, SSL* ssl) {
+    if (static_cast<size_t>(fd) >= conns_.size()) conns_.resize(static_cast<size_t>(fd) + 1);
+    conns_[static_cast<size_t>(fd)] =
+        std::make_unique<HttpConnection>(fd, peer, ssl, spec_, next_generation_++, clock_);
+    ++open_;
+    pipeline_.counters().local().connectionOpened();
+    watch(*conns_[static_cast<size_t>(fd)]);
 }
 
 /// The per-address connection limit. A refused plain-HTTP client is told
@@ -230,15 +254,12 @@ bool EventLoop::admit(int fd, const net::IpAddress& peer, bool tls) {
 /// descriptors free up; the loop sleeps meanwhile instead of spinning.
 void EventLoop::pauseAccepting(int err) {
     if (accept_paused_until_ms_ == 0) {
-        for (const auto& l : listeners_) {
-            epoll_event ev{};
-            ev.data.u64 = kListenerTag | static_cast<uint64_t>(&l - listeners_.data());
-            epoll_ctl(epfd_, EPOLL_CTL_MOD, l.fd, &ev);  // no events: asleep, still registered
-        }
+        for (size_t i = 0; i < listeners_.size(); ++i)
+            control(EPOLL_CTL_MOD, listeners_[i].fd, 0, kListenerTag | i);  // no events: asleep, still registered
     }
-    accept_paused_until_ms_ = monotonicMillis() + kAcceptPauseMs;
+    accept_paused_until_ms_ = millisNow() + kAcceptPauseMs;
     ++fd_pauses_since_warning_;
-    int64_t now = monotonicSeconds();
+    int64_t now = secondsNow();
     if (last_fd_warning_s_ == 0 || now - last_fd_warning_s_ >= kFdWarningEverySeconds) {
         spdlog::warn(
             "accept: {} ({} open connections on this loop); accepting paused {} ms at a time, {} pauses "
@@ -251,44 +272,40 @@ void EventLoop::pauseAccepting(int err) {
 
 void EventLoop::resumeAccepting() {
     accept_paused_until_ms_ = 0;
-    for (size_t i = 0; i < listeners_.size(); ++i) {
-        epoll_event ev{};
-        ev.events = EPOLLIN;
-        ev.data.u64 = kListenerTag | i;
-        epoll_ctl(epfd_, EPOLL_CTL_MOD, listeners_[i].fd, &ev);
-    }
+    for (size_t i = 0; i < listeners_.size(); ++i) control(EPOLL_CTL_MOD, listeners_[i].fd, EPOLLIN, kListenerTag | i);
 }
 
 void EventLoop::onConnection(int fd, uint32_t events) {
-    if (static_cast<size_t>(fd) >= conns_.size() || !conns_[static_cast<size_t>(fd)]) return;
-    HttpConnection& c = *conns_[static_cast<size_t>(fd)];
-    if (c.awaiting_worker) {
-        // The worker still holds this connection's buffer; a hang-up is dealt
-        // with once the answer comes back.
-        if (events & (EPOLLHUP | EPOLLERR)) c.close_after_write = true;
+    HttpConnection* found = connection(fd);
+    if (!found) return;
+    HttpConnection& c = *found;
+    if (c.state.handedOff()) {
+        // The request away still holds this connection's buffer; a hang-up
+        // is dealt with once it is back.
+        if (events & (EPOLLHUP | EPOLLERR)) c.hung_up = true;
         // Parked for the counters, the socket stayed in the set: out now, so a
         // level-triggered event does not wake the loop again until the answer.
-        if (c.awaiting_meter) unwatch(c);
+        if (c.state.is(ConnectionState::AwaitingMeter)) unwatch(c);
         return;
     }
     if (events & EPOLLOUT) {
         if (c.hasPendingOutput()) {
             bool was_full = c.pendingOutput() >= kMaxPendingOutput;
             flush(c);
-            if (!conns_[static_cast<size_t>(fd)]) return;
+            if (!connection(fd)) return;
             // Requests that arrived while the client was not reading are still buffered.
             if (was_full && c.pendingOutput() < kMaxPendingOutput) serve(c);
-            if (!conns_[static_cast<size_t>(fd)]) return;
+            if (!connection(fd)) return;
         }
     }
     // Read on input, on hang-up (to see it), and when TLS waited for writability
     // to go on reading; not while the client leaves its answers unread.
     bool readable = events & (EPOLLIN | EPOLLHUP | EPOLLERR | EPOLLRDHUP);
     bool tls_resume = (events & EPOLLOUT) && c.wantsWrite();
-    if ((readable || tls_resume) && !c.close_after_write && c.pendingOutput() < kMaxPendingOutput) {
+    if ((readable || tls_resume) && c.state.is(ConnectionState::Reading) && c.pendingOutput() < kMaxPendingOutput) {
         auto io = c.readSome();
         if (io == HttpConnection::Io::Closed) {
-            close(fd);
+            close(c);
             return;
         }
         if (io == HttpConnection::Io::Progress || c.midRequest())
@@ -298,9 +315,10 @@ void EventLoop::onConnection(int fd, uint32_t events) {
     }
 }
 
+/// Answers what is buffered, request after request, until one goes away
+/// from the loop, the connection closes, or the client stops reading.
 void EventLoop::serve(HttpConnection& c) {
-    const int fd = c.fd();
-    while (!c.awaiting_worker && !c.close_after_write && c.pendingOutput() < kMaxPendingOutput) {
+    while (c.state.is(ConnectionState::Reading) && c.pendingOutput() < kMaxPendingOutput) {
         auto parsed = c.parse();
         if (parsed == HttpConnection::Parse::NeedMore) break;
         if (parsed == HttpConnection::Parse::Error) {
@@ -308,17 +326,16 @@ void EventLoop::serve(HttpConnection& c) {
             c.describe(ex.request);
             pipeline_.rejectUnparsed(ex, c.errorStatus(), c.errorToken(), c.errorMessage());
             writeResponse(ex, false, c.output());
-            c.close_after_write = true;
+            c.state.move(ConnectionState::Closing);
             break;
         }
-        if (!startExchange(c)) break;  // handed to a worker
+        if (!startExchange(c)) break;  // away: on a worker, or parked for its count
     }
     flush(c);
-    (void)fd;
 }
 
-/// Begins the parsed request; answers it here unless it goes to a worker.
-/// Returns false when a worker took it.
+/// Begins the parsed request; answers it here unless it goes away.
+/// Returns false when it went away (a hand-off).
 bool EventLoop::startExchange(HttpConnection& c) {
     c.exchange = std::make_unique<pipeline::Exchange>();
     auto& ex = *c.exchange;
@@ -329,15 +346,15 @@ bool EventLoop::startExchange(HttpConnection& c) {
 }
 
 /// Carries the exchange on from `next`: parks it for the shared counters,
-/// handles it here or hands it to a worker. Returns false when it waits.
+/// handles it here or hands it to a worker, and answers it when it stays.
+/// Returns false when it went away.
 bool EventLoop::proceed(HttpConnection& c, pipeline::Pipeline::Next next) {
     auto& ex = *c.exchange;
     if (next == pipeline::Pipeline::Next::AwaitMeter) {
-        c.awaiting_worker = true;  // kept open and unswept, as for a worker
-        c.awaiting_meter = true;
         // The socket stays in the epoll set (taken out only if it stirs before
         // the answer, see onConnection): the answer comes within a round trip,
         // and two epoll_ctl calls a request cost more than the count itself.
+        c.state.move(ConnectionState::AwaitingMeter);
         return false;
     }
     if (next == pipeline::Pipeline::Next::HandleInline) {
@@ -349,9 +366,10 @@ bool EventLoop::proceed(HttpConnection& c, pipeline::Pipeline::Next next) {
     return true;
 }
 
-/// Starts the connection's exchange on a worker fiber. False when it cannot:
-/// the caller already holds its limit of slow requests (the response is then
-/// a 429) or the workers are full (the caller answers 503).
+/// Starts the connection's exchange on a worker fiber: OnWorker, or Deferred
+/// for a non-blocking handler that asked to run again there. False when it
+/// cannot: the caller already holds its limit of slow requests (the
+/// response is then a 429) or the workers are full (a 503).
 bool EventLoop::handOff(HttpConnection& c) {
     pipeline::Exchange* exp = c.exchange.get();
     if (!slow_per_caller_.admit(exp->caller_block)) {
@@ -375,11 +393,29 @@ bool EventLoop::handOff(HttpConnection& c) {
         writeOverloaded(exp->response);
         return false;
     }
-    c.awaiting_worker = true;
-    c.holds_slow_slot = true;
+    c.state.move(exp->deferred ? ConnectionState::Deferred : ConnectionState::OnWorker);
     c.ticket = std::move(ticket);
     watch(c);
     return true;
+}
+
+/// The one way back from a hand-off, whichever it was: the loop has the
+/// request again and carries it on from `next` (Respond: a worker's answer,
+/// or the 503 of a request that waited too long; after the meter: what the
+/// pipeline says next). Once it is answered, the connection closes if the
+/// client hung up meanwhile, else the requests pipelined behind it are served.
+void EventLoop::takeBack(HttpConnection& c, pipeline::Pipeline::Next next) {
+    if (c.state.is(ConnectionState::OnWorker) || c.state.is(ConnectionState::Deferred)) {
+        slow_per_caller_.release(c.exchange->caller_block);
+        c.ticket.reset();
+    }
+    c.state.move(ConnectionState::Reading);
+    if (!proceed(c, next)) return;  // away again: the meter let it on to a worker
+    if (c.hung_up) {
+        close(c);
+        return;
+    }
+    serve(c);
 }
 
 /// A handler that throws is a plugin bug; the caller still gets an answer.
@@ -408,26 +444,11 @@ void EventLoop::writeTooManySlow(pipeline::HttpResponse& r, unsigned limit) {
                              " requests waiting on upstreams; retry when one of them is answered");
 }
 
-void EventLoop::releaseSlowSlot(HttpConnection& c) {
-    if (!c.holds_slow_slot) return;
-    c.holds_slow_slot = false;
-    if (c.exchange) slow_per_caller_.release(c.exchange->caller_block);
-}
-
 /// Answers 503 a request still waiting for a worker at the end of its budget.
 void EventLoop::expireQueued(HttpConnection& c, int64_t now_us) {
     if (!c.ticket || now_us < c.ticket->startBy() || !c.ticket->expire()) return;
-    releaseSlowSlot(c);
-    c.awaiting_worker = false;
-    c.ticket.reset();
     writeOverloaded(c.exchange->response);
-    bool hung_up = c.close_after_write;
-    respond(c, *c.exchange);
-    if (hung_up) {
-        close(c.fd());
-        return;
-    }
-    serve(c);
+    takeBack(c, pipeline::Pipeline::Next::Respond);
 }
 
 void EventLoop::respond(HttpConnection& c, pipeline::Exchange& ex) {
@@ -436,7 +457,7 @@ void EventLoop::respond(HttpConnection& c, pipeline::Exchange& ex) {
     writeResponse(ex, keep, c.output());
     c.exchange.reset();
     c.consumeRequest();
-    if (!keep) c.close_after_write = true;
+    if (!keep) c.state.move(ConnectionState::Closing);
 }
 
 void EventLoop::post(int fd, uint64_t generation) {
@@ -453,6 +474,7 @@ void EventLoop::post(int fd, uint64_t generation) {
     [[maybe_unused]] ssize_t n = ::write(wakefd_, &one, sizeof one);
 }
 
+/// Requests back from workers and from the shared counters.
 void EventLoop::onWorkerDone() {
     uint64_t count;
     [[maybe_unused]] ssize_t n = ::read(wakefd_, &count, sizeof count);
@@ -462,44 +484,22 @@ void EventLoop::onWorkerDone() {
         done.swap(done_);
     }
     for (auto [fd, gen] : done) {
-        if (static_cast<size_t>(fd) >= conns_.size()) continue;
-        auto& slot = conns_[static_cast<size_t>(fd)];
-        if (!slot || slot->generation() != gen || !slot->exchange) continue;
-        HttpConnection& c = *slot;
-        if (c.awaiting_meter) {
-            // The shared counters answered: the stages after metering, here.
-            c.awaiting_meter = false;
-            c.awaiting_worker = false;
-            const bool hung_up = c.close_after_write;
-            if (!proceed(c, pipeline_.resume(*c.exchange))) continue;  // on a worker now
-            if (hung_up) {
-                close(fd);
-                continue;
-            }
-            serve(c);
-            continue;
-        }
-        releaseSlowSlot(c);
-        c.awaiting_worker = false;
-        c.ticket.reset();
-        bool hung_up = c.close_after_write;
-        respond(c, *c.exchange);
-        if (hung_up) {
-            close(fd);
-            continue;
-        }
-        serve(c);  // pipelined requests waiting behind this one
+        HttpConnection* c = connection(fd);
+        if (!c || c->generation() != gen || !c->exchange || !c->state.handedOff()) continue;
+        if (c->state.is(ConnectionState::AwaitingMeter))
+            takeBack(*c, pipeline_.resume(*c->exchange));  // the stages after metering, here
+        else
+            takeBack(*c, pipeline::Pipeline::Next::Respond);
     }
 }
 
 void EventLoop::flush(HttpConnection& c) {
-    const int fd = c.fd();
     if (c.hasPendingOutput() && c.flush() == HttpConnection::Io::Closed) {
-        close(fd);
+        drop(c);
         return;
     }
-    if (!c.hasPendingOutput() && c.close_after_write) {
-        close(fd);
+    if (!c.hasPendingOutput() && c.state.is(ConnectionState::Closing)) {
+        close(c);
         return;
     }
     watch(c);
@@ -510,59 +510,83 @@ void EventLoop::flush(HttpConnection& c) {
 /// loop again and again until the answer is back.
 void EventLoop::watch(HttpConnection& c) {
     // Parked for the counters: left as it is (see proceed and onConnection).
-    if (c.awaiting_meter) return;
+    if (c.state.is(ConnectionState::AwaitingMeter)) return;
     uint32_t want = 0;
-    if (!c.awaiting_worker) {
+    if (!c.state.handedOff()) {
         // RDHUP only with IN: a level-triggered half-close we are not reading
         // for would wake the loop again and again.
-        if (!c.close_after_write && c.pendingOutput() < kMaxPendingOutput) want |= EPOLLIN | EPOLLRDHUP;
+        if (c.state.is(ConnectionState::Reading) && c.pendingOutput() < kMaxPendingOutput) want |= EPOLLIN | EPOLLRDHUP;
         if (c.hasPendingOutput() || c.wantsWrite()) want |= EPOLLOUT;
     }
     if (want == c.epoll_events) return;
-    epoll_event ev{};
-    ev.events = want;
-    ev.data.u64 = static_cast<uint64_t>(c.fd());
     int op = want == 0 ? EPOLL_CTL_DEL : c.epoll_events == 0 ? EPOLL_CTL_ADD : EPOLL_CTL_MOD;
-    epoll_ctl(epfd_, op, c.fd(), &ev);
+    if (!control(op, c.fd(), want, static_cast<uint64_t>(c.fd()))) {
+        drop(c);
+        return;
+    }
     c.epoll_events = want;
 }
 
 void EventLoop::unwatch(HttpConnection& c) {
     if (c.epoll_events == 0) return;
-    epoll_ctl(epfd_, EPOLL_CTL_DEL, c.fd(), nullptr);
+    if (!control(EPOLL_CTL_DEL, c.fd(), 0, 0)) {
+        drop(c);
+        return;
+    }
     c.epoll_events = 0;
 }
 
-void EventLoop::close(int fd) {
-    auto& slot = conns_[static_cast<size_t>(fd)];
-    if (!slot || slot->awaiting_worker) return;
-    if (slot->epoll_events) epoll_ctl(epfd_, EPOLL_CTL_DEL, fd, nullptr);
-    per_address_.release(slot->peer());
-    slot.reset();  // closes the socket
+/// One epoll_ctl; a failure is logged and reported, never ignored.
+bool EventLoop::control(int op, int fd, uint32_t events, uint64_t tag) {
+    epoll_event ev{};
+    ev.events = events;
+    ev.data.u64 = tag;
+    if (epoll_ctl(epfd_, op, fd, &ev) == 0) return true;
+    spdlog::error("epoll_ctl {} fd={}: {}", operationName(op), fd, std::strerror(errno));
+    return false;
+}
+
+/// The socket failed: the connection closes now, or once the request that
+/// is away comes back (its buffers are lent out until then).
+void EventLoop::drop(HttpConnection& c) {
+    if (c.state.handedOff()) {
+        c.hung_up = true;
+        return;
+    }
+    close(c);
+}
+
+void EventLoop::close(HttpConnection& c) {
+    if (!c.state.move(ConnectionState::Closed)) return;  // away: refused and logged
+    const int fd = c.fd();
+    if (c.epoll_events) control(EPOLL_CTL_DEL, fd, 0, 0);  // closing anyway: logged, nothing more to do
+    per_address_.release(c.peer());
+    conns_[static_cast<size_t>(fd)].reset();  // closes the socket
     --open_;
     pipeline_.counters().local().connectionClosed();
 }
 
 void EventLoop::sweep() {
-    const int64_t now = monotonicSeconds();
-    const int64_t now_us = pipeline::monotonicMicros();
+    const int64_t now = secondsNow();
+    const int64_t now_us = clock_.monotonicMicros();
     for (auto& slot : conns_) {
-        if (slot && slot->awaiting_worker) expireQueued(*slot, now_us);
-        if (!slot || slot->awaiting_worker) continue;
+        if (slot && slot->ticket) expireQueued(*slot, now_us);
+        if (!slot || slot->state.handedOff()) continue;
         HttpConnection& c = *slot;
-        if (c.headPending() && now - c.headStartedAt() >= static_cast<int64_t>(spec_.header_timeout_s)) {
+        if (c.state.is(ConnectionState::Reading) && c.headPending() &&
+            now - c.headStartedAt() >= static_cast<int64_t>(spec_.header_timeout_s)) {
             pipeline::Exchange ex;
             c.describe(ex.request);
             if (ex.request.method.empty()) ex.request.method = "-";
             pipeline_.rejectUnparsed(ex, 408, "request_timeout", "the request was not completed in time");
             writeResponse(ex, false, c.output());
-            c.close_after_write = true;
+            c.state.move(ConnectionState::Closing);
             flush(c);
         } else if (!c.headPending() && !c.hasPendingOutput() &&
                    now - c.last_activity >= static_cast<int64_t>(spec_.keepalive_timeout_s)) {
-            close(c.fd());
+            close(c);
         } else if (c.hasPendingOutput() && now - c.last_activity >= static_cast<int64_t>(spec_.keepalive_timeout_s)) {
-            close(c.fd());  // the client stopped reading
+            close(c);  // the client stopped reading
         }
     }
 }

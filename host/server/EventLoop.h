@@ -1,14 +1,17 @@
 // EventLoop: one thread, one epoll set, its own SO_REUSEPORT listening
 // sockets (the kernel spreads connections across loops). Requests whose
 // handler never blocks are answered on the loop; the rest run as fibers on
-// the FiberScheduler and come back through an eventfd. Measured on this design: about
-// three system calls per keep-alive request (epoll_wait, recv, send).
+// the FiberScheduler and come back through an eventfd. Each connection is in
+// one ConnectionState and moves only as ConnectionState.cpp's table allows.
+// Measured on this design: about three system calls per keep-alive request
+// (epoll_wait, recv, send).
 #pragma once
 
 #include "host/fiber/FiberScheduler.h"
 #include "host/manifest/Manifest.h"
 #include "host/pipeline/Pipeline.h"
 #include "host/server/CallerCounter.h"
+#include "host/server/ConnectionState.h"
 #include "host/server/HttpConnection.h"
 
 #include <openssl/ssl.h>
@@ -22,8 +25,12 @@ namespace ipfacts::server {
 
 class EventLoop {
 public:
+    /// `clock` gives the loop its time (header and keep-alive time-outs, the
+    /// queue's time budget, shutdown); null: the real clock. A test passes a
+    /// manual ServiceClock and moves it. Whatever is passed must outlive the loop.
     EventLoop(const manifest::ServerSpec& spec, pipeline::Pipeline& pipeline, fiber::FiberScheduler& workers,
-              CallerCounter& per_address, CallerCounter& slow_per_caller);
+              CallerCounter& per_address, CallerCounter& slow_per_caller,
+              const pipeline::ServiceClock* clock = nullptr);
     ~EventLoop();
     EventLoop(const EventLoop&) = delete;
     EventLoop& operator=(const EventLoop&) = delete;
@@ -40,12 +47,29 @@ public:
     /// Thread-safe, async-signal-unsafe.
     void stop(int64_t answer_by);
 
+    /// Serves an accepted non-blocking socket from `peer` (already admitted
+    /// by the per-address limit); takes ownership of `fd` and of `ssl`, which
+    /// may be null. The listeners call it; tests hand it one end of a socketpair.
+    void serveSocket(int fd, const net::IpAddress& peer, SSL* ssl);
+    /// One round: waits up to `max_wait_ms` for events, handles them, and
+    /// sweeps time-outs when the clock's second changed. run() turns it;
+    /// a test turns it by hand on the test's thread.
+    void turn(int max_wait_ms);
+
+    size_t openConnections() const { return open_; }
+    /// Where the connection on `fd` is; Closed when there is none.
+    ConnectionState stateOf(int fd) const;
+
 private:
     struct Listener {
         int fd;
         SSL_CTX* tls;
     };
 
+    int64_t millisNow() const { return clock_.monotonicMicros() / 1000; }
+    int64_t secondsNow() const { return clock_.monotonicMicros() / 1'000'000; }
+    int waitMs();
+    HttpConnection* connection(int fd) const;
     void accept(const Listener& l);
     bool admit(int fd, const net::IpAddress& peer, bool tls);
     void pauseAccepting(int err);
@@ -57,18 +81,20 @@ private:
     bool startExchange(HttpConnection& c);
     bool proceed(HttpConnection& c, pipeline::Pipeline::Next next);
     bool handOff(HttpConnection& c);
+    void takeBack(HttpConnection& c, pipeline::Pipeline::Next next);
     void handleOnWorker(pipeline::Exchange& ex);
     // Each writes the refusal and counts it for /metrics.
     void writeOverloaded(pipeline::HttpResponse& r);
     void writeTooManySlow(pipeline::HttpResponse& r, unsigned limit);
-    void releaseSlowSlot(HttpConnection& c);
     void expireQueued(HttpConnection& c, int64_t now_us);
     void respond(HttpConnection& c, pipeline::Exchange& ex);
     void onWorkerDone();
     void flush(HttpConnection& c);
     void watch(HttpConnection& c);
     void unwatch(HttpConnection& c);  // out of the epoll set, whatever it waited for
-    void close(int fd);
+    bool control(int op, int fd, uint32_t events, uint64_t tag);
+    void drop(HttpConnection& c);
+    void close(HttpConnection& c);
     void closeIdleAtStop();
     void sweep();
     void post(int fd, uint64_t generation);
@@ -78,12 +104,14 @@ private:
     fiber::FiberScheduler& workers_;
     CallerCounter& per_address_;
     CallerCounter& slow_per_caller_;
+    const pipeline::ServiceClock& clock_;
     int epfd_ = -1;
     int wakefd_ = -1;
     std::vector<Listener> listeners_;
     std::vector<std::unique_ptr<HttpConnection>> conns_;  // by fd
     size_t open_ = 0;
     uint64_t next_generation_ = 1;
+    int64_t last_sweep_s_ = 0;
     std::atomic<bool> stopping_{false};
     std::atomic<int64_t> answer_by_{0};
     bool stop_begun_ = false;

@@ -39,11 +39,17 @@ const http_parser_settings HttpConnection::kSettings = [] {
 }();
 
 HttpConnection::HttpConnection(int fd, const net::IpAddress& peer, SSL* ssl, const manifest::ServerSpec& limits,
-                               uint64_t generation)
-    : fd_(fd), ssl_(ssl), handshake_done_(ssl == nullptr), peer_(peer), limits_(limits), generation_(generation) {
+                               uint64_t generation, const pipeline::ServiceClock& clock)
+    : fd_(fd),
+      ssl_(ssl),
+      handshake_done_(ssl == nullptr),
+      peer_(peer),
+      limits_(limits),
+      generation_(generation),
+      clock_(clock) {
     http_parser_init(&parser_, HTTP_REQUEST);
     parser_.data = this;
-    last_activity = monotonicSeconds();
+    last_activity = nowSeconds();
 }
 
 HttpConnection::~HttpConnection() {
@@ -96,7 +102,7 @@ HttpConnection::Io HttpConnection::readSome() {
         }
         in_.append(scratch.data(), static_cast<size_t>(n));
         got = true;
-        last_activity = monotonicSeconds();
+        last_activity = nowSeconds();
         // The header time-out counts from the first byte of a request head,
         // whatever it is: empty lines before a request line count too.
         if (!head_pending_) {
@@ -159,7 +165,7 @@ void HttpConnection::consumeRequest() {
     // A pipelined request already buffered starts its head time now, at the
     // end of the response before it.
     head_pending_ = !in_.empty();
-    head_started_at_ = monotonicSeconds();
+    head_started_at_ = nowSeconds();
     if (in_.empty() && in_.capacity() > kKeptCapacity) std::string().swap(in_);
     resetMessage();
     http_parser_pause(&parser_, 0);
@@ -198,7 +204,7 @@ HttpConnection::Io HttpConnection::flush() {
             }
         }
         out_off_ += static_cast<size_t>(n);
-        last_activity = monotonicSeconds();
+        last_activity = nowSeconds();
     }
     out_.clear();
     out_off_ = 0;

@@ -7,6 +7,8 @@
 #include "host/net/IpAddress.h"
 #include "host/pipeline/ConnectionRtt.h"
 #include "host/pipeline/Exchange.h"
+#include "host/pipeline/ServiceClock.h"
+#include "host/server/ConnectionState.h"
 #include "host/server/WorkerTicket.h"
 
 #include <http_parser.h>
@@ -25,9 +27,10 @@ public:
     enum class Io { Progress, WouldBlock, Closed };
     enum class Parse { NeedMore, Request, Error };
 
-    /// Takes ownership of `fd` (and of `ssl` when not null).
+    /// Takes ownership of `fd` (and of `ssl` when not null). Its times come
+    /// from `clock` (the event loop's), which must outlive it.
     HttpConnection(int fd, const net::IpAddress& peer, SSL* ssl, const manifest::ServerSpec& limits,
-                   uint64_t generation);
+                   uint64_t generation, const pipeline::ServiceClock& clock);
     ~HttpConnection();
     HttpConnection(const HttpConnection&) = delete;
     HttpConnection& operator=(const HttpConnection&) = delete;
@@ -65,16 +68,13 @@ public:
     /// True while the TLS layer wants the socket writable to go on reading.
     bool wantsWrite() const { return ssl_wants_write_; }
 
-    // State the loop keeps per connection.
-    std::unique_ptr<pipeline::Exchange> exchange;  // the request being handled on a worker
-    bool awaiting_worker = false;
-    bool awaiting_meter = false;           // with awaiting_worker: parked for the shared counters' answer
-    std::shared_ptr<WorkerTicket> ticket;  // while awaiting_worker
-    bool holds_slow_slot = false;          // counted in the loop's per-caller limit of slow requests
-    bool abandoned = false;                // answered 503 at shutdown while a worker still holds the request
-    bool close_after_write = false;
-    int64_t last_activity = 0;  // monotonic seconds
-    uint32_t epoll_events = 0;  // what the loop registered
+    // What the loop keeps per connection.
+    ConnectionLifecycle state;                     // where it is: reading, away on a hand-off, closing...
+    std::unique_ptr<pipeline::Exchange> exchange;  // the request away from the loop (a hand-off)
+    std::shared_ptr<WorkerTicket> ticket;          // while OnWorker or Deferred
+    bool hung_up = false;                          // the client went away while the request was away
+    int64_t last_activity = 0;                     // monotonic seconds of the loop's clock
+    uint32_t epoll_events = 0;                     // what the loop registered
 
 private:
     struct Span {
@@ -100,6 +100,7 @@ private:
     /// first byte of its `value` in `in`: a value folded onto the next line.
     static bool foldedBefore(const std::string& in, const Span& name, const char* value);
     void resetMessage();
+    int64_t nowSeconds() const { return clock_.monotonicMicros() / 1'000'000; }
 
     int fd_;
     mutable pipeline::ConnectionRtt rtt_{fd_};  // lent to each request by describe()
@@ -109,6 +110,7 @@ private:
     net::IpAddress peer_;
     const manifest::ServerSpec& limits_;
     uint64_t generation_;
+    const pipeline::ServiceClock& clock_;
 
     http_parser parser_{};
     std::string in_;
@@ -134,7 +136,7 @@ private:
     const char* error_message_ = "";
 };
 
-/// Monotonic seconds, for idle and header timeouts.
+/// Monotonic seconds of the real clock.
 int64_t monotonicSeconds();
 
 }  // namespace ipfacts::server

@@ -1,0 +1,35 @@
+// HeldCounters: shared counters (store.counters: redis, as the pipeline sees
+// them) that hold every ask until the test answers, so a suite sees a request
+// parked for its count and then resumed. Header-only.
+#pragma once
+
+#include "host/pipeline/SharedCounters.h"
+
+#include <utility>
+#include <vector>
+
+namespace ipfacts::testing {
+
+class HeldCounters : public pipeline::SharedCounters {
+public:
+    void take(const pipeline::CounterKey&, const manifest::Quota&, int64_t, const pipeline::ChallengePass*,
+              Done done) override {
+        held_.push_back(std::move(done));
+    }
+    size_t waiting() const { return held_.size(); }
+    /// Answers every held ask "allowed, 99 of 100 left", from the test's
+    /// thread as the store's own thread would.
+    void answerAll() {
+        pipeline::RateDecision d;
+        d.limit = 100;
+        d.remaining = 99;
+        std::vector<Done> held;
+        held.swap(held_);
+        for (auto& done : held) done(d);
+    }
+
+private:
+    std::vector<Done> held_;
+};
+
+}  // namespace ipfacts::testing
