@@ -50,6 +50,13 @@ const FacilityEntry* FacilityRegistry::find(const std::string& name) const {
     return it == entries_.end() ? nullptr : &*it;
 }
 
+std::vector<std::string> FacilityRegistry::readinessChecks() const {
+    std::vector<std::string> out;
+    for (const FacilityEntry* e : ordered())
+        if (e->readiness) out.push_back(e->name);
+    return out;
+}
+
 std::vector<manifest::SectionReader> FacilityRegistry::sections() const {
     std::vector<manifest::SectionReader> out;
     for (const auto& e : entries_)

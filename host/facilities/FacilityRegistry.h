@@ -33,6 +33,9 @@ struct FacilityEntry {
     /// Adds it to the set; called only when configured, after its needs.
     /// Throws when it cannot start.
     std::function<void(FacilitySet&, const manifest::Manifest&)> start;
+    /// Its class answers /readyz (Facility::readiness) with a check named
+    /// after it, which the Readiness schema of the OpenAPI document lists.
+    bool readiness = false;
 };
 
 class FacilityRegistry {
@@ -48,6 +51,9 @@ public:
 
     /// The entry named `name`, or null.
     const FacilityEntry* find(const std::string& name) const;
+
+    /// The names of the /readyz checks the facilities add, in start order.
+    std::vector<std::string> readinessChecks() const;
 
     /// The manifest sections the facilities read, in registration order.
     std::vector<manifest::SectionReader> sections() const;

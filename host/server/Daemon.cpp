@@ -209,7 +209,8 @@ void unloadPlugins(Daemon::Parts& p) {
 /// make, readiness, the pipeline, and the front door (which answers through
 /// the pipeline's routes).
 void bindRoutes(Daemon::Parts& p) {
-    auto handlers = hostHandlers({&p.openapi, p.status.get(), &p.readiness, &p.front, p.accounts.get()});
+    auto handlers = hostHandlers({&p.openapi, p.status.get(), &p.readiness, &p.front, p.accounts.get(),
+                                  facilities::builtinFacilities().readinessChecks()});
     BoundRoutes bound = server::bindRoutes(p.m, p.loaded, handlers);
     p.openapi = openapi::buildDocument(p.m, bound.operations);
     // The pipeline lets through the query parameters each operation declares (README "Query parameters").

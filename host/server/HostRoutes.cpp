@@ -34,7 +34,7 @@ std::string refusalOf(const manifest::Manifest& m, const manifest::RouteSpec& r,
 std::vector<pipeline::HostHandlerDef> hostHandlers(const HostServices& services) {
     std::vector<pipeline::HostHandlerDef> all{openapi::openApiHandler(services.openapi)};
     append(all, status::statusHandlers(services.status));
-    append(all, readinessHandlers(services.readiness));
+    append(all, readinessHandlers(services.readiness, services.readiness_checks));
     all.push_back(front::frontHandler(services.front));
     append(all, account::accountHandlers(services.accounts));
     return all;

@@ -31,6 +31,7 @@ struct HostServices {
     const std::unique_ptr<Readiness>* readiness = nullptr;
     const std::unique_ptr<front::FrontDoor>* front = nullptr;
     account::AccountService* accounts = nullptr;
+    std::vector<std::string> readiness_checks;  // the facilities' /readyz checks, for its schema
 };
 
 /// Every host handler, served by `services`.

@@ -33,25 +33,35 @@ constexpr const char* kHealthOperation = R"({
       "properties": {
         "ready": {"type": "boolean"},
         "checks": {"type": "array", "items": {"type": "object", "required": ["name", "ok", "detail"], "additionalProperties": false,
-          "properties": {"name": {"type": "string", "enum": ["plugins", "routes", "netdb", "store", "keys", "serving"]}, "ok": {"type": "boolean"}, "detail": {"type": "string"}}}}
+          "properties": {"name": {"type": "string", "enum": ["plugins", "routes", @facility_checks@"keys", "serving"]}, "ok": {"type": "boolean"}, "detail": {"type": "string"}}}}
       }
     }
   }
 })";
 
+/// The operations' fragment, the facilities' checks among the names a check may have.
+std::string healthOperation(const std::vector<std::string>& facility_checks) {
+    std::string names;
+    for (const auto& n : facility_checks) names += "\"" + n + "\", ";
+    std::string text = kHealthOperation;
+    const std::string slot = "@facility_checks@";
+    return text.replace(text.find(slot), slot.size(), names);
+}
+
 }  // namespace
 
-std::vector<pipeline::HostHandlerDef> readinessHandlers(const std::unique_ptr<Readiness>* readiness) {
+std::vector<pipeline::HostHandlerDef> readinessHandlers(const std::unique_ptr<Readiness>* readiness,
+                                                        const std::vector<std::string>& facility_checks) {
     pipeline::HostHandlerDef health;
     health.name = "healthz";
     health.access_log = false;
-    health.fragment = kHealthOperation;
+    health.fragment = healthOperation(facility_checks);
     health.serve = Readiness::serveHealth;
     pipeline::HostHandlerDef ready;
     ready.name = "readyz";
     ready.nonblocking = false;  // reads the store
     ready.access_log = false;
-    ready.fragment = kHealthOperation;
+    ready.fragment = health.fragment;
     if (readiness) ready.serve = [readiness](pipeline::Exchange& ex) { (*readiness)->serveReady(ex); };
     return {std::move(health), std::move(ready)};
 }

@@ -6,12 +6,10 @@
 namespace ipfacts::facilities {
 
 void registerStore(FacilityRegistry& r) {
-    r.add({store::StoreFacility::kName,
-           {},
-           false,
-           {},
-           [](const manifest::Manifest&) { return true; },
-           store::addStoreFacility});
+    FacilityEntry e{store::StoreFacility::kName, {}, false, {}, [](const manifest::Manifest&) { return true; },
+                    store::addStoreFacility};
+    e.readiness = true;  // a read answers
+    r.add(std::move(e));
 }
 
 }  // namespace ipfacts::facilities

@@ -238,6 +238,10 @@ public:
             ex.response.body,
             ex.response.body.find(R"({"name":"greeting","ok":false,"detail":"told not to be ready)") !=
                 std::string::npos);
+        // Its check's name is among the ones the /readyz schema lists.
+        CPPUNIT_ASSERT(
+            (facilities::builtinFacilities().readinessChecks() == std::vector<std::string>{"netdb", "store"}));
+        CPPUNIT_ASSERT((r.readinessChecks() == std::vector<std::string>{"netdb", "store", "greeting"}));
         // /metrics walks the set too.
         const auto families = set->metrics(0);
         CPPUNIT_ASSERT(std::any_of(families.begin(), families.end(),

@@ -6,12 +6,14 @@
 namespace ipfacts::facilities {
 
 void registerGreeting(FacilityRegistry& r) {
-    r.add({greeting::GreetingFacility::kName,
-           {"store"},
-           false,
-           manifest::sectionOf<greeting::GreetingConfig>("greeting"),
-           {},
-           greeting::addGreetingFacility});
+    FacilityEntry e{greeting::GreetingFacility::kName,
+                    {"store"},
+                    false,
+                    manifest::sectionOf<greeting::GreetingConfig>("greeting"),
+                    {},
+                    greeting::addGreetingFacility};
+    e.readiness = true;  // GreetingFacility::readiness
+    r.add(std::move(e));
 }
 
 }  // namespace ipfacts::facilities
