@@ -3,7 +3,7 @@
 // parked for its count and then resumed. Header-only.
 #pragma once
 
-#include "host/pipeline/SharedCounters.h"
+#include "host/ratelimit/SharedCounters.h"
 
 #include <utility>
 #include <vector>

@@ -2,9 +2,9 @@
 // them: route, identify, meter, the query check, the response cache, and
 // finish — and what begin() says comes next (answer, handle here, on a
 // worker, or wait for the shared counters).
-#include "host/metrics/RequestCounters.h"
 #include "host/pipeline/Exchange.h"
 #include "host/pipeline/Pipeline.h"
+#include "host/pipeline/RequestCounters.h"
 #include "tests/support/HeldCounters.h"
 #include "tests/support/StandInPipeline.h"
 
