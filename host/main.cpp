@@ -4,6 +4,7 @@
 #include "host/manifest/Manifest.h"
 #include "host/plugins/PluginCheck.h"
 #include "host/server/Daemon.h"
+#include "host/server/HostRoutes.h"
 
 #include <ipfacts/plugin.h>
 
@@ -110,6 +111,7 @@ int main(int argc, char** argv) {
     try {
         if (!o.check.empty()) {
             auto m = ipfacts::manifest::loadManifest(o.check);
+            ipfacts::server::checkHostRoutes(m);
             // Beyond the syntax: libraries, ABI, handlers, required facilities, plugin config keys.
             auto problems = ipfacts::plugins::checkPlugins(m, ipfacts::facilities::configuredFacilities(m));
             for (const auto& p : problems) std::cerr << p << "\n";

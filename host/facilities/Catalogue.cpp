@@ -1,19 +1,12 @@
 #include "host/facilities/Catalogue.h"
 
-#include "host/facilities/cache/CacheFacility.h"
-#include "host/facilities/connect/ConnectFacility.h"
-#include "host/facilities/dns/ResolverFacility.h"
-#include "host/facilities/doh/DohFacility.h"
 #include "host/facilities/guard/AddressGuard.h"
-#include "host/facilities/http/HttpFacility.h"
-#include "host/facilities/meters/MetersFacility.h"
-#include "host/facilities/netdb/NetDbFacility.h"
+#include "host/facilities/netdb/NetDbFiles.h"
 #include "host/facilities/netdb/SpecialPurposeRegistry.h"
-#include "host/facilities/privacy/PrivacyFacility.h"
-#include "host/facilities/store/StoreFacility.h"
-#include "host/facilities/tasks/TasksFacility.h"
 
 #include <spdlog/spdlog.h>
+
+#include <algorithm>
 
 namespace ipfacts::facilities {
 
@@ -36,44 +29,37 @@ std::shared_ptr<const guard::AddressGuard> makeGuard(const manifest::Manifest& m
     return g;
 }
 
+/// One reading of the IANA special-purpose registry, shared by netdb and the
+/// guard (whose file is netdb's unless the manifest says otherwise). Only
+/// outbound facilities need the guard; a deployment without them needs no registry file.
+void startShared(FacilitySet& set, const manifest::Manifest& m, bool guarded) {
+    if (const auto* netdb = m.section<NetDbFiles>())
+        set.setRegistry(readRegistry(netdb->special_purpose));
+    else if (guarded)
+        set.setRegistry(readRegistry(m.guard.special_purpose));
+    if (guarded) set.setGuard(makeGuard(m, set.registry()));
+}
+
+std::vector<const FacilityEntry*> configuredEntries(const manifest::Manifest& m, const FacilityRegistry& registry) {
+    std::vector<const FacilityEntry*> out;
+    for (const FacilityEntry* e : registry.ordered())
+        if (FacilityRegistry::configured(*e, m)) out.push_back(e);
+    return out;
+}
+
 }  // namespace
 
-std::unique_ptr<FacilitySet> startFacilities(const manifest::Manifest& m) {
+std::unique_ptr<FacilitySet> startFacilities(const manifest::Manifest& m, const FacilityRegistry& registry) {
     auto set = std::make_unique<FacilitySet>();
-    // Only outbound facilities need the guard; a deployment without them needs no registry file.
-    const bool guarded = m.http || m.doh || m.connect;
-    // One reading of the IANA special-purpose registry, shared by netdb and the
-    // guard (whose file is netdb's unless the manifest says otherwise).
-    if (m.netdb)
-        set->setRegistry(readRegistry(m.netdb->special_purpose));
-    else if (guarded)
-        set->setRegistry(readRegistry(m.guard.special_purpose));
-    if (guarded) set->setGuard(makeGuard(m, set->registry()));
-    addNetDbFacility(*set, m);
-    addResolverFacility(*set, m);
-    addDohFacility(*set, m);
-    addMetersFacility(*set, m);
-    http::addHttpFacility(*set, m);
-    cache::addCacheFacility(*set, m);
-    store::addStoreFacility(*set, m);
-    connect::addConnectFacility(*set, m);
-    tasks::addTasksFacility(*set);
-    privacy::addPrivacyFacility(*set, m);  // after http, netdb and tasks, which it uses
+    const auto entries = configuredEntries(m, registry);
+    startShared(*set, m, std::any_of(entries.begin(), entries.end(), [](const auto* e) { return e->outbound; }));
+    for (const FacilityEntry* e : entries) e->start(*set, m);
     return set;
 }
 
-std::vector<std::string> configuredFacilities(const manifest::Manifest& m) {
+std::vector<std::string> configuredFacilities(const manifest::Manifest& m, const FacilityRegistry& registry) {
     std::vector<std::string> out;
-    if (m.netdb) out.push_back(slotName(Slot::NetDb));
-    if (m.resolver) out.push_back(slotName(Slot::Resolver));
-    if (m.doh) out.push_back(slotName(Slot::Doh));
-    if (!m.meters.per_day.empty()) out.push_back(slotName(Slot::Meters));
-    if (m.http) out.push_back(slotName(Slot::Http));
-    if (m.cache) out.push_back(slotName(Slot::Cache));
-    out.push_back(slotName(Slot::Store));  // always on: store.kind is sqlite
-    if (m.connect) out.push_back(slotName(Slot::Connect));
-    out.push_back(slotName(Slot::Tasks));  // always on
-    if (m.privacy) out.push_back(slotName(Slot::Privacy));
+    for (const FacilityEntry* e : configuredEntries(m, registry)) out.push_back(e->name);
     return out;
 }
 

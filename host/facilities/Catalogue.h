@@ -1,16 +1,21 @@
-// Catalogue: every facility the host knows, started from the manifest in one
-// place. A new facility adds its folder and one line here.
+// Catalogue: the facilities a manifest configures, started from the registry
+// (FacilityRegistry) in the order of their needs, after what they share: the
+// IANA special-purpose registry and the address guard.
 #pragma once
 
+#include "host/facilities/FacilityRegistry.h"
 #include "host/facilities/FacilitySet.h"
 
 namespace ipfacts::facilities {
 
-/// Starts every facility the manifest configures. Throws when one cannot start.
-std::unique_ptr<FacilitySet> startFacilities(const manifest::Manifest& m);
+/// Starts every facility of `registry` the manifest configures, each after
+/// what it needs. Throws when one cannot start.
+std::unique_ptr<FacilitySet> startFacilities(const manifest::Manifest& m,
+                                             const FacilityRegistry& registry = builtinFacilities());
 
-/// The facility names this manifest configures, without starting them
-/// (for --check-config).
-std::vector<std::string> configuredFacilities(const manifest::Manifest& m);
+/// The facility names this manifest configures, in start order, without
+/// starting them (for --check-config).
+std::vector<std::string> configuredFacilities(const manifest::Manifest& m,
+                                              const FacilityRegistry& registry = builtinFacilities());
 
 }  // namespace ipfacts::facilities

@@ -1,10 +1,11 @@
 // FacilitySet: the host services plugins reach through the slots of
 // ipf_host_api (netdb, resolver, doh, meters, and the ones to come). Each
 // facility lives in its own folder with its implementation, its manifest
-// section's reader (<Name>Config) and its C table, and registers here at
-// start; the daemon reloads them on SIGHUP and purges them once a minute
-// through the set, and plugin calls find them through it.
-// docs/architecture.md explains where a new facility goes.
+// section's reader (<Name>Config), its C table and its registration
+// (Registration.cpp, FacilityRegistry.h); the started ones are held here.
+// The daemon reloads them on SIGHUP and purges them once a minute through the
+// set, and plugin calls find them through it. docs/architecture.md explains
+// where a new facility goes.
 #pragma once
 
 #include "host/facilities/UpstreamOutcomes.h"
@@ -12,10 +13,12 @@
 
 #include <ipfacts/plugin.h>
 
-#include <array>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 namespace ipfacts::facilities {
@@ -27,50 +30,89 @@ namespace netdb {
 class SpecialPurposeRegistry;
 }
 
-/// The slot a facility fills, one per facility kind; plugins name them in
-/// their descriptor's required_facilities by the same names.
-enum class Slot { NetDb, Resolver, Doh, Meters, Http, Cache, Store, Connect, Tasks, Privacy, Count };
+/// What a facility tells /readyz: whether the node may take traffic as far
+/// as it is concerned, and why.
+struct FacilityHealth {
+    bool ok = true;
+    std::string detail;
+};
 
-/// The name a plugin requires a slot by ("netdb", "resolver" ...).
-const char* slotName(Slot s);
+/// One sample of a facility's /metrics family: its labels and value.
+struct MetricSample {
+    std::vector<std::pair<std::string, std::string>> labels;
+    double value = 0;
+};
+
+/// A metric family a facility shows on /metrics (the Prometheus text format):
+/// its name, type ("counter", "gauge"), help text and samples. The page merges
+/// the samples of a family the host shows too (ipfacts_cache_hits_total ...).
+struct MetricFamily {
+    std::string name;
+    std::string type;
+    std::string help;
+    std::vector<MetricSample> samples;
+};
 
 /// One host service offered to plugins.
 class Facility {
 public:
     virtual ~Facility() = default;
-    /// Which slot of ipf_host_api it fills.
-    virtual Slot slot() const = 0;
+    /// The slot it fills, by the name plugins require it by in their
+    /// descriptor's required_facilities ("netdb", "resolver" ...); each
+    /// facility class says it as `static constexpr const char* kName`.
+    virtual const char* name() const = 0;
     /// Puts its C table into the slot.
     virtual void fill(ipf_host_api& api) const = 0;
     /// SIGHUP: reload what it read at start. A failed reload keeps the old state.
     virtual void reload() {}
     /// Once a minute: drop what has expired.
     virtual void purge(int64_t /*now_s*/) {}
+    /// /readyz: its check, or nothing when it has no say in readiness. Called
+    /// on worker threads while the service runs: thread-safe.
+    virtual std::optional<FacilityHealth> readiness() const { return std::nullopt; }
+    /// /metrics: its families at `now_unix`, read at each scrape from the
+    /// metrics thread: thread-safe.
+    virtual std::vector<MetricFamily> metrics(int64_t /*now_unix*/) const { return {}; }
 };
+
+/// The index of facility name `name` in every FacilitySet, given out once per
+/// name for the life of the process. Thread-safe.
+size_t facilityIndex(std::string_view name);
 
 class FacilitySet {
 public:
-    /// Adds a facility; a second one for the same slot replaces the first.
+    FacilitySet() = default;
+    FacilitySet(const FacilitySet&) = delete;
+    FacilitySet& operator=(const FacilitySet&) = delete;
+    /// Stops the facilities in the reverse of the order they were added: each
+    /// goes while what it uses still runs.
+    ~FacilitySet();
+
+    /// Adds a facility; a second one of the same name replaces the first.
     void add(std::unique_ptr<Facility> f);
 
-    /// The facility of type T in its slot, or null. T names its slot as
-    /// `static constexpr Slot kSlot`. Thread-safe (read-only after start).
+    /// The facility of type T, or null. T names its slot as
+    /// `static constexpr const char* kName`. Thread-safe (read-only after start).
     template <class T>
     T* get() const {
-        return static_cast<T*>(by_slot_[static_cast<size_t>(T::kSlot)]);
+        static const size_t index = facilityIndex(T::kName);
+        return index < by_index_.size() ? static_cast<T*>(by_index_[index]) : nullptr;
     }
-    bool has(Slot s) const { return by_slot_[static_cast<size_t>(s)] != nullptr; }
-    /// True when a facility named `name` (slotName) is configured.
+    /// True when a facility named `name` is configured.
     bool has(const std::string& name) const;
     /// The names of the configured facilities, for messages.
     std::string names() const;
-    /// The slot names of the configured facilities.
+    /// The names of the configured facilities, in the order they started.
     std::vector<std::string> configured() const;
 
     /// Fills every configured facility's slot of `api`.
     void fill(ipf_host_api& api) const;
     void reload();
     void purge(int64_t now_s);
+    /// Each facility's /readyz check that has one, by its name, in start order.
+    std::vector<std::pair<std::string, FacilityHealth>> readiness() const;
+    /// Every facility's /metrics families, in start order.
+    std::vector<MetricFamily> metrics(int64_t now_unix) const;
 
     /// The address guard every outbound facility connects through; set at
     /// start, before the facilities that need it are added.
@@ -90,8 +132,8 @@ private:
     std::shared_ptr<UpstreamOutcomes> outcomes_ = std::make_shared<UpstreamOutcomes>();
     std::shared_ptr<const guard::AddressGuard> guard_;
     std::shared_ptr<const netdb::SpecialPurposeRegistry> registry_;
-    std::vector<std::unique_ptr<Facility>> owned_;
-    std::array<Facility*, static_cast<size_t>(Slot::Count)> by_slot_{};
+    std::vector<std::unique_ptr<Facility>> owned_;  // in start order
+    std::vector<Facility*> by_index_;               // by facilityIndex(name)
 };
 
 /// What an ipf_plugin_ctx points at as far as facilities care: the plugin's

@@ -1,5 +1,6 @@
 #include "host/manifest/Manifest.h"
 
+#include "host/facilities/netdb/NetDbFiles.h"
 #include "host/net/IpAddress.h"
 
 #include <yaml-cpp/yaml.h>
@@ -143,25 +144,6 @@ void checkTemplate(const YamlReader& r, const YAML::Node& at, const std::string&
     }
 }
 
-/// A host handler exists and has what it needs (a status: section for the status ones).
-void checkHostHandler(const YamlReader& r, const YAML::Node& at, const std::string& name, const Manifest& m) {
-    std::string names;
-    bool found = false;
-    for (const char* h : kHostHandlerNames) {
-        names += std::string(names.empty() ? "" : ", ") + h;
-        found = found || name == h;
-    }
-    if (!found) r.fail(at, "the host has no handler '" + name + "' (it has: " + names + ")");
-    if (name.rfind("status", 0) == 0 && !m.status)
-        r.fail(at, "the host handler '" + name + "' needs a status: section");
-    if (name.rfind("account_", 0) == 0 && !m.accounts)
-        r.fail(at, "the host handler '" + name + "' needs an accounts: section");
-    if (name == "account_clock" && !m.accounts->manual_clock)
-        r.fail(at, "the host handler 'account_clock' exists for tests only: it needs accounts.manual_clock: true");
-    if (name == "status_control" && !m.status->manual_clock)
-        r.fail(at, "the host handler 'status_control' exists for tests only: it needs status.manual_clock: true");
-}
-
 void readRoutes(const YamlReader& r, const YAML::Node& n, Manifest& m) {
     if (!n.IsSequence()) r.fail(n, "routes must be a list");
     std::set<std::string> seen;
@@ -181,7 +163,7 @@ void readRoutes(const YamlReader& r, const YAML::Node& n, Manifest& m) {
             r.fail(item["handler"], "handler '" + h + "' must be plugin.handler");
         rs.plugin = h.substr(0, dot);
         rs.handler = h.substr(dot + 1);
-        if (rs.plugin == "host") checkHostHandler(r, item["handler"], rs.handler, m);
+        rs.handler_line = item["handler"].Mark().line + 1;
         bool known = rs.plugin == "host";
         for (const auto& p : m.plugins) known = known || p.name == rs.plugin;
         if (!known)
@@ -193,9 +175,9 @@ void readRoutes(const YamlReader& r, const YAML::Node& n, Manifest& m) {
         for (char c : rs.cache_control)
             if (c == '\r' || c == '\n') r.fail(item["cache_control"], "cache_control must be one line");
         if (item["response_cache"]) rs.response_cache = r.boolean(item["response_cache"], "response_cache");
-        // Probes of a load balancer every few seconds would drown the requests.
-        rs.access_log = !(rs.plugin == "host" && (rs.handler == "healthz" || rs.handler == "readyz"));
-        if (item["access_log"]) rs.access_log = r.boolean(item["access_log"], "access_log");
+        // Unsaid, a host handler's own default applies (HostHandlerDef::access_log).
+        rs.access_log_given = static_cast<bool>(item["access_log"]);
+        if (rs.access_log_given) rs.access_log = r.boolean(item["access_log"], "access_log");
         rs.time_budget_ms = m.server.time_budget_ms;
         if (item["time_budget_ms"]) {
             rs.time_budget_ms = static_cast<unsigned>(r.integer(item["time_budget_ms"], "time_budget_ms", 100, 299000));
@@ -203,21 +185,6 @@ void readRoutes(const YamlReader& r, const YAML::Node& n, Manifest& m) {
                             "route " + rs.path + " time_budget_ms");
         }
         m.routes.push_back(std::move(rs));
-    }
-}
-
-/// host.front answers with what ip.address and ip.report answer: both must be routed.
-void checkFrontDoor(const YamlReader& r, const YAML::Node& routes, const Manifest& m) {
-    bool text = false, json = false;
-    for (const auto& rs : m.routes) {
-        text = text || (rs.plugin == "ip" && rs.handler == "address");
-        json = json || (rs.plugin == "ip" && rs.handler == "report");
-    }
-    size_t i = 0;
-    for (const auto& rs : m.routes) {
-        if (rs.plugin == "host" && rs.handler == "front" && !(text && json))
-            r.fail(routes[i]["handler"], "the host handler 'front' answers with ip.address and ip.report: route both");
-        ++i;
     }
 }
 
@@ -243,39 +210,38 @@ void readMetrics(const YamlReader& r, const YAML::Node& n, Manifest& m) {
     m.metrics = spec;
 }
 
+/// The top-level keys the host reads itself; the facilities' come from their registration.
+const std::set<std::string> kHostKeys{"service",
+                                      "server",
+                                      "tls",
+                                      "trusted_proxies",
+                                      "state_dir",
+                                      "store",
+                                      "access_log",
+                                      "access_log_format",
+                                      "log_level",
+                                      "plugin_dir",
+                                      "rate_classes",
+                                      "plugins",
+                                      "routes",
+                                      "keys",
+                                      "caller_ipv6_prefix",
+                                      "challenge",
+                                      "guard",
+                                      "status",
+                                      "metrics",
+                                      "front_door",
+                                      "accounts",
+                                      "transient_max_age_s"};
+
+/// Refuses a top-level key nobody reads, with its line.
+void checkTopLevelKeys(const YamlReader& r, const YAML::Node& root, const std::vector<SectionReader>& sections) {
+    std::set<std::string> keys = kHostKeys;
+    for (const auto& s : sections) keys.insert(s.key);
+    r.onlyKeys(root, keys, "the manifest");
+}
+
 void readTopLevel(const YamlReader& r, const YAML::Node& root, Manifest& m) {
-    r.onlyKeys(root,
-               {"service",
-                "server",
-                "tls",
-                "trusted_proxies",
-                "state_dir",
-                "store",
-                "access_log",
-                "access_log_format",
-                "log_level",
-                "plugin_dir",
-                "rate_classes",
-                "plugins",
-                "routes",
-                "keys",
-                "resolver",
-                "doh",
-                "netdb",
-                "meters",
-                "caller_ipv6_prefix",
-                "challenge",
-                "guard",
-                "http",
-                "cache",
-                "connect",
-                "status",
-                "metrics",
-                "privacy",
-                "front_door",
-                "accounts",
-                "transient_max_age_s"},
-               "the manifest");
     if (const auto& s = root["service"]) {
         r.onlyKeys(s, {"host", "edge"}, "service");
         if (s["host"]) m.service_host = r.str(s["host"], "service.host");
@@ -383,36 +349,36 @@ void readTopLevel(const YamlReader& r, const YAML::Node& root, Manifest& m) {
     }
 }
 
-/// Each facility's section, by the reader in its folder (host/facilities/<name>/).
-void readFacilities(const YAML::Node& root, Manifest& m) {
-    const std::string& f = m.file;
-    const std::string& d = m.dir;
-    if (root["resolver"]) m.resolver = facilities::ResolverConfig::fromYaml(root["resolver"], f, d);
-    if (root["doh"]) m.doh = facilities::DohConfig::fromYaml(root["doh"], f, d);
-    if (root["netdb"]) m.netdb = facilities::NetDbFiles::fromYaml(root["netdb"], f, d);
-    m.guard = facilities::guard::GuardConfig::fromYaml(root["guard"], f, d);
-    // netdb and the guard judge by one registry file unless the guard names its own.
-    if (m.guard.special_purpose.empty())
-        m.guard.special_purpose = m.netdb ? m.netdb->special_purpose : resolvePath(m.dir, "netdb/special-purpose.yaml");
-    if (root["http"]) m.http = facilities::http::HttpConfig::fromYaml(root["http"], f, d);
-    if (m.http && m.http->resolve_with_resolver && !m.resolver)  // resolves through the resolver: servers
-        YamlReader(f, d).fail(root["http"]["resolve"], "http.resolve: resolver needs a resolver: section");
-    if (root["meters"]) m.meters = facilities::MetersConfig::fromYaml(root["meters"], f, d);
-    if (root["cache"]) m.cache = facilities::cache::CacheConfig::fromYaml(root["cache"], f, d);
-    if (root["connect"]) m.connect = facilities::connect::ConnectConfig::fromYaml(root["connect"], f, d);
-    if (root["status"]) m.status = status::StatusConfig::fromYaml(root["status"], f, d);
-    if (root["privacy"]) m.privacy = facilities::privacy::PrivacyConfig::fromYaml(root["privacy"], f, d);
-    if (root["accounts"]) m.accounts = account::AccountsConfig::fromYaml(root["accounts"], f, d);
+/// Each facility's section, by the reader its folder registers
+/// (host/facilities/<name>/Registration.cpp), then what each needs of the others.
+void readFacilities(const YAML::Node& root, const std::vector<SectionReader>& sections, Manifest& m) {
+    for (const auto& s : sections)
+        if (const auto& node = root[s.key]) m.sections.put(s.key, s.read(node, m.file, m.dir));
+    for (const auto& s : sections)
+        if (s.check) s.check(root, m);
 }
 
-void readSections(const YamlReader& r, const YAML::Node& root, Manifest& m) {
+/// The guard's section: netdb and the guard judge by one registry file unless the guard names its own.
+void readGuard(const YAML::Node& root, Manifest& m) {
+    m.guard = facilities::guard::GuardConfig::fromYaml(root["guard"], m.file, m.dir);
+    if (!m.guard.special_purpose.empty()) return;
+    const auto* netdb = m.section<facilities::NetDbFiles>();
+    m.guard.special_purpose = netdb ? netdb->special_purpose : resolvePath(m.dir, "netdb/special-purpose.yaml");
+}
+
+void readSections(const YamlReader& r, const YAML::Node& root, const std::vector<SectionReader>& sections,
+                  Manifest& m) {
+    checkTopLevelKeys(r, root, sections);
     readTopLevel(r, root, m);
     if (root["server"]) readServer(r, root["server"], m.server);
     if (m.server.listen.empty())
         m.server.listen = {*ListenAddress::parse("0.0.0.0:8080"), *ListenAddress::parse("[::]:8080")};
     if (root["tls"]) readTls(r, root["tls"], m);
     if (root["metrics"]) readMetrics(r, root["metrics"], m);
-    readFacilities(root, m);
+    readFacilities(root, sections, m);
+    readGuard(root, m);
+    if (root["status"]) m.status = status::StatusConfig::fromYaml(root["status"], m.file, m.dir);
+    if (root["accounts"]) m.accounts = account::AccountsConfig::fromYaml(root["accounts"], m.file, m.dir);
     // The service's own key page documents keys when it serves one and no other page is named.
     if (m.accounts && !(root["keys"] && root["keys"]["docs_url"]))
         m.key_docs_url = m.accounts->link_base_url + "/api-keys";
@@ -421,7 +387,6 @@ void readSections(const YamlReader& r, const YAML::Node& root, Manifest& m) {
     if (root["plugins"]) readPlugins(r, root["plugins"], m);
     if (!root["routes"]) r.fail(root, "the manifest has no routes");
     readRoutes(r, root["routes"], m);
-    checkFrontDoor(r, root["routes"], m);
 }
 
 }  // namespace
@@ -455,7 +420,9 @@ std::optional<ListenAddress> ListenAddress::parse(const std::string& text) {
     return la;
 }
 
-Manifest loadManifest(const std::string& path) {
+Manifest loadManifest(const std::string& path) { return loadManifest(path, registeredSections()); }
+
+Manifest loadManifest(const std::string& path, const std::vector<SectionReader>& sections) {
     Manifest m;
     std::error_code ec;
     fs::path abs = fs::absolute(path, ec);
@@ -465,7 +432,7 @@ Manifest loadManifest(const std::string& path) {
     try {
         const YAML::Node root = YamlReader::loadFile(m.file);
         if (!root.IsMap()) throw ManifestError(m.file + ":1: the manifest must be a mapping");
-        readSections(YamlReader(m.file, m.dir), root, m);
+        readSections(YamlReader(m.file, m.dir), root, sections, m);
     } catch (const ConfigError& e) {
         // The host's readers and every facility's say "file:line: message".
         throw ManifestError(e.what());

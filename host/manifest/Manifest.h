@@ -1,20 +1,14 @@
 // Manifest: the deployment's YAML wiring — listeners, plugins, routes, rate
 // classes — loaded and validated once at start. Every validation error names
 // the file and line it comes from. The host's own sections are read here; each
-// facility's section by the reader in its folder (<Name>Config::fromYaml), all
-// on one YamlReader.
+// facility's section by the reader its folder registers (SectionReader, over
+// <Name>Config::fromYaml), all on one YamlReader.
 #pragma once
 
 #include "host/account/AccountsConfig.h"
-#include "host/facilities/cache/CacheConfig.h"
-#include "host/facilities/connect/ConnectConfig.h"
-#include "host/facilities/dns/ResolverConfig.h"
-#include "host/facilities/doh/DohConfig.h"
 #include "host/facilities/guard/GuardConfig.h"
-#include "host/facilities/http/HttpConfig.h"
-#include "host/facilities/meters/MetersConfig.h"
-#include "host/facilities/netdb/NetDbFiles.h"
-#include "host/facilities/privacy/PrivacyConfig.h"
+#include "host/manifest/SectionReader.h"
+#include "host/manifest/Sections.h"
 #include "host/manifest/YamlReader.h"
 #include "host/status/StatusConfig.h"
 
@@ -56,25 +50,18 @@ struct RateClass {
     Quota keyed;
 };
 
-/// The handlers the host serves itself (a route's `handler: host.<name>`), in the
-/// order of the daemon's handler table. The status ones need a status: section;
-/// status_control exists for tests and needs status.manual_clock.
-inline constexpr const char* kHostHandlerNames[] = {
-    "openapi", "status", "status_page", "status_badge_svg", "status_badge_json", "status_control", "healthz", "readyz",
-    "front",
-    // the accounts: section's pages (host/account); account_clock for tests
-    "account_request", "account_signin", "account_dashboard", "account_clock"};
-
 struct RouteSpec {
     std::string path;     // template, "/api/v1/reverse/{ip}"
     std::string plugin;   // "reverse", or "host" for the host's own routes
     std::string handler;  // "lookup"
     std::string rate_class;
     std::string cache_control;
-    bool response_cache = true;   // the host may answer "public, max-age=N" repeats from memory
-    bool access_log = true;       // a line per request; host.healthz and host.readyz default to false
-    unsigned time_budget_ms = 0;  // 0: server.time_budget_ms; see ServerSpec
+    bool response_cache = true;     // the host may answer "public, max-age=N" repeats from memory
+    bool access_log = true;         // a line per request; a host handler may default to false (healthz, readyz)
+    bool access_log_given = false;  // the route says access_log itself
+    unsigned time_budget_ms = 0;    // 0: server.time_budget_ms; see ServerSpec
     int line = 0;
+    int handler_line = 0;  // where its handler is named
 };
 
 struct PluginSpec {
@@ -153,17 +140,15 @@ struct Manifest {
     std::optional<MetricsSpec> metrics;
 
     // Facility sections: each one's type and reader live in its folder,
-    // host/facilities/<name>/. An absent section leaves its facility off.
-    std::optional<facilities::ResolverConfig> resolver;
-    std::optional<facilities::DohConfig> doh;
-    std::optional<facilities::NetDbFiles> netdb;
-    facilities::guard::GuardConfig guard;  // always: the guard is always loaded; special_purpose always set
-    std::optional<facilities::http::HttpConfig> http;
-    std::optional<facilities::cache::CacheConfig>
-        cache;  // the store facility needs no section: always on (store.kind sqlite)
-    std::optional<facilities::connect::ConnectConfig> connect;
-    std::optional<facilities::privacy::PrivacyConfig> privacy;
-    facilities::MetersConfig meters;                  // no meters: no facility
+    // host/facilities/<name>/, which registers them (FacilityRegistry). An
+    // absent section leaves its facility off.
+    Sections sections;
+    /// The section read as T (facilities::http::HttpConfig ...), or null when absent.
+    template <class T>
+    const T* section() const {
+        return sections.get<T>();
+    }
+    facilities::guard::GuardConfig guard;             // always: the guard is always loaded; special_purpose always set
     std::optional<status::StatusConfig> status;       // the prober and the status routes (host/status)
     std::optional<account::AccountsConfig> accounts;  // key issuance by e-mail and the dashboard (host/account)
 
@@ -183,7 +168,17 @@ struct Manifest {
     std::vector<RouteSpec> routes;
 };
 
-/// Loads and validates `path`. Throws ManifestError.
+/// Loads and validates `path`, with the sections every registered facility
+/// reads (registeredSections). Throws ManifestError.
 Manifest loadManifest(const std::string& path);
+
+/// Loads and validates `path` with `sections` as the top-level sections read
+/// by readers outside the manifest, besides the host's own. Throws ManifestError.
+Manifest loadManifest(const std::string& path, const std::vector<SectionReader>& sections);
+
+/// The sections of the host's registered facilities; defined with the
+/// registry (host/facilities/FacilityRegistry.cpp), which the manifest reader
+/// does not include.
+std::vector<SectionReader> registeredSections();
 
 }  // namespace ipfacts::manifest

@@ -48,7 +48,8 @@ void ExpositionWriter::family(std::string_view name, std::string_view type, std:
     out_.append("# TYPE ").append(name).append(" ").append(type).append("\n");
 }
 
-void ExpositionWriter::begin(std::string_view name, std::initializer_list<Label> labels) {
+template <class Labels>
+void ExpositionWriter::begin(std::string_view name, const Labels& labels) {
     out_.append(name);
     if (labels.size() == 0) return;
     out_ += '{';
@@ -72,6 +73,12 @@ void ExpositionWriter::sample(std::string_view name, std::initializer_list<Label
 }
 
 void ExpositionWriter::sample(std::string_view name, std::initializer_list<Label> labels, double value) {
+    begin(name, labels);
+    out_.append(" ").append(formatValue(value)).append("\n");
+}
+
+void ExpositionWriter::sample(std::string_view name, const std::vector<std::pair<std::string, std::string>>& labels,
+                              double value) {
     begin(name, labels);
     out_.append(" ").append(formatValue(value)).append("\n");
 }

@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 namespace ipfacts::metrics {
 
@@ -24,11 +25,14 @@ public:
     void sample(std::string_view name, std::initializer_list<Label> labels, uint64_t value);
     void sample(std::string_view name, std::initializer_list<Label> labels, int64_t value);
     void sample(std::string_view name, std::initializer_list<Label> labels, double value);
+    /// One sample line with labels held as strings (a facility's, read at scrape time).
+    void sample(std::string_view name, const std::vector<std::pair<std::string, std::string>>& labels, double value);
 
     const std::string& text() const { return out_; }
 
 private:
-    void begin(std::string_view name, std::initializer_list<Label> labels);
+    template <class Labels>
+    void begin(std::string_view name, const Labels& labels);
     std::string out_;
 };
 

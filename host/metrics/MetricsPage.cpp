@@ -2,7 +2,9 @@
 
 #include "host/metrics/ExpositionWriter.h"
 
-#include <sys/stat.h>
+#include <algorithm>
+#include <iterator>
+#include <optional>
 
 namespace ipfacts::metrics {
 namespace {
@@ -64,19 +66,44 @@ void upstreams(ExpositionWriter& w, const facilities::UpstreamOutcomes& outcomes
     }
 }
 
-void caches(ExpositionWriter& w, const MetricsSources& s) {
-    std::vector<std::pair<std::string_view, facilities::cache::CacheStats>> all;
-    if (s.response_cache) all.emplace_back("response", s.response_cache());
-    if (s.plugin_cache) all.emplace_back("plugins", s.plugin_cache());
-    w.family(
-        "ipfacts_cache_hits_total", "counter",
-        "Look-ups answered from memory: cache=response (the host's response cache), plugins (the cache facility).");
-    for (const auto& [name, st] : all) w.sample("ipfacts_cache_hits_total", {{"cache", name}}, st.hits);
-    w.family("ipfacts_cache_misses_total", "counter",
-             "Look-ups not answered from memory (an expired entry is a miss).");
-    for (const auto& [name, st] : all) w.sample("ipfacts_cache_misses_total", {{"cache", name}}, st.misses);
-    w.family("ipfacts_cache_entries", "gauge", "Entries held now.");
-    for (const auto& [name, st] : all) w.sample("ipfacts_cache_entries", {{"cache", name}}, st.entries);
+/// The samples of `family` the facilities show, taken out of `from` (the page writes them after its own).
+std::vector<facilities::MetricSample> takeSamples(std::vector<facilities::MetricFamily>& from,
+                                                  std::string_view family) {
+    std::vector<facilities::MetricSample> out;
+    for (auto& f : from)
+        if (f.name == family) std::move(f.samples.begin(), f.samples.end(), std::back_inserter(out));
+    from.erase(std::remove_if(from.begin(), from.end(), [family](const auto& f) { return f.name == family; }),
+               from.end());
+    return out;
+}
+
+void facilitySamples(ExpositionWriter& w, std::string_view family, const std::vector<facilities::MetricSample>& all) {
+    for (const auto& s : all) w.sample(family, s.labels, s.value);
+}
+
+void caches(ExpositionWriter& w, const MetricsSources& s, std::vector<facilities::MetricFamily>& facility) {
+    std::optional<facilities::cache::CacheStats> response;
+    if (s.response_cache) response = s.response_cache();
+    auto family = [&](const char* name, const char* type, const char* help,
+                      uint64_t facilities::cache::CacheStats::*n) {
+        w.family(name, type, help);
+        if (response) w.sample(name, {{"cache", "response"}}, (*response).*n);
+        facilitySamples(w, name, takeSamples(facility, name));
+    };
+    family("ipfacts_cache_hits_total", "counter",
+           "Look-ups answered from memory: cache=response (the host's response cache), plugins (the cache facility).",
+           &facilities::cache::CacheStats::hits);
+    family("ipfacts_cache_misses_total", "counter", "Look-ups not answered from memory (an expired entry is a miss).",
+           &facilities::cache::CacheStats::misses);
+    family("ipfacts_cache_entries", "gauge", "Entries held now.", &facilities::cache::CacheStats::entries);
+}
+
+/// The facilities' own families, each after its HELP and TYPE.
+void facilityFamilies(ExpositionWriter& w, const std::vector<facilities::MetricFamily>& families) {
+    for (const auto& f : families) {
+        w.family(f.name, f.type, f.help);
+        facilitySamples(w, f.name, f.samples);
+    }
 }
 
 void workers(ExpositionWriter& w, const MetricsSources& s) {
@@ -87,24 +114,6 @@ void workers(ExpositionWriter& w, const MetricsSources& s) {
     w.family("ipfacts_worker_queue_capacity", "gauge",
              "Fibers the workers take at most (server.queue); past it, 503 overloaded.");
     w.sample("ipfacts_worker_queue_capacity", {}, uint64_t(s.worker_fibers_max));
-}
-
-void data(ExpositionWriter& w, const MetricsSources& s, int64_t now) {
-    if (!s.data_files.empty()) {
-        w.family("ipfacts_data_file_age_seconds", "gauge",
-                 "Seconds since each data file of the netdb: section was modified, by kind and path.");
-        for (const auto& f : s.data_files) {
-            struct stat st {};
-            if (::stat(f.path.c_str(), &st) != 0) continue;  // gone since the load: no sample rather than a made-up age
-            w.sample("ipfacts_data_file_age_seconds", {{"kind", f.kind}, {"file", f.path}},
-                     int64_t(now - int64_t(st.st_mtime)));
-        }
-    }
-    if (s.netdb_loaded_unix) {
-        w.family("ipfacts_data_loaded_age_seconds", "gauge",
-                 "Seconds since the address data in use was loaded (at start, or by the last SIGHUP that succeeded).");
-        w.sample("ipfacts_data_loaded_age_seconds", {}, int64_t(now - s.netdb_loaded_unix()));
-    }
 }
 
 }  // namespace
@@ -123,8 +132,9 @@ std::string renderMetrics(const MetricsSources& s, int64_t now_unix) {
     }
     workers(w, s);
     if (s.outcomes) upstreams(w, *s.outcomes);
-    caches(w, s);
-    data(w, s, now_unix);
+    auto facility = s.facilities ? s.facilities(now_unix) : std::vector<facilities::MetricFamily>{};
+    caches(w, s, facility);
+    facilityFamilies(w, facility);
     return w.text();
 }
 

@@ -1,10 +1,13 @@
 // MetricsPage: the text of /metrics, read at scrape time from where the host
 // already keeps each number: the pipeline's RequestCounters, the facilities'
 // UpstreamOutcomes (the status page's counts: nothing is counted twice), the
-// caches' own statistics, the worker scheduler, the data files' times.
+// response cache's own statistics, the worker scheduler, and each facility's
+// own families (Facility::metrics: the cache facility's statistics, netdb's
+// data ages), which the page walks without naming a facility.
 #pragma once
 
 #include "host/cache/CacheStats.h"
+#include "host/facilities/FacilitySet.h"
 #include "host/facilities/UpstreamOutcomes.h"
 #include "host/pipeline/RequestCounters.h"
 
@@ -17,23 +20,17 @@
 
 namespace ipfacts::metrics {
 
-/// A data file whose age is shown: its kind (the manifest key) and path.
-struct DataFile {
-    std::string kind;
-    std::string path;
-};
-
 /// Where each number comes from. An empty function: that part is not shown.
 struct MetricsSources {
     const RequestCounters* requests = nullptr;
     std::vector<std::string> routes;  // label of each route slot: the manifest's path template; last: unmatched
     std::shared_ptr<const facilities::UpstreamOutcomes> outcomes;
     std::function<facilities::cache::CacheStats()> response_cache;
-    std::function<facilities::cache::CacheStats()> plugin_cache;  // the cache facility
     std::function<size_t()> worker_fibers;
     size_t worker_fibers_max = 0;
-    std::vector<DataFile> data_files;
-    std::function<int64_t()> netdb_loaded_unix;
+    // Every facility's families at a time (FacilitySet::metrics); a family
+    // the page shows too (the cache families) gets their samples after its own.
+    std::function<std::vector<facilities::MetricFamily>(int64_t now_unix)> facilities;
     int64_t start_unix = 0;
     std::string version;
     std::string abi;

@@ -1,5 +1,6 @@
 #include "host/plugins/PluginCheck.h"
 
+#include "host/facilities/dns/ResolverConfig.h"
 #include "host/plugins/PluginLoader.h"
 
 #include <dlfcn.h>
@@ -81,10 +82,11 @@ void checkValue(const manifest::Manifest& m, const manifest::PluginSpec& spec, c
     if (!ok)
         out.push_back(where(m, line, spec.name) + "config key " + key + " must be " + typeName(k.type) + ", not '" +
                       value + "'");
-    if (k.type == IPF_CONFIG_RESOLVER && !(m.resolver && m.resolver->named.count(value))) {
+    const auto* resolver = m.section<facilities::ResolverConfig>();
+    if (k.type == IPF_CONFIG_RESOLVER && !(resolver && resolver->named.count(value))) {
         std::string known;
-        if (m.resolver)
-            for (const auto& n : m.resolver->named) known += (known.empty() ? "" : ", ") + n.first;
+        if (resolver)
+            for (const auto& n : resolver->named) known += (known.empty() ? "" : ", ") + n.first;
         out.push_back(where(m, line, spec.name) + "config key " + key + " names the resolver '" + value +
                       "', which resolver.named does not define (it has: " + (known.empty() ? "none" : known) + ")");
     }

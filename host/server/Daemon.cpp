@@ -2,9 +2,7 @@
 
 #include "host/account/AccountService.h"
 #include "host/facilities/Catalogue.h"
-#include "host/facilities/cache/CacheFacility.h"
 #include "host/facilities/guard/AddressGuard.h"
-#include "host/facilities/netdb/NetDbFacility.h"
 #include "host/facilities/netdb/SpecialPurposeRegistry.h"
 #include "host/facilities/tasks/TasksFacility.h"
 #include "host/fiber/FiberScheduler.h"
@@ -18,9 +16,11 @@
 #include "host/plugins/PluginLoader.h"
 #include "host/server/CallerCounter.h"
 #include "host/server/EventLoop.h"
+#include "host/server/HostRoutes.h"
 #include "host/server/HttpConnection.h"
 #include "host/server/Listener.h"
 #include "host/server/Readiness.h"
+#include "host/server/RouteBinding.h"
 #include "host/server/SystemdNotify.h"
 #include "host/server/TlsContext.h"
 #include "host/status/StatusService.h"
@@ -41,98 +41,63 @@
 #include <cstdlib>
 #include <ctime>
 #include <filesystem>
+#include <iterator>
+#include <map>
 #include <thread>
 
-namespace ipfacts {
-extern const char kStatusOpenApi[];
-extern const char kAccountOpenApi[];
-}  // namespace ipfacts
-
 namespace ipfacts::server {
-namespace {
 
-constexpr const char* kOpenApiOperation = R"({
-  "summary": "This API's OpenAPI 3.1 description",
-  "description": "Assembled at start from the loaded plugins: a plugin removed from the manifest takes its paths with it.",
-  "operationId": "getOpenApi",
-  "tags": ["Service"],
-  "responses": {"200": {"description": "The OpenAPI document", "content": {"application/json": {"schema": {"type": "object", "required": ["openapi", "info", "paths"]}}}}}
-})";
-
-/// The host's own handlers: ids in the order of manifest::kHostHandlerNames, which the
-/// manifest reader checks routes against.
-enum HostHandlerId {
-    kOpenApi = 0,
-    kStatus,
-    kStatusPage,
-    kStatusBadgeSvg,
-    kStatusBadgeJson,
-    kStatusControl,
-    kHealthz,
-    kReadyz,
-    kFront,
-    kAccountRequest,
-    kAccountSignin,
-    kAccountDashboard,
-    kAccountClock
+struct Daemon::Parts {
+    manifest::Manifest m;
+    std::unique_ptr<store::AccountStore> keys;       // store.backend: the SQLite file or PostgreSQL
+    std::unique_ptr<store::ServerSecret> secret;     // <state_dir>/server-secret, made at the first start
+    std::unique_ptr<store::LiveKeyCache> key_cache;  // what the pipeline checks keys against
+    // The service's time: rate windows, challenges, links, sessions, usage days
+    // (manual, moved by host.account_clock, with accounts.manual_clock).
+    std::unique_ptr<pipeline::ServiceClock> clock;
+    // Fresh each start, known to the prober and the pipeline only: the prober's
+    // requests to this node are served unmetered.
+    std::string self_probe_token = store::randomHex(16);
+    std::unique_ptr<account::AccountService> accounts;  // with an accounts: section
+    std::unique_ptr<facilities::FacilitySet> facilities;
+    std::unique_ptr<status::StatusService> status;
+    ipf_host_api api{};
+    std::vector<std::unique_ptr<plugins::LoadedPlugin>> plugins;
+    std::map<std::string, plugins::LoadedPlugin*> loaded;  // by name
+    std::vector<std::string> refused;                      // plugins that did not load
+    std::string openapi;
+    std::unique_ptr<Readiness> readiness;
+    std::unique_ptr<pipeline::Pipeline> pipeline;
+    std::unique_ptr<front::FrontDoor> front;  // with a host.front route
+    std::unique_ptr<pipeline::BotChallenge> challenge;
+    std::unique_ptr<pipeline::DayCountStore> day_counts;
+    std::unique_ptr<pipeline::CounterWriteBehind> write_behind;  // of the pipeline's day counts (counters: memory)
+    std::unique_ptr<store::RedisRateCounters> shared_counters;   // counters: redis
+    std::unique_ptr<fiber::FiberScheduler> workers;
+    std::unique_ptr<CallerCounter> per_address;
+    std::unique_ptr<CallerCounter> slow_per_caller;
+    TlsContextPtr tls;
+    std::vector<std::unique_ptr<EventLoop>> loops;
+    std::vector<std::thread> threads;
+    std::unique_ptr<metrics::MetricsServer> metrics;
+    // Shutdown: requests in flight are answered by then (monotonic ms), and
+    // the workers are done by the end of the grace.
+    int64_t answer_by_ms = 0;
+    std::chrono::steady_clock::time_point grace_ends;
 };
 
-constexpr const char* kFrontOperation = R"({
-  "summary": "Your IP address, in the form your client wants",
-  "description": "Content negotiation, as ifconfig.co does it. An Accept header naming text/plain, application/json or text/html (exactly, or text/*) decides by q-value (a tie goes to text/plain, then application/json); otherwise the User-Agent does: a command-line client (curl, Wget, HTTPie...: the manifest's front_door.cli_user_agents) gets the address and one newline exactly as /ip, a browser (a Mozilla/ User-Agent) an HTML page of the caller's facts and a guide to every endpoint, any other client the plain text. application/json is the IpReport, byte-for-byte as /json for the same request. Always sent with Vary: Accept, User-Agent. The page has no scripts and no external assets and is sent with a strict Content-Security-Policy; it never holds an API key. This short path has no version guarantee.",
-  "operationId": "getFrontDoor",
-  "tags": ["Connection"],
-  "responses": {"200": {"description": "The address as text, the IpReport, or the HTML page", "content": {
-    "text/plain": {"schema": {"type": "string", "description": "An IPv4 or IPv6 address, then \\n.", "examples": ["203.0.113.7\n"]}},
-    "application/json": {"schema": {"$ref": "#/components/schemas/IpReport"}},
-    "text/html": {"schema": {"type": "string"}}}}}
-})";
-
-constexpr const char* kHealthOperation = R"({
-  "operations": {
-    "healthz": {
-      "summary": "Liveness: the process answers",
-      "description": "200 and the text ok whenever an event loop can answer; for a load balancer or an orchestrator. Unmetered; not in the access log unless the route says access_log: true.",
-      "operationId": "getHealthz",
-      "tags": ["Service"],
-      "responses": {"200": {"description": "The process answers", "content": {"text/plain": {"schema": {"type": "string", "const": "ok\n"}}}}}
-    },
-    "readyz": {
-      "summary": "Readiness: whether this node should get traffic",
-      "description": "200 when every plugin of the manifest loaded and every route is served, address data is loaded (when netdb is configured), the store answers a read, and the node is not shutting down; 503 otherwise, with each check and why. An upstream that fails does not make a node unready (every node shares it; the status page reports it). Unmetered; not in the access log unless the route says access_log: true.",
-      "operationId": "getReadyz",
-      "tags": ["Service"],
-      "responses": {
-        "200": {"description": "Ready", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Readiness"}}}},
-        "503": {"description": "Not ready", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Readiness"}}}}
-      }
-    }
-  },
-  "schemas": {
-    "Readiness": {
-      "type": "object",
-      "required": ["ready", "checks"],
-      "additionalProperties": false,
-      "properties": {
-        "ready": {"type": "boolean"},
-        "checks": {"type": "array", "items": {"type": "object", "required": ["name", "ok", "detail"], "additionalProperties": false,
-          "properties": {"name": {"type": "string", "enum": ["plugins", "routes", "netdb", "store", "keys", "serving"]}, "ok": {"type": "boolean"}, "detail": {"type": "string"}}}}
-      }
-    }
-  }
-})";
+namespace {
 
 constexpr time_t kHousekeepingSeconds = 10;
 
-/// The id of host handler `name` (the manifest reader refused any other name).
-int hostHandlerId(const std::string& name) {
-    int i = 0;
-    for (const char* h : manifest::kHostHandlerNames) {
-        if (name == h) return i;
-        ++i;
-    }
-    throw std::logic_error("host handler " + name + " passed the manifest check");
-}
+/// A part of the daemon: what starts it, and what undoes it (null: nothing
+/// beyond what the later stages' undoing leaves). Each stage uses only what
+/// the stages before it made; the daemon undoes them in reverse.
+struct Stage {
+    const char* name;
+    void (*start)(Daemon::Parts&);
+    void (*stop)(Daemon::Parts&);
+};
 
 /// The prober's guard: the host's registry reading, and status.allow as its
 /// only allow list (the guard: section's list is the plugins', not the prober's).
@@ -156,73 +121,22 @@ metrics::MetricsSources metricsSources(const manifest::Manifest& m, pipeline::Pi
     s.routes.emplace_back(metrics::kUnmatchedRoute);
     s.outcomes = set.outcomes();
     s.response_cache = [&pl] { return pl.responseCache().stats(); };
-    if (auto* cache = set.get<facilities::cache::CacheFacility>())
-        s.plugin_cache = [cache] { return cache->backend().stats(); };
     s.worker_fibers = [&workers] { return workers.inUse(); };
     s.worker_fibers_max = m.server.queue;
-    if (m.netdb) {
-        for (const auto& f : m.netdb->city_mmdb) s.data_files.push_back({"city_mmdb", f});
-        for (const auto& f : m.netdb->asn_csv) s.data_files.push_back({"asn_csv", f});
-    }
-    if (auto* netdb = set.get<facilities::NetDbFacility>())
-        s.netdb_loaded_unix = [netdb] { return netdb->loadedUnix(); };
+    s.facilities = [&set](int64_t now_unix) { return set.metrics(now_unix); };
     s.start_unix = static_cast<int64_t>(std::time(nullptr));
     s.version = IPFACTS_VERSION;
     s.abi = std::to_string(IPF_ABI_MAJOR) + "." + std::to_string(IPF_ABI_MINOR);
     return s;
 }
 
-}  // namespace
+// ---- Stages of the start, in order ----
 
-struct Daemon::Parts {
-    manifest::Manifest m;
-    std::unique_ptr<store::AccountStore> keys;       // store.backend: the SQLite file or PostgreSQL
-    std::unique_ptr<store::ServerSecret> secret;     // <state_dir>/server-secret, made at the first start
-    std::unique_ptr<store::LiveKeyCache> key_cache;  // what the pipeline checks keys against
-    // The service's time: rate windows, challenges, links, sessions, usage days
-    // (manual, moved by host.account_clock, with accounts.manual_clock).
-    std::unique_ptr<pipeline::ServiceClock> clock;
-    // Fresh each start, known to the prober and the pipeline only: the prober's
-    // requests to this node are served unmetered.
-    std::string self_probe_token = store::randomHex(16);
-    std::unique_ptr<account::AccountService> accounts;  // with an accounts: section
-    std::unique_ptr<facilities::FacilitySet> facilities;
-    ipf_host_api api{};
-    std::vector<std::unique_ptr<plugins::LoadedPlugin>> plugins;
-    std::string openapi;
-    std::unique_ptr<status::StatusService> status;
-    std::unique_ptr<Readiness> readiness;
-    std::unique_ptr<pipeline::Pipeline> pipeline;
-    std::unique_ptr<front::FrontDoor> front;  // with a host.front route
-    std::unique_ptr<pipeline::BotChallenge> challenge;
-    std::unique_ptr<pipeline::DayCountStore> day_counts;
-    std::unique_ptr<pipeline::CounterWriteBehind> write_behind;  // of the pipeline's day counts (counters: memory)
-    std::unique_ptr<store::RedisRateCounters> shared_counters;   // counters: redis
-    std::unique_ptr<fiber::FiberScheduler> workers;
-    std::unique_ptr<CallerCounter> per_address;
-    std::unique_ptr<CallerCounter> slow_per_caller;
-    TlsContextPtr tls;
-    std::vector<std::unique_ptr<EventLoop>> loops;
-    std::vector<std::thread> threads;
-    std::unique_ptr<metrics::MetricsServer> metrics;  // last: it reads the parts above
-};
-
-void blockServiceSignals() {
-    sigset_t set;
-    sigemptyset(&set);
-    sigaddset(&set, SIGTERM);
-    sigaddset(&set, SIGINT);
-    sigaddset(&set, SIGHUP);
-    sigaddset(&set, SIGUSR1);
-    pthread_sigmask(SIG_BLOCK, &set, nullptr);
-    signal(SIGPIPE, SIG_IGN);
-}
-
-Daemon::Daemon(manifest::Manifest m) : parts_(std::make_unique<Parts>()) {
-    auto& p = *parts_;
-    p.m = std::move(m);
-    // Every loop binds with SO_REUSEPORT: check before anything else that no other process
-    // (a second ipfactsd started by mistake) holds an address.
+/// Before anything opens: host routes the host can serve, and listen
+/// addresses no other process holds (every loop binds with SO_REUSEPORT, so a
+/// second ipfactsd started by mistake would share them silently).
+void checkManifest(Daemon::Parts& p) {
+    checkHostRoutes(p.m);
     for (const auto& a : p.m.server.listen) refuseIfHeld(a);
     if (p.m.tls)
         for (const auto& a : p.m.tls->listen) refuseIfHeld(a);
@@ -232,6 +146,10 @@ Daemon::Daemon(manifest::Manifest m) : parts_(std::make_unique<Parts>()) {
         metrics::refuseSharedPorts(p.m.metrics->listen, pub);
         for (const auto& a : p.m.metrics->listen) refuseIfHeld(a);
     }
+}
+
+/// The account data, the server secret, the live keys and the account pages' service.
+void openStore(Daemon::Parts& p) {
     std::filesystem::create_directories(p.m.state_dir);
     p.clock = std::make_unique<pipeline::ServiceClock>(p.m.accounts && p.m.accounts->manual_clock);
     p.keys = store::openAccountStore(p.m);
@@ -244,126 +162,75 @@ Daemon::Daemon(manifest::Manifest m) : parts_(std::make_unique<Parts>()) {
             std::make_unique<account::AccountService>(*p.m.accounts, p.m.service_host, *p.keys, *p.secret, *p.key_cache,
                                                       *p.clock, account::makeMailer(*p.m.accounts));
     p.key_cache->start();
+}
 
+void closeStore(Daemon::Parts& p) {
+    p.accounts.reset();
+    p.key_cache.reset();
+    p.secret.reset();
+    p.keys.reset();
+    p.clock.reset();
+}
+
+/// The facilities the manifest configures (FacilityRegistry), and the status
+/// service, which counts their upstreams.
+void startServices(Daemon::Parts& p) {
     p.facilities = facilities::startFacilities(p.m);
     if (p.m.status)
         p.status = std::make_unique<status::StatusService>(*p.m.status, p.m.service_host, store::openProbeHistory(p.m),
                                                            proberGuard(p.m, *p.facilities), p.facilities->outcomes(),
                                                            p.self_probe_token);
+}
+
+void stopServices(Daemon::Parts& p) {
+    p.status.reset();
+    p.facilities.reset();  // in the reverse of their start
+}
+
+/// The plugins of the manifest, over the facilities' host table.
+void loadPlugins(Daemon::Parts& p) {
     p.api = plugins::makeHostApi(*p.facilities);
     plugins::PluginLoader loader(p.m, &p.api, *p.facilities);
-    std::map<std::string, plugins::LoadedPlugin*> by_name;
-    std::vector<std::string> refused, skipped;
     for (const auto& spec : p.m.plugins)
         if (auto lp = loader.load(spec)) {
-            by_name[spec.name] = lp.get();
+            p.loaded[spec.name] = lp.get();
             p.plugins.push_back(std::move(lp));
         } else {
-            refused.push_back(spec.name);
+            p.refused.push_back(spec.name);
         }
+}
 
-    std::vector<std::string> class_names;
-    for (const auto& [name, rc] : p.m.rate_classes) class_names.push_back(name);
+void unloadPlugins(Daemon::Parts& p) {
+    p.loaded.clear();
+    while (!p.plugins.empty()) p.plugins.pop_back();
+}
 
-    std::vector<pipeline::Route> routes;
-    std::vector<openapi::RoutedOperation> ops;
-    for (const auto& spec : p.m.routes) {
-        pipeline::Route r;
-        r.spec = spec;
-        r.rate_class = &p.m.rate_classes.at(spec.rate_class);
-        r.rate_class_index = static_cast<size_t>(std::find(class_names.begin(), class_names.end(), spec.rate_class) -
-                                                 class_names.begin());
-        r.cache_control_line = "Cache-Control: " + spec.cache_control + "\r\n";
-        r.policy_anonymous = spec.rate_class + ":anonymous";
-        r.policy_keyed = spec.rate_class + ":key";
-        openapi::RoutedOperation op{spec, "", ""};
-        if (spec.plugin == "host") {
-            const int id = hostHandlerId(spec.handler);
-            if (id == kFront && !by_name.count("ip")) {
-                // It answers with the ip plugin's routes (the manifest reader checked they are routed).
-                spdlog::warn("route={} skipped: the front door needs plugin ip, which is not loaded", spec.path);
-                skipped.push_back(spec.path);
-                continue;
-            }
-            r.host_handler = id;
-            // Each serves bytes made already; the control handler runs a round of
-            // probes and readyz reads the store: workers.
-            const bool account = id >= kAccountRequest;
-            // the account pages read and write the store: workers too.
-            r.nonblocking = id != kStatusControl && id != kReadyz && !account;
-            r.accepts_post = account && id != kAccountClock;
-            if (id == kOpenApi)
-                op.host_operation = kOpenApiOperation;
-            else if (id == kFront)
-                op.host_operation = kFrontOperation;
-            else if (id == kHealthz || id == kReadyz)
-                op.fragment = kHealthOperation;
-            else if (account)
-                op.fragment = kAccountOpenApi;
-            else
-                op.fragment = kStatusOpenApi;
-        } else {
-            auto it = by_name.find(spec.plugin);
-            if (it == by_name.end()) {
-                spdlog::warn("route={} skipped: plugin {} is not loaded", spec.path, spec.plugin);
-                skipped.push_back(spec.path);
-                continue;
-            }
-            const ipf_handler_def* h = it->second->handler(spec.handler);
-            if (!h) {
-                spdlog::error("route={} skipped: plugin {} has no handler '{}'", spec.path, spec.plugin, spec.handler);
-                skipped.push_back(spec.path);
-                continue;
-            }
-            r.fn = h->fn;
-            r.state = it->second->state();
-            r.nonblocking = (h->flags & IPF_HANDLER_NONBLOCKING) != 0;
-            op.fragment = it->second->openapiFragment();
-        }
-        routes.push_back(std::move(r));
-        ops.push_back(std::move(op));
-    }
-    p.openapi = openapi::buildDocument(p.m, ops);
+/// The routes bound to plugins and host handlers, the OpenAPI document they
+/// make, readiness, the pipeline, and the front door (which answers through
+/// the pipeline's routes).
+void bindRoutes(Daemon::Parts& p) {
+    auto handlers = hostHandlers({&p.openapi, p.status.get(), &p.readiness, &p.front, p.accounts.get(),
+                                  facilities::builtinFacilities().readinessChecks()});
+    BoundRoutes bound = server::bindRoutes(p.m, p.loaded, handlers);
+    p.openapi = openapi::buildDocument(p.m, bound.operations);
     // The pipeline lets through the query parameters each operation declares (docs/api.md, "Query parameters").
     const auto contracts = openapi::routeContracts(p.openapi);
-    for (auto& r : routes) {
+    for (auto& r : bound.routes) {
         const auto& c = contracts.at(r.spec.path);
         r.query_params = c.query_params;
         r.json_fields = c.fields;
         r.address_params = c.address_params;
     }
-
-    std::vector<pipeline::HostHandler> host_handlers;
-    host_handlers.push_back([doc = &p.openapi](pipeline::Exchange& ex) {
-        ex.response.status = 200;
-        ex.response.content_type = "application/json";
-        ex.response.body = *doc;
-    });
-    // Routed only when the manifest has a status: section (the manifest reader checks).
-    status::StatusService* st = p.status.get();
-    host_handlers.push_back([st](pipeline::Exchange& ex) { st->serveJson(ex); });
-    host_handlers.push_back([st](pipeline::Exchange& ex) { st->servePage(ex); });
-    host_handlers.push_back([st](pipeline::Exchange& ex) { st->serveBadgeSvg(ex); });
-    host_handlers.push_back([st](pipeline::Exchange& ex) { st->serveBadgeJson(ex); });
-    host_handlers.push_back([st](pipeline::Exchange& ex) { st->serveControl(ex); });
-    p.readiness =
-        std::make_unique<Readiness>(*p.facilities, p.m.netdb.has_value(), std::move(refused), std::move(skipped));
-    host_handlers.push_back([](pipeline::Exchange& ex) { Readiness::serveHealth(ex); });
-    host_handlers.push_back([rd = p.readiness.get()](pipeline::Exchange& ex) { rd->serveReady(ex); });
-    // Made once the pipeline holds the routes it answers with (below).
-    host_handlers.push_back([&p](pipeline::Exchange& ex) { p.front->serve(ex); });
+    p.readiness = std::make_unique<Readiness>(*p.facilities, p.refused, std::move(bound.skipped));
     p.readiness->watchKeys(p.key_cache.get());
-    // Routed only with an accounts: section (the manifest reader checks).
-    account::AccountService* acc = p.accounts.get();
-    host_handlers.push_back([acc](pipeline::Exchange& ex) { acc->serveRequest(ex); });
-    host_handlers.push_back([acc](pipeline::Exchange& ex) { acc->serveSignin(ex); });
-    host_handlers.push_back([acc](pipeline::Exchange& ex) { acc->serveDashboard(ex); });
-    host_handlers.push_back([acc](pipeline::Exchange& ex) { acc->serveClock(ex); });
-    p.pipeline = std::make_unique<pipeline::Pipeline>(p.m, std::make_unique<pipeline::RouteTable>(std::move(routes)),
-                                                      p.key_cache.get(), std::move(host_handlers), *p.clock);
+    std::vector<pipeline::HostHandler> serve;
+    for (auto& h : handlers) serve.push_back(std::move(h.serve));
+    p.pipeline =
+        std::make_unique<pipeline::Pipeline>(p.m, std::make_unique<pipeline::RouteTable>(std::move(bound.routes)),
+                                             p.key_cache.get(), std::move(serve), *p.clock);
     p.pipeline->setSelfProbeToken(p.self_probe_token);
-    if (front::routeOf(p.pipeline->routes().routes(), "host", manifest::kHostHandlerNames[kFront])) {
-        const auto& served = p.pipeline->routes().routes();
+    const auto& served = p.pipeline->routes().routes();
+    if (front::routeOf(served, "host", "front"))
         p.front = std::make_unique<front::FrontDoor>(
             front::FrontDoor::Parts{front::routeOf(served, "ip", "address"), front::routeOf(served, "ip", "report"),
                                     front::endpointGuide(p.openapi), &p.pipeline->commandLineAgents(), p.m.service_host,
@@ -371,7 +238,17 @@ Daemon::Daemon(manifest::Manifest m) : parts_(std::make_unique<Parts>()) {
                                     [pl = p.pipeline.get()](const pipeline::Route& r, pipeline::Exchange& ex) {
                                         return pl->callHandler(r, ex);
                                     }});
-    }
+}
+
+void unbindRoutes(Daemon::Parts& p) {
+    p.front.reset();
+    p.pipeline.reset();
+    p.readiness.reset();
+}
+
+/// The bot challenge and the rate counters: shared in Redis, or this node's
+/// with today's counts of the last run restored before the first request.
+void startMetering(Daemon::Parts& p) {
     p.challenge = std::make_unique<pipeline::BotChallenge>(
         *p.secret, pipeline::ChallengeConfig{p.m.challenge_difficulty, p.m.challenge_lifetime_s});
     p.pipeline->setBotChallenge(p.challenge.get());
@@ -382,14 +259,25 @@ Daemon::Daemon(manifest::Manifest m) : parts_(std::make_unique<Parts>()) {
         rc.timeout_ms = static_cast<int>(p.m.store_redis_timeout_ms);
         p.shared_counters = std::make_unique<store::RedisRateCounters>(rc);
         p.pipeline->setSharedCounters(p.shared_counters.get());
-    } else {
-        // Today's counts of the last run, in place before the first request.
-        p.day_counts = std::make_unique<store::SqliteDayCounts>(manifest::resolvePath(p.m.state_dir, p.m.store_path));
-        p.write_behind = std::make_unique<pipeline::CounterWriteBehind>(
-            p.pipeline->rateLimiter(), *p.day_counts, std::chrono::milliseconds(p.m.store_write_behind_ms),
-            [&p] { return p.clock->now(); });
-        if (size_t n = p.write_behind->restore()) spdlog::info("rate counters: {} day counts of today restored", n);
+        return;
     }
+    p.day_counts = std::make_unique<store::SqliteDayCounts>(manifest::resolvePath(p.m.state_dir, p.m.store_path));
+    p.write_behind = std::make_unique<pipeline::CounterWriteBehind>(
+        p.pipeline->rateLimiter(), *p.day_counts, std::chrono::milliseconds(p.m.store_write_behind_ms),
+        [&p] { return p.clock->now(); });
+    if (size_t n = p.write_behind->restore()) spdlog::info("rate counters: {} day counts of today restored", n);
+}
+
+void stopMetering(Daemon::Parts& p) {
+    p.shared_counters.reset();
+    p.write_behind.reset();
+    p.day_counts.reset();
+    p.challenge.reset();
+}
+
+/// The workers, the callers' counters, TLS, one event loop per thread with
+/// its listeners, and the metrics listener.
+void makeServers(Daemon::Parts& p) {
     p.workers = std::make_unique<fiber::FiberScheduler>(
         fiber::FiberScheduler::Options{p.m.server.workers, p.m.server.queue, size_t(p.m.server.fiber_stack_kb) * 1024});
     // Requests arrive here with the caller's block already cut (Exchange::caller_block).
@@ -398,7 +286,6 @@ Daemon::Daemon(manifest::Manifest m) : parts_(std::make_unique<Parts>()) {
     p.per_address = std::make_unique<CallerCounter>(p.m.server.max_connections_per_address, p.m.caller_ipv6_prefix,
                                                     p.m.trusted_proxies);
     if (p.m.tls) p.tls = makeServerTlsContext(p.m.tls->certificate, p.m.tls->key);
-
     unsigned n = p.m.server.threads ? p.m.server.threads : std::max(1u, std::thread::hardware_concurrency());
     for (unsigned i = 0; i < n; ++i) {
         auto loop =
@@ -408,43 +295,156 @@ Daemon::Daemon(manifest::Manifest m) : parts_(std::make_unique<Parts>()) {
             for (const auto& a : p.m.tls->listen) loop->listen(a, p.tls.get());
         p.loops.push_back(std::move(loop));
     }
-    if (p.m.metrics) {
+    if (p.m.metrics)
         p.metrics = std::make_unique<metrics::MetricsServer>(
             p.m.metrics->listen, [src = metricsSources(p.m, *p.pipeline, *p.workers, *p.facilities)] {
                 return metrics::renderMetrics(src, static_cast<int64_t>(std::time(nullptr)));
             });
+}
+
+void closeServers(Daemon::Parts& p) {
+    p.metrics.reset();  // it reads the loops' counters and the workers
+    p.loops.clear();
+    p.tls.reset();
+    p.per_address.reset();
+    p.slow_per_caller.reset();
+    p.workers.reset();
+}
+
+/// The daemon's parts, each stage over the ones before it.
+constexpr Stage kBuild[] = {
+    {"manifest checks", checkManifest, nullptr}, {"store", openStore, closeStore},
+    {"facilities", startServices, stopServices}, {"plugins", loadPlugins, unloadPlugins},
+    {"routes", bindRoutes, unbindRoutes},        {"metering", startMetering, stopMetering},
+    {"servers", makeServers, closeServers},
+};
+
+// ---- Stages of serving: started by run(), stopped at SIGTERM in reverse ----
+
+/// A worker still waiting on an upstream past its budget at the end of the
+/// grace: its client was answered and nothing is left to save, so the process
+/// leaves without waiting for it.
+void stopWorkers(Daemon::Parts& p) {
+    if (p.workers->stopBy(p.grace_ends)) return;
+    spdlog::warn("grace of {} s over with workers still busy; exiting without them", p.m.server.shutdown_grace_s);
+    spdlog::info("stopped");
+    spdlog::shutdown();
+    std::fflush(nullptr);
+    std::_Exit(0);
+}
+
+/// The shared counters' batching thread, started with them.
+void stopSharedCounters(Daemon::Parts& p) {
+    if (p.shared_counters) p.shared_counters->stop();
+}
+
+/// The key cache, started when the store opened; stopping writes the last second's request counts.
+void stopKeyCache(Daemon::Parts& p) { p.key_cache->stop(); }
+
+void startWriteBehind(Daemon::Parts& p) {
+    if (p.write_behind) p.write_behind->start();
+}
+
+/// Stopped once no request counts any more: the last changes reach the store.
+void stopWriteBehind(Daemon::Parts& p) {
+    if (p.write_behind) p.write_behind->stop();
+}
+
+void startLoops(Daemon::Parts& p) {
+    for (auto& loop : p.loops) p.threads.emplace_back([l = loop.get()] { l->run(); });
+}
+
+/// Requests in flight get their answer, or 503 shutting_down a second before the grace ends.
+void stopLoops(Daemon::Parts& p) {
+    for (auto& loop : p.loops) loop->stop(p.answer_by_ms);
+    for (auto& t : p.threads) t.join();
+    p.threads.clear();
+}
+
+void startTasks(Daemon::Parts& p) {
+    if (auto* tasks = p.facilities->get<facilities::tasks::TasksFacility>()) tasks->runner().start(*p.workers);
+}
+
+/// No task run starts from here on; the running ones end on their fibers,
+/// which the workers' stop waits for, before any plugin's shutdown.
+void stopTasks(Daemon::Parts& p) {
+    if (auto* tasks = p.facilities->get<facilities::tasks::TasksFacility>()) tasks->runner().stop();
+}
+
+/// After the loops: the first round may probe this daemon's own listeners.
+void startProber(Daemon::Parts& p) {
+    if (p.status) p.status->start();
+}
+
+void stopProber(Daemon::Parts& p) {
+    if (p.status) p.status->stop();
+}
+
+void startMetrics(Daemon::Parts& p) {
+    if (p.metrics) p.metrics->start();
+}
+
+void stopMetrics(Daemon::Parts& p) {
+    if (p.metrics) p.metrics->stop();
+}
+
+constexpr Stage kServe[] = {
+    {"workers", nullptr, stopWorkers},          {"shared counters", nullptr, stopSharedCounters},
+    {"key cache", nullptr, stopKeyCache},       {"write-behind", startWriteBehind, stopWriteBehind},
+    {"event loops", startLoops, stopLoops},     {"tasks", startTasks, stopTasks},
+    {"status prober", startProber, stopProber}, {"metrics", startMetrics, stopMetrics},
+};
+
+/// Undoes stages [0, count) of `stages`, last first.
+template <size_t N>
+void stopStages(const Stage (&stages)[N], size_t count, Daemon::Parts& p) {
+    while (count > 0) {
+        const Stage& s = stages[--count];
+        spdlog::debug("stopping: {}", s.name);
+        if (s.stop) s.stop(p);
     }
 }
 
-Daemon::~Daemon() = default;
+/// Starts every stage of `stages` in order; when one throws, undoes the ones
+/// started and lets the exception go on.
+template <size_t N>
+void startStages(const Stage (&stages)[N], Daemon::Parts& p) {
+    size_t started = 0;
+    try {
+        for (const Stage& s : stages) {
+            spdlog::debug("starting: {}", s.name);
+            if (s.start) s.start(p);
+            ++started;
+        }
+    } catch (...) {
+        stopStages(stages, started, p);
+        throw;
+    }
+}
 
-int Daemon::run() {
-    auto& p = *parts_;
-    if (p.write_behind) p.write_behind->start();
-    for (auto& loop : p.loops) p.threads.emplace_back([l = loop.get()] { l->run(); });
-    auto* tasks = p.facilities->get<facilities::tasks::TasksFacility>();
-    if (tasks) tasks->runner().start(*p.workers);
-    // After the loops: the first round may probe this daemon's own listeners.
-    if (p.status) p.status->start();
-    if (p.metrics) p.metrics->start();
+std::string listenersText(const manifest::Manifest& m) {
     std::string where;
-    for (const auto& a : p.m.server.listen) where += " http://" + a.text;
-    if (p.m.tls)
-        for (const auto& a : p.m.tls->listen) where += " https://" + a.text;
-    if (p.m.metrics)
-        for (const auto& a : p.m.metrics->listen) where += " (metrics http://" + a.text + "/metrics)";
-    spdlog::info("ipfactsd serving on{} with {} event loops, {} workers, {} routes", where, p.loops.size(),
-                 p.m.server.workers, p.pipeline->routes().routes().size());
-    // Type=notify: the listeners accept from here on, so systemd may start what depends on us.
-    const SystemdNotify notify;
-    if (std::string why = notify.send("READY=1\nSTATUS=serving"); !why.empty()) spdlog::warn("sd_notify: {}", why);
+    for (const auto& a : m.server.listen) where += " http://" + a.text;
+    if (m.tls)
+        for (const auto& a : m.tls->listen) where += " https://" + a.text;
+    if (m.metrics)
+        for (const auto& a : m.metrics->listen) where += " (metrics http://" + a.text + "/metrics)";
+    return where;
+}
 
+sigset_t serviceSignals() {
     sigset_t set;
     sigemptyset(&set);
     sigaddset(&set, SIGTERM);
     sigaddset(&set, SIGINT);
     sigaddset(&set, SIGHUP);
     sigaddset(&set, SIGUSR1);
+    return set;
+}
+
+/// SIGHUP, SIGUSR1 and the housekeeping every few seconds, until SIGTERM or SIGINT.
+void serveUntilStopped(Daemon::Parts& p, const SystemdNotify& notify) {
+    const sigset_t set = serviceSignals();
     int64_t last_purge = monotonicSeconds();
     while (true) {
         timespec wait{kHousekeepingSeconds, 0};
@@ -452,7 +452,7 @@ int Daemon::run() {
         if (sig == SIGTERM || sig == SIGINT) {
             spdlog::info("signal {}: stopping", sig);
             if (std::string why = notify.send("STOPPING=1"); !why.empty()) spdlog::warn("sd_notify: {}", why);
-            break;
+            return;
         }
         if (sig == SIGHUP) p.facilities->reload();
         // logrotate moved the access log away: write to a new file of the same name.
@@ -475,32 +475,38 @@ int Daemon::run() {
             if (p.accounts) p.accounts->purge();  // expired links: their plain addresses go
         }
     }
+}
+
+}  // namespace
+
+void blockServiceSignals() {
+    const sigset_t set = serviceSignals();
+    pthread_sigmask(SIG_BLOCK, &set, nullptr);
+    signal(SIGPIPE, SIG_IGN);
+}
+
+Daemon::Daemon(manifest::Manifest m) : parts_(std::make_unique<Parts>()) {
+    parts_->m = std::move(m);
+    startStages(kBuild, *parts_);
+}
+
+Daemon::~Daemon() { stopStages(kBuild, std::size(kBuild), *parts_); }
+
+int Daemon::run() {
+    auto& p = *parts_;
+    startStages(kServe, p);
+    spdlog::info("ipfactsd serving on{} with {} event loops, {} workers, {} routes", listenersText(p.m), p.loops.size(),
+                 p.m.server.workers, p.pipeline->routes().routes().size());
+    // Type=notify: the listeners accept from here on, so systemd may start what depends on us.
+    const SystemdNotify notify;
+    if (std::string why = notify.send("READY=1\nSTATUS=serving"); !why.empty()) spdlog::warn("sd_notify: {}", why);
+    serveUntilStopped(p, notify);
     // Requests in flight are answered within the grace: with their result,
     // or 503 a second before its end; the process is gone by the end.
-    const auto grace = std::chrono::seconds(p.m.server.shutdown_grace_s);
-    const auto deadline = std::chrono::steady_clock::now() + grace;
-    const int64_t answer_by = pipeline::monotonicMicros() / 1000 + int64_t(p.m.server.shutdown_grace_s) * 1000 - 1000;
-    // No task run starts from here on; the running ones end on their fibers,
-    // which stopBy below waits for, before any plugin's shutdown.
-    if (tasks) tasks->runner().stop();
+    p.grace_ends = std::chrono::steady_clock::now() + std::chrono::seconds(p.m.server.shutdown_grace_s);
+    p.answer_by_ms = pipeline::monotonicMicros() / 1000 + int64_t(p.m.server.shutdown_grace_s) * 1000 - 1000;
     p.readiness->stopping();
-    if (p.status) p.status->stop();
-    if (p.metrics) p.metrics->stop();
-    for (auto& loop : p.loops) loop->stop(answer_by);
-    for (auto& t : p.threads) t.join();
-    // No request counts from here on: the last changes reach the store.
-    if (p.write_behind) p.write_behind->stop();
-    if (p.shared_counters) p.shared_counters->stop();
-    p.key_cache->stop();  // the last second's request counts written
-    if (!p.workers->stopBy(deadline)) {
-        // A worker still waits on an upstream past its budget. Its client was
-        // answered; nothing is left to save, so leave without waiting for it.
-        spdlog::warn("grace of {} s over with workers still busy; exiting without them", p.m.server.shutdown_grace_s);
-        spdlog::info("stopped");
-        spdlog::shutdown();
-        std::fflush(nullptr);
-        std::_Exit(0);
-    }
+    stopStages(kServe, std::size(kServe), p);
     spdlog::info("stopped");
     return 0;
 }

@@ -1,8 +1,6 @@
 #include "host/server/Readiness.h"
 
 #include "host/facilities/FacilitySet.h"
-#include "host/facilities/netdb/NetDbFacility.h"
-#include "host/facilities/store/StoreFacility.h"
 #include "host/store/LiveKeyCache.h"
 
 #include <ipfacts/json.hpp>
@@ -11,7 +9,7 @@ namespace ipfacts::server {
 namespace {
 
 struct Check {
-    const char* name;
+    std::string name;
     bool ok;
     std::string detail;
 };
@@ -22,25 +20,11 @@ std::string joined(const std::vector<std::string>& names) {
     return out;
 }
 
-Check storeCheck(const facilities::FacilitySet& set) {
-    auto* store = set.get<facilities::store::StoreFacility>();
-    if (!store) return {"store", false, "no store is configured"};
-    try {
-        store->kv().get("host", "readyz");
-        return {"store", true, "answers a read"};
-    } catch (const std::exception& e) {
-        return {"store", false, std::string("a read failed: ") + e.what()};
-    }
-}
-
 }  // namespace
 
-Readiness::Readiness(const facilities::FacilitySet& facilities, bool netdb_configured, std::vector<std::string> refused,
+Readiness::Readiness(const facilities::FacilitySet& facilities, std::vector<std::string> refused,
                      std::vector<std::string> skipped)
-    : facilities_(facilities),
-      netdb_configured_(netdb_configured),
-      refused_(std::move(refused)),
-      skipped_(std::move(skipped)) {}
+    : facilities_(facilities), refused_(std::move(refused)), skipped_(std::move(skipped)) {}
 
 void Readiness::serveHealth(pipeline::Exchange& ex) {
     ex.response.status = 200;
@@ -54,19 +38,7 @@ void Readiness::serveReady(pipeline::Exchange& ex) const {
                       refused_.empty() ? "every plugin of the manifest loaded" : "not loaded: " + joined(refused_)});
     checks.push_back({"routes", skipped_.empty(),
                       skipped_.empty() ? "every route of the manifest is served" : "not served: " + joined(skipped_)});
-    if (netdb_configured_) {
-        const auto* netdb = facilities_.get<facilities::NetDbFacility>();
-        const auto missing = netdb ? netdb->missing() : std::vector<std::string>{};
-        if (!netdb)
-            checks.push_back({"netdb", false, "address data not loaded"});
-        else if (!missing.empty())
-            checks.push_back(
-                {"netdb", false,
-                 "address data missing: " + joined(missing) + " (fetch it with ipfacts-fetch-data, then SIGHUP)"});
-        else
-            checks.push_back({"netdb", true, "address data loaded"});
-    }
-    checks.push_back(storeCheck(facilities_));
+    for (auto& [name, health] : facilities_.readiness()) checks.push_back({name, health.ok, std::move(health.detail)});
     if (keys_) {
         // The version lets a test (or an operator) see a change reach this node.
         const bool loaded = keys_->loaded();

@@ -1,8 +1,9 @@
 // Readiness: /healthz and /readyz, the host's answers to a load balancer or
 // an orchestrator. /healthz says the process answers (a loop served it).
 // /readyz says whether this node should get traffic: every plugin the
-// manifest names loaded and every route wired, address data loaded when
-// netdb is configured, the store answering a read, and not shutting down.
+// manifest names loaded and every route wired, each facility's own check
+// (Facility::readiness: netdb's address data loaded, the store answering a
+// read), the live keys loaded, and not shutting down.
 // An upstream that fails (a DoH resolver, a registry) does not make a node
 // unready: every node shares the upstreams, so taking nodes out would only
 // turn one degraded field into no service; the status page reports those.
@@ -27,7 +28,7 @@ class Readiness {
 public:
     /// `refused`: plugins the manifest names that did not load; `skipped`:
     /// routes not wired (their plugin or handler missing).
-    Readiness(const facilities::FacilitySet& facilities, bool netdb_configured, std::vector<std::string> refused,
+    Readiness(const facilities::FacilitySet& facilities, std::vector<std::string> refused,
               std::vector<std::string> skipped);
 
     /// Adds the check "keys": the key cache has loaded (until then keys cannot be told apart).
@@ -44,7 +45,6 @@ public:
 
 private:
     const facilities::FacilitySet& facilities_;
-    bool netdb_configured_;
     std::vector<std::string> refused_;
     std::vector<std::string> skipped_;
     std::atomic<bool> stopping_{false};

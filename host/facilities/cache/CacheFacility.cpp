@@ -57,10 +57,21 @@ const ipf_cache_api& CacheFacility::table() { return kTable; }
 
 void CacheFacility::fill(ipf_host_api& api) const { api.cache = &kTable; }
 
+std::vector<MetricFamily> CacheFacility::metrics(int64_t /*now_unix*/) const {
+    const CacheStats st = backend_->stats();
+    auto family = [](const char* name, uint64_t value) {
+        return MetricFamily{name, "", "", {{{{"cache", "plugins"}}, double(value)}}};
+    };
+    // The host's page shows these families with the response cache's; it says their type and help.
+    return {family("ipfacts_cache_hits_total", st.hits), family("ipfacts_cache_misses_total", st.misses),
+            family("ipfacts_cache_entries", st.entries)};
+}
+
 void addCacheFacility(FacilitySet& set, const manifest::Manifest& m) {
-    if (!m.cache) return;
+    const auto* config = m.section<CacheConfig>();
+    if (!config) return;
     // backend: memory is the only one so far (the manifest refuses others).
-    set.add(std::make_unique<CacheFacility>(std::make_shared<MemoryCache>(static_cast<size_t>(m.cache->max_bytes))));
+    set.add(std::make_unique<CacheFacility>(std::make_shared<MemoryCache>(static_cast<size_t>(config->max_bytes))));
 }
 
 }  // namespace ipfacts::facilities::cache

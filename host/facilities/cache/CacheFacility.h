@@ -15,12 +15,14 @@ namespace ipfacts::facilities::cache {
 
 class CacheFacility : public Facility {
 public:
-    static constexpr Slot kSlot = Slot::Cache;
+    static constexpr const char* kName = "cache";
     explicit CacheFacility(std::shared_ptr<CacheBackend> backend) : backend_(std::move(backend)) {}
-    Slot slot() const override { return kSlot; }
+    const char* name() const override { return kName; }
     void fill(ipf_host_api& api) const override;
 
     CacheBackend& backend() { return *backend_; }
+    /// /metrics: its hits, misses and entries as the cache "plugins".
+    std::vector<MetricFamily> metrics(int64_t now_unix) const override;
 
     /// The C table (for tests that call it as a plugin would).
     static const ipf_cache_api& table();

@@ -223,7 +223,8 @@ std::vector<TcpExchangeResult> ConnectFacility::exchangeAll(std::vector<TcpExcha
 }
 
 void addConnectFacility(FacilitySet& set, const manifest::Manifest& m) {
-    if (m.connect) set.add(std::make_unique<ConnectFacility>(*m.connect, set.guard()));
+    if (const auto* config = m.section<ConnectConfig>())
+        set.add(std::make_unique<ConnectFacility>(*config, set.guard()));
 }
 
 }  // namespace ipfacts::facilities::connect

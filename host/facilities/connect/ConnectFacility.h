@@ -20,10 +20,10 @@ namespace ipfacts::facilities::connect {
 
 class ConnectFacility : public Facility {
 public:
-    static constexpr Slot kSlot = Slot::Connect;
+    static constexpr const char* kName = "connect";
     /// Throws std::runtime_error when the CA store cannot be loaded.
     ConnectFacility(const ConnectConfig& config, std::shared_ptr<const guard::AddressGuard> guard);
-    Slot slot() const override { return kSlot; }
+    const char* name() const override { return kName; }
     void fill(ipf_host_api& api) const override;
 
     /// Applies the manifest's time-out (0: connect.timeout_ms; capped at

@@ -62,7 +62,8 @@ std::vector<DnsAnswer> ResolverFacility::resolve(const StubResolver& through, co
 void ResolverFacility::fill(ipf_host_api& api) const { api.resolver = &kTable; }
 
 void addResolverFacility(FacilitySet& set, const manifest::Manifest& m) {
-    if (m.resolver) set.add(std::make_unique<ResolverFacility>(*m.resolver, set.outcomes()));
+    if (const auto* config = m.section<ResolverConfig>())
+        set.add(std::make_unique<ResolverFacility>(*config, set.outcomes()));
 }
 
 }  // namespace ipfacts::facilities

@@ -15,9 +15,9 @@ namespace ipfacts::facilities {
 
 class ResolverFacility : public Facility {
 public:
-    static constexpr Slot kSlot = Slot::Resolver;
+    static constexpr const char* kName = "resolver";
     explicit ResolverFacility(const ResolverConfig& spec, std::shared_ptr<UpstreamOutcomes> outcomes = nullptr);
-    Slot slot() const override { return kSlot; }
+    const char* name() const override { return kName; }
     void fill(ipf_host_api& api) const override;
     const StubResolver& resolver() const { return resolver_; }
     /// The named resolver `name`, or nullptr when the manifest names none so.

@@ -47,7 +47,8 @@ std::vector<DnsAnswer> DohFacility::queryAll(const DnsQuestion& q) const {
 void DohFacility::fill(ipf_host_api& api) const { api.doh = &kTable; }
 
 void addDohFacility(FacilitySet& set, const manifest::Manifest& m) {
-    if (m.doh) set.add(std::make_unique<DohFacility>(*m.doh, set.guard(), set.outcomes()));
+    if (const auto* config = m.section<DohConfig>())
+        set.add(std::make_unique<DohFacility>(*config, set.guard(), set.outcomes()));
 }
 
 }  // namespace ipfacts::facilities

@@ -10,10 +10,10 @@ namespace ipfacts::facilities {
 
 class DohFacility : public Facility {
 public:
-    static constexpr Slot kSlot = Slot::Doh;
+    static constexpr const char* kName = "doh";
     DohFacility(const DohConfig& spec, std::shared_ptr<const guard::AddressGuard> guard,
                 std::shared_ptr<UpstreamOutcomes> outcomes = nullptr);
-    Slot slot() const override { return kSlot; }
+    const char* name() const override { return kName; }
     void fill(ipf_host_api& api) const override;
     const DohClient& client() const { return client_; }
     /// Asks every resolver and counts each one's outcome (UpstreamOutcomes).

@@ -147,9 +147,8 @@ std::vector<HttpResult> HttpFacility::fetchAll(std::vector<HttpRequest> requests
 }
 
 void addHttpFacility(FacilitySet& set, const manifest::Manifest& m) {
-    if (m.http)
-        set.add(
-            std::make_unique<HttpFacility>(*m.http, set.guard(), m.resolver ? &*m.resolver : nullptr, set.outcomes()));
+    if (const auto* config = m.section<HttpConfig>())
+        set.add(std::make_unique<HttpFacility>(*config, set.guard(), m.section<ResolverConfig>(), set.outcomes()));
 }
 
 }  // namespace ipfacts::facilities::http

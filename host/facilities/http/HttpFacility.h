@@ -13,12 +13,12 @@ namespace ipfacts::facilities::http {
 
 class HttpFacility : public Facility {
 public:
-    static constexpr Slot kSlot = Slot::Http;
+    static constexpr const char* kName = "http";
     /// `resolver`: the resolver: section, required when spec.resolve_with_resolver
     /// (std::runtime_error without it); `outcomes`: where named upstreams' results are counted.
     HttpFacility(const HttpConfig& spec, std::shared_ptr<const guard::AddressGuard> guard,
                  const ResolverConfig* resolver = nullptr, std::shared_ptr<UpstreamOutcomes> outcomes = nullptr);
-    Slot slot() const override { return kSlot; }
+    const char* name() const override { return kName; }
     void fill(ipf_host_api& api) const override;
     void purge(int64_t now_s) override { budget_.purge(now_s); }
 

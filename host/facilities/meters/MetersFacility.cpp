@@ -28,7 +28,8 @@ const ipf_meters_api kTable{sizeof(ipf_meters_api), take};
 void MetersFacility::fill(ipf_host_api& api) const { api.meters = &kTable; }
 
 void addMetersFacility(FacilitySet& set, const manifest::Manifest& m) {
-    if (!m.meters.per_day.empty()) set.add(std::make_unique<MetersFacility>(m.meters.per_day));
+    const auto* config = m.section<MetersConfig>();
+    if (config && !config->per_day.empty()) set.add(std::make_unique<MetersFacility>(config->per_day));
 }
 
 }  // namespace ipfacts::facilities

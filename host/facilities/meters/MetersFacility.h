@@ -10,9 +10,9 @@ namespace ipfacts::facilities {
 
 class MetersFacility : public Facility {
 public:
-    static constexpr Slot kSlot = Slot::Meters;
+    static constexpr const char* kName = "meters";
     explicit MetersFacility(const std::map<std::string, int64_t>& per_day) : meters_(per_day) {}
-    Slot slot() const override { return kSlot; }
+    const char* name() const override { return kName; }
     void fill(ipf_host_api& api) const override;
     void purge(int64_t now_s) override { meters_.purge(now_s); }
     DailyMeters& meters() { return meters_; }

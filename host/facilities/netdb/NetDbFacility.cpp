@@ -3,6 +3,7 @@
 #include "host/facilities/netdb/NetDb.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
@@ -11,6 +12,9 @@
 #include <filesystem>
 #include <memory>
 #include <stdexcept>
+#include <utility>
+
+#include <sys/stat.h>
 
 namespace ipfacts::facilities {
 namespace {
@@ -122,6 +126,35 @@ std::vector<std::string> NetDbFacility::missing() const {
 
 void NetDbFacility::fill(ipf_host_api& api) const { api.netdb = &kTable; }
 
+std::optional<FacilityHealth> NetDbFacility::readiness() const {
+    const auto gone = missing();
+    if (gone.empty()) return FacilityHealth{true, "address data loaded"};
+    return FacilityHealth{false, fmt::format("address data missing: {} (fetch it with ipfacts-fetch-data, then SIGHUP)",
+                                             fmt::join(gone, ", "))};
+}
+
+std::vector<MetricFamily> NetDbFacility::metrics(int64_t now_unix) const {
+    std::vector<MetricFamily> out;
+    if (!spec_.city_mmdb.empty() || !spec_.asn_csv.empty()) {
+        MetricFamily files{"ipfacts_data_file_age_seconds",
+                           "gauge",
+                           "Seconds since each data file of the netdb: section was modified, by kind and path.",
+                           {}};
+        for (const auto& [kind, list] : {std::pair{"city_mmdb", &spec_.city_mmdb}, {"asn_csv", &spec_.asn_csv}})
+            for (const auto& f : *list) {
+                struct stat st {};
+                if (::stat(f.c_str(), &st) != 0) continue;  // gone since the load: no sample rather than a made-up age
+                files.samples.push_back({{{"kind", kind}, {"file", f}}, double(now_unix - int64_t(st.st_mtime))});
+            }
+        out.push_back(std::move(files));
+    }
+    out.push_back({"ipfacts_data_loaded_age_seconds",
+                   "gauge",
+                   "Seconds since the address data in use was loaded (at start, or by the last SIGHUP that succeeded).",
+                   {{{}, double(now_unix - loadedUnix())}}});
+    return out;
+}
+
 void NetDbFacility::reload() {
     try {
         // Every file or none: a file missing now keeps what was loaded.
@@ -140,7 +173,7 @@ void NetDbFacility::reload() {
 }
 
 void addNetDbFacility(FacilitySet& set, const manifest::Manifest& m) {
-    if (m.netdb) set.add(std::make_unique<NetDbFacility>(*m.netdb, set.registry()));
+    if (const auto* files = m.section<NetDbFiles>()) set.add(std::make_unique<NetDbFacility>(*files, set.registry()));
 }
 
 }  // namespace ipfacts::facilities

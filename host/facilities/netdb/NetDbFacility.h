@@ -35,13 +35,13 @@ private:
 
 class NetDbFacility : public Facility {
 public:
-    static constexpr Slot kSlot = Slot::NetDb;
+    static constexpr const char* kName = "netdb";
     /// Loads the data files; throws when they cannot be read. Data files that
     /// are absent (city_mmdb, asn_csv: a fresh install before the data is
     /// fetched) are left out and named by missing(). Classifies by `registry`,
     /// the host's one reading of the IANA file, kept across reloads.
     NetDbFacility(const NetDbFiles& spec, std::shared_ptr<const netdb::SpecialPurposeRegistry> registry);
-    Slot slot() const override { return kSlot; }
+    const char* name() const override { return kName; }
     void fill(ipf_host_api& api) const override;
     /// Loads the files again (not the registry, read once at start) and swaps
     /// them in; a failed load, or a file missing, keeps the old data.
@@ -51,6 +51,10 @@ public:
     const NetDbHandle& handle() const { return handle_; }
     /// When the data in use was loaded (Unix seconds): /metrics shows its age.
     int64_t loadedUnix() const { return loaded_unix_.load(std::memory_order_relaxed); }
+    /// /readyz "netdb": not ready while a data file is missing.
+    std::optional<FacilityHealth> readiness() const override;
+    /// /metrics: each data file's age and the age of the data in use.
+    std::vector<MetricFamily> metrics(int64_t now_unix) const override;
 
 private:
     NetDbFiles spec_;

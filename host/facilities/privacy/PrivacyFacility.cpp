@@ -174,9 +174,10 @@ void PrivacyFacility::fill(ipf_host_api& api) const { api.privacy = &kTable; }
 
 /// The date of netdb's network data: the newest of its ASN files and connection-type rules.
 int64_t netdbDate(const manifest::Manifest& m) {
-    if (!m.netdb) return 0;
-    std::vector<std::string> files = m.netdb->asn_csv;
-    files.push_back(m.netdb->connection_types);
+    const auto* netdb = m.section<NetDbFiles>();
+    if (!netdb) return 0;
+    std::vector<std::string> files = netdb->asn_csv;
+    files.push_back(netdb->connection_types);
     int64_t newest = 0;
     for (const auto& f : files) {
         struct stat st {};
@@ -186,11 +187,12 @@ int64_t netdbDate(const manifest::Manifest& m) {
 }
 
 void addPrivacyFacility(FacilitySet& set, const manifest::Manifest& m) {
-    if (!m.privacy) return;
+    const auto* config = m.section<PrivacyConfig>();
+    if (!config) return;
     auto* netdb = set.get<NetDbFacility>();
     auto* resolver = set.get<ResolverFacility>();
     auto f =
-        std::make_unique<PrivacyFacility>(*m.privacy, set.get<http::HttpFacility>(), netdb ? &netdb->handle() : nullptr,
+        std::make_unique<PrivacyFacility>(*config, set.get<http::HttpFacility>(), netdb ? &netdb->handle() : nullptr,
                                           netdbDate(m), resolver ? &resolver->resolver() : nullptr, set.outcomes());
     if (auto* t = set.get<tasks::TasksFacility>()) f->schedule(t->runner());
     set.add(std::move(f));

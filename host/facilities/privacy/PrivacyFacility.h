@@ -33,7 +33,7 @@ namespace ipfacts::facilities::privacy {
 
 class PrivacyFacility : public Facility {
 public:
-    static constexpr Slot kSlot = Slot::Privacy;
+    static constexpr const char* kName = "privacy";
     /// Reads the local files (range lists, hosting ASNs, overrides; throws
     /// manifest::ConfigError when one is bad). `http`, `netdb`, `resolver`
     /// may be null; `netdb_date_s` is the date of netdb's network data, for evidence.
@@ -41,7 +41,7 @@ public:
     PrivacyFacility(const PrivacyConfig& config, http::HttpFacility* http, const NetDbHandle* netdb,
                     int64_t netdb_date_s = 0, const StubResolver* resolver = nullptr,
                     std::shared_ptr<UpstreamOutcomes> outcomes = nullptr);
-    Slot slot() const override { return kSlot; }
+    const char* name() const override { return kName; }
     void fill(ipf_host_api& api) const override;
     /// SIGHUP: reads the local files again; a bad file keeps the old data.
     void reload() override;

@@ -81,6 +81,15 @@ void StoreFacility::purge(int64_t /*now_s*/) {
     }
 }
 
+std::optional<FacilityHealth> StoreFacility::readiness() const {
+    try {
+        kv_->get("host", "readyz");
+        return FacilityHealth{true, "answers a read"};
+    } catch (const std::exception& e) {
+        return FacilityHealth{false, std::string("a read failed: ") + e.what()};
+    }
+}
+
 void addStoreFacility(FacilitySet& set, const manifest::Manifest& m) {
     // The backend the key store uses (store.backend): the SQLite file or PostgreSQL.
     set.add(std::make_unique<StoreFacility>(ipfacts::store::openKvStore(m)));

@@ -13,14 +13,16 @@ namespace ipfacts::facilities::store {
 
 class StoreFacility : public Facility {
 public:
-    static constexpr Slot kSlot = Slot::Store;
+    static constexpr const char* kName = "store";
     explicit StoreFacility(std::unique_ptr<KvStore> kv) : kv_(std::move(kv)) {}
-    Slot slot() const override { return kSlot; }
+    const char* name() const override { return kName; }
     void fill(ipf_host_api& api) const override;
     /// Deletes expired rows (once a minute); a failure is logged, not thrown.
     void purge(int64_t now_s) override;
 
     KvStore& kv() { return *kv_; }
+    /// /readyz "store": a read answers.
+    std::optional<FacilityHealth> readiness() const override;
 
     /// The C table (for tests that call it as a plugin would).
     static const ipf_store_api& table();

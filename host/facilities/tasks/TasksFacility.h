@@ -11,8 +11,8 @@ namespace ipfacts::facilities::tasks {
 
 class TasksFacility : public Facility {
 public:
-    static constexpr Slot kSlot = Slot::Tasks;
-    Slot slot() const override { return kSlot; }
+    static constexpr const char* kName = "tasks";
+    const char* name() const override { return kName; }
     void fill(ipf_host_api& api) const override;
 
     TaskRunner& runner() { return runner_; }

@@ -159,7 +159,7 @@ public:
     }
 
     void slotIsNamedConnect() {
-        CPPUNIT_ASSERT_EQUAL(std::string("connect"), std::string(facilities::slotName(facilities::Slot::Connect)));
+        CPPUNIT_ASSERT_EQUAL(std::string("connect"), std::string(facilities::connect::ConnectFacility::kName));
         CPPUNIT_ASSERT(side_->set.has("connect"));
     }
 

@@ -80,10 +80,12 @@ public:
         const std::string routes = "plugins:\n  ip: { library: ip }\nroutes:\n  - { path: /ip, handler: ip.address }\n";
         std::ofstream(file) << "connect: { timeout_ms: 1234 }\n" << routes;
         auto m = ipfacts::manifest::loadManifest(file);
-        CPPUNIT_ASSERT(m.connect);
-        CPPUNIT_ASSERT_EQUAL(1234, m.connect->timeout_ms);
+        const auto* connect = m.section<ipfacts::facilities::connect::ConnectConfig>();
+        CPPUNIT_ASSERT(connect);
+        CPPUNIT_ASSERT_EQUAL(1234, connect->timeout_ms);
         std::ofstream(file) << routes;
-        CPPUNIT_ASSERT(!ipfacts::manifest::loadManifest(file).connect);  // no section: no facility
+        CPPUNIT_ASSERT(!ipfacts::manifest::loadManifest(file)
+                            .section<ipfacts::facilities::connect::ConnectConfig>());  // no section: no facility
         std::ofstream(file) << routes << "connect:\n  max_concurrent: 0\n";
         std::string error;
         try {

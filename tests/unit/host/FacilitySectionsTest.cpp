@@ -1,6 +1,14 @@
-// The manifest reader hands each facility section to the reader in that
-// facility's folder (host/facilities/<name>/<Name>Config::fromYaml) and turns
-// their errors into ManifestError with the manifest's path and line.
+// The manifest reader hands each facility section to the reader that
+// facility's folder registers (host/facilities/<name>/Registration.cpp, over
+// <Name>Config::fromYaml) and turns their errors into ManifestError with the
+// manifest's path and line.
+#include "host/facilities/cache/CacheConfig.h"
+#include "host/facilities/connect/ConnectConfig.h"
+#include "host/facilities/dns/ResolverConfig.h"
+#include "host/facilities/doh/DohConfig.h"
+#include "host/facilities/http/HttpConfig.h"
+#include "host/facilities/meters/MetersConfig.h"
+#include "host/facilities/netdb/NetDbFiles.h"
 #include "host/manifest/Manifest.h"
 
 #include <cppunit/extensions/HelperMacros.h>
@@ -10,6 +18,7 @@
 #include <fstream>
 
 using namespace ipfacts::manifest;
+using namespace ipfacts::facilities;
 
 namespace {
 
@@ -51,8 +60,9 @@ public:
 
     void absentSectionsLeaveFacilitiesOff() {
         auto m = load("");
-        CPPUNIT_ASSERT(!m.resolver && !m.doh && !m.netdb && !m.http && !m.cache && !m.connect);
-        CPPUNIT_ASSERT(m.meters.per_day.empty());
+        CPPUNIT_ASSERT(!m.section<ResolverConfig>() && !m.section<DohConfig>() && !m.section<NetDbFiles>() &&
+                       !m.section<http::HttpConfig>() && !m.section<cache::CacheConfig>() &&
+                       !m.section<connect::ConnectConfig>() && !m.section<MetersConfig>());
         CPPUNIT_ASSERT(m.guard.allow.empty());  // the guard is always loaded, with nothing let through
         CPPUNIT_ASSERT_EQUAL(dir_ + "/netdb/special-purpose.yaml", m.guard.special_purpose);
     }
@@ -67,15 +77,14 @@ public:
             "meters: { privacy: { per_day: 20 } }\n"
             "cache: { max_bytes: 8192 }\n"
             "connect: { max_concurrent: 3 }\n");
-        CPPUNIT_ASSERT(m.resolver && m.doh && m.netdb && m.http && m.cache && m.connect);
-        CPPUNIT_ASSERT_EQUAL(std::string("127.0.0.1:53"), m.resolver->servers.at(0));
-        CPPUNIT_ASSERT_EQUAL(std::string("a"), m.doh->resolvers.at(0).name);
-        CPPUNIT_ASSERT_EQUAL(dir_ + "/sp.yaml", m.netdb->special_purpose);
+        CPPUNIT_ASSERT_EQUAL(std::string("127.0.0.1:53"), m.section<ResolverConfig>()->servers.at(0));
+        CPPUNIT_ASSERT_EQUAL(std::string("a"), m.section<DohConfig>()->resolvers.at(0).name);
+        CPPUNIT_ASSERT_EQUAL(dir_ + "/sp.yaml", m.section<NetDbFiles>()->special_purpose);
         CPPUNIT_ASSERT_EQUAL(std::string("127.0.0.0/8"), m.guard.allow_text.at(0));
-        CPPUNIT_ASSERT_EQUAL(int64_t(10), m.http->upstreams.at(0).per_day);
-        CPPUNIT_ASSERT_EQUAL(int64_t(20), m.meters.per_day.at("privacy"));
-        CPPUNIT_ASSERT_EQUAL(int64_t(8192), m.cache->max_bytes);
-        CPPUNIT_ASSERT_EQUAL(3, m.connect->max_concurrent);
+        CPPUNIT_ASSERT_EQUAL(int64_t(10), m.section<http::HttpConfig>()->upstreams.at(0).per_day);
+        CPPUNIT_ASSERT_EQUAL(int64_t(20), m.section<MetersConfig>()->per_day.at("privacy"));
+        CPPUNIT_ASSERT_EQUAL(int64_t(8192), m.section<cache::CacheConfig>()->max_bytes);
+        CPPUNIT_ASSERT_EQUAL(3, m.section<connect::ConnectConfig>()->max_concurrent);
     }
 
     void theGuardJudgesByNetdbsRegistryUnlessItNamesOne() {

@@ -1,4 +1,5 @@
 #include "host/manifest/Manifest.h"
+#include "host/server/HostRoutes.h"
 
 #include <cppunit/extensions/HelperMacros.h>
 
@@ -17,10 +18,12 @@ std::string write(const std::string& text) {
     return path;
 }
 
-/// The "file:line: reason" of loading `text`, or "" when it loads.
+/// The "file:line: reason" of loading `text`, or "" when it loads. Host
+/// routes are checked as the daemon and --check-config do, against the host
+/// handlers each part declares (host/server/HostRoutes.h).
 std::string errorOf(const std::string& text) {
     try {
-        loadManifest(write(text));
+        ipfacts::server::checkHostRoutes(loadManifest(write(text)));
         return "";
     } catch (const ManifestError& e) {
         return e.what();

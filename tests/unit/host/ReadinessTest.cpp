@@ -11,6 +11,18 @@ using ipfacts::server::Readiness;
 
 namespace {
 
+/// A facility whose /readyz check says what it is told.
+class CheckedFacility : public ipfacts::facilities::Facility {
+public:
+    explicit CheckedFacility(ipfacts::facilities::FacilityHealth health) : health_(std::move(health)) {}
+    const char* name() const override { return "checked"; }
+    void fill(ipf_host_api&) const override {}
+    std::optional<ipfacts::facilities::FacilityHealth> readiness() const override { return health_; }
+
+private:
+    ipfacts::facilities::FacilityHealth health_;
+};
+
 Poco::JSON::Object::Ptr readyBody(const Readiness& r, int& status) {
     Exchange ex;
     r.serveReady(ex);
@@ -48,10 +60,11 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::string("ok\n"), ex.response.body);
     }
 
-    // No store, no netdb though configured, a refused plugin and its route.
+    // A facility's failing check, a refused plugin and its route.
     void eachMissingPartIsNamed() {
-        FacilitySet none;
-        Readiness r(none, true, {"geo"}, {"/geo"});
+        FacilitySet set;
+        set.add(std::make_unique<CheckedFacility>(ipfacts::facilities::FacilityHealth{false, "data missing: a.csv"}));
+        Readiness r(set, {"geo"}, {"/geo"});
         int status = 0;
         auto body = readyBody(r, status);
         CPPUNIT_ASSERT_EQUAL(503, status);
@@ -61,22 +74,20 @@ public:
         CPPUNIT_ASSERT(!ok);
         CPPUNIT_ASSERT_EQUAL(std::string("not served: /geo"), detailOf(body, "routes", ok));
         CPPUNIT_ASSERT(!ok);
-        CPPUNIT_ASSERT_EQUAL(std::string("address data not loaded"), detailOf(body, "netdb", ok));
-        CPPUNIT_ASSERT(!ok);
-        CPPUNIT_ASSERT_EQUAL(std::string("no store is configured"), detailOf(body, "store", ok));
+        CPPUNIT_ASSERT_EQUAL(std::string("data missing: a.csv"), detailOf(body, "checked", ok));
         CPPUNIT_ASSERT(!ok);
         CPPUNIT_ASSERT_EQUAL(std::string("accepting requests"), detailOf(body, "serving", ok));
         CPPUNIT_ASSERT(ok);
     }
 
-    // Without netdb in the manifest there is no netdb check; SIGTERM turns
+    // Without facilities there are no facility checks; SIGTERM turns
     // serving false.
     void stoppingDrainsTheNode() {
         FacilitySet none;
-        Readiness r(none, false, {}, {});
+        Readiness r(none, {}, {});
         int status = 0;
         auto body = readyBody(r, status);
-        CPPUNIT_ASSERT_EQUAL(size_t(4), body->getArray("checks")->size());
+        CPPUNIT_ASSERT_EQUAL(size_t(3), body->getArray("checks")->size());
         bool ok = false;
         detailOf(body, "plugins", ok);
         CPPUNIT_ASSERT(ok);

@@ -1,20 +1,24 @@
 // MetricsPage: each part of /metrics read from its source — route labels
 // from the templates, cumulative histograms, upstream outcomes as the status
-// page counts them, caches, data file ages, build info.
+// page counts them, caches, the facilities' own families, build info.
 #include "host/metrics/MetricsPage.h"
 
 #include <cppunit/extensions/HelperMacros.h>
 
-#include <filesystem>
-#include <fstream>
-
-#include <utime.h>
+#include <string>
+#include <vector>
 
 using namespace ipfacts::metrics;
 
 namespace {
 
 bool has(const std::string& text, const std::string& line) { return text.find(line + "\n") != std::string::npos; }
+
+size_t count(const std::string& text, const std::string& part) {
+    size_t n = 0;
+    for (size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++n;
+    return n;
+}
 
 MetricsSources baseSources(const RequestCounters& c) {
     MetricsSources s;
@@ -33,7 +37,7 @@ class MetricsPageTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(requestsByRouteTemplateAndCode);
     CPPUNIT_TEST(histogramIsCumulative);
     CPPUNIT_TEST(upstreamsCachesWorkers);
-    CPPUNIT_TEST(dataAges);
+    CPPUNIT_TEST(facilityFamilies);
     CPPUNIT_TEST(everyFamilyHasHelpAndType);
     CPPUNIT_TEST_SUITE_END();
 
@@ -102,23 +106,27 @@ public:
         CPPUNIT_ASSERT_MESSAGE(t, has(t, "ipfacts_worker_queue_capacity 4096"));
     }
 
-    void dataAges() {
-        const auto dir = std::filesystem::temp_directory_path() / "ipfacts-metrics-page-test";
-        std::filesystem::create_directories(dir);
-        const std::string file = (dir / "city.mmdb").string();
-        std::ofstream(file) << "x";
-        utimbuf times{1000, 1000};
-        ::utime(file.c_str(), &times);
+    // Facility families (Facility::metrics): one the page shows too gets its
+    // samples after the page's own; the others follow with their HELP and TYPE.
+    void facilityFamilies() {
         RequestCounters c(3);
         MetricsSources s = baseSources(c);
-        s.data_files = {{"city_mmdb", file}, {"asn_csv", (dir / "missing.csv").string()}};
-        s.netdb_loaded_unix = [] { return int64_t(4000); };
+        s.response_cache = [] { return ipfacts::facilities::cache::CacheStats{}; };
+        s.facilities = [](int64_t now) {
+            using ipfacts::facilities::MetricFamily;
+            return std::vector<MetricFamily>{{"ipfacts_cache_hits_total", "", "", {{{{"cache", "plugins"}}, 7}}},
+                                             {"ipfacts_data_loaded_age_seconds",
+                                              "gauge",
+                                              "Seconds since the data was loaded.",
+                                              {{{}, double(now - 4000)}}}};
+        };
         const std::string t = renderMetrics(s, 5000);
-        CPPUNIT_ASSERT_MESSAGE(t,
-                               has(t, "ipfacts_data_file_age_seconds{kind=\"city_mmdb\",file=\"" + file + "\"} 4000"));
-        CPPUNIT_ASSERT_MESSAGE(t, t.find("missing.csv") == std::string::npos);  // no made-up age
+        const std::string hits =
+            "ipfacts_cache_hits_total{cache=\"response\"} 0\nipfacts_cache_hits_total{cache=\"plugins\"} 7\n";
+        CPPUNIT_ASSERT_MESSAGE(t, t.find(hits) != std::string::npos);
+        CPPUNIT_ASSERT_EQUAL(size_t(1), count(t, "# TYPE ipfacts_cache_hits_total counter"));
+        CPPUNIT_ASSERT_MESSAGE(t, has(t, "# TYPE ipfacts_data_loaded_age_seconds gauge"));
         CPPUNIT_ASSERT_MESSAGE(t, has(t, "ipfacts_data_loaded_age_seconds 1000"));
-        std::filesystem::remove_all(dir);
     }
 
     void everyFamilyHasHelpAndType() {

@@ -1,0 +1,19 @@
+// FrontHandler: the front door `/` as the host handler host.front, declared
+// once with its behaviour: on the event loop, answering through the ip
+// plugin's routes ip.address and ip.report, which the manifest must route.
+#pragma once
+
+#include "host/pipeline/HostHandlerDef.h"
+
+#include <memory>
+
+namespace ipfacts::front {
+
+class FrontDoor;
+
+/// host.front, served by `*door` once the daemon has made it (null: declared
+/// only, to check a manifest). The door is made after the pipeline holds the
+/// routes it answers with, so the handler reads the pointer at each request.
+pipeline::HostHandlerDef frontHandler(const std::unique_ptr<FrontDoor>* door);
+
+}  // namespace ipfacts::front
