@@ -15,7 +15,10 @@ if ! command -v "$CXX" >/dev/null 2>&1; then
   exit 1
 fi
 if [[ ! -f $work/CMakeCache.txt ]]; then
-  cmake -S "$src/tests/unit/fiber/asan" -B "$work" -DCMAKE_CXX_COMPILER="$CXX" -DIPFACTS_SOURCE_DIR="$src" >/dev/null
+  launcher=()  # ccache, when there, as in the main build
+  if command -v ccache >/dev/null 2>&1; then launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache); fi
+  cmake -S "$src/tests/unit/fiber/asan" -B "$work" -DCMAKE_CXX_COMPILER="$CXX" -DIPFACTS_SOURCE_DIR="$src" \
+    "${launcher[@]}" >/dev/null
 fi
 cmake --build "$work" -j2
 export ASAN_OPTIONS="detect_leaks=1:detect_stack_use_after_return=1:abort_on_error=0"
