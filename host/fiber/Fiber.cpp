@@ -1,8 +1,9 @@
 #include "host/fiber/Fiber.h"
 
+#include "host/fiber/StackSwitch.h"
+
 #include <spdlog/spdlog.h>
 
-#include <cstdint>
 #include <exception>
 
 namespace ipfacts::fiber {
@@ -18,19 +19,15 @@ void Fiber::start(std::function<void()> job, int64_t deadline_us) {
     job_ = std::move(job);
     deadline_us_ = deadline_us;
     finished_ = false;
-    getcontext(&context_);
-    context_.uc_stack.ss_sp = stack_.base();
-    context_.uc_stack.ss_size = stack_.size();
-    context_.uc_link = &scheduler_;  // returning from entry() goes back to resume()
-    // makecontext passes ints only: the pointer travels as two halves.
-    const auto self = reinterpret_cast<uintptr_t>(this);
-    makecontext(&context_, reinterpret_cast<void (*)()>(&Fiber::entry), 2, static_cast<unsigned>(self >> 32),
-                static_cast<unsigned>(self & 0xffffffffu));
+    sanitizer::clearStack(stack_.base(), stack_.size());
+    fiber_sp_ = prepareStack(stack_.top(), &Fiber::entry, this);
 }
 
-void Fiber::entry(unsigned hi, unsigned lo) {
-    auto* self = reinterpret_cast<Fiber*>((static_cast<uintptr_t>(hi) << 32) | lo);
-    self->runJob();
+void Fiber::entry(void* self) {
+    auto* fiber = static_cast<Fiber*>(self);
+    sanitizer::afterSwitch(nullptr, &fiber->resumer_stack_);
+    fiber->runJob();
+    fiber->leave(true);
 }
 
 void Fiber::runJob() {
@@ -48,10 +45,21 @@ void Fiber::runJob() {
 void Fiber::resume() {
     Fiber* outer = t_current;
     t_current = this;
-    swapcontext(&scheduler_, &context_);
+    void* fake_stack = nullptr;
+    sanitizer::beforeSwitch(&fake_stack, {stack_.base(), stack_.size()});
+    switchStack(&resumer_sp_, fiber_sp_);
+    sanitizer::afterSwitch(fake_stack, nullptr);
     t_current = outer;
 }
 
-void Fiber::park() { swapcontext(&context_, &scheduler_); }
+void Fiber::park() { leave(false); }
+
+void Fiber::leave(bool ending) {
+    void* fake_stack = nullptr;
+    sanitizer::beforeSwitch(ending ? nullptr : &fake_stack, resumer_stack_);
+    switchStack(&fiber_sp_, resumer_sp_);
+    // Resumed: the caller of resume() may stand on another stack this time.
+    sanitizer::afterSwitch(fake_stack, &resumer_stack_);
+}
 
 }  // namespace ipfacts::fiber

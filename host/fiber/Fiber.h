@@ -3,11 +3,12 @@
 // that thread serves other requests. The handler's code reads top to bottom;
 // the fiber's stack is its continuation. A fiber never moves between threads
 // (thread-local state such as errno and per-thread caches stays valid).
+// Parking and resuming switch stacks in user space (StackSwitch.h): no
+// system call either way.
 #pragma once
 
 #include "host/fiber/FiberStack.h"
-
-#include <ucontext.h>
+#include "host/fiber/SanitizerStacks.h"
 
 #include <cstdint>
 #include <functional>
@@ -24,9 +25,10 @@ public:
     /// (monotonic, 0 for none) bounds every wait the job makes.
     void start(std::function<void()> job, int64_t deadline_us);
     /// Runs the fiber from where it stopped until it parks or its job ends.
-    /// Called by the scheduler only.
+    /// Called by the scheduler (or by a fiber that runs another).
     void resume();
-    /// Called on the fiber: gives the thread back to the scheduler until resume().
+    /// Called on the fiber: gives the thread back to whoever called resume()
+    /// (the scheduler, or an enclosing fiber) until the next resume().
     void park();
 
     bool finished() const { return finished_; }
@@ -35,12 +37,16 @@ public:
     void releaseStack() const { stack_.release(); }
 
 private:
-    static void entry(unsigned hi, unsigned lo);
+    static void entry(void* self);
     void runJob();
+    /// Switches back to the caller of resume(); `ending` when this run of the
+    /// stack is over for good (its frames are abandoned).
+    void leave(bool ending);
 
     FiberStack stack_;
-    ucontext_t context_{};
-    ucontext_t scheduler_{};
+    void* fiber_sp_ = nullptr;    // where the fiber continues
+    void* resumer_sp_ = nullptr;  // where resume() continues
+    sanitizer::StackBounds resumer_stack_;
     std::function<void()> job_;
     int64_t deadline_us_ = 0;
     bool finished_ = true;

@@ -15,7 +15,8 @@ public:
     FiberStack(const FiberStack&) = delete;
     FiberStack& operator=(const FiberStack&) = delete;
 
-    void* base() const { return base_; }  // lowest usable address
+    void* base() const { return base_; }                             // lowest usable address
+    void* top() const { return static_cast<char*>(base_) + size_; }  // one past the highest
     size_t size() const { return size_; }
     /// Gives the touched pages back to the kernel (a stack returned to the pool
     /// keeps its mapping, not its memory).
