@@ -38,8 +38,9 @@ std::shared_ptr<const guard::AddressGuard> makeGuard(const manifest::Manifest& m
 
 }  // namespace
 
-std::unique_ptr<FacilitySet> startFacilities(const manifest::Manifest& m) {
+std::unique_ptr<FacilitySet> startFacilities(const manifest::Manifest& m, const pipeline::ServiceClock& clock) {
     auto set = std::make_unique<FacilitySet>();
+    set->setClock(clock);
     // Only outbound facilities need the guard; a deployment without them needs no registry file.
     const bool guarded = m.http || m.doh || m.connect;
     // One reading of the IANA special-purpose registry, shared by netdb and the

@@ -6,8 +6,10 @@
 
 namespace ipfacts::facilities {
 
-/// Starts every facility the manifest configures. Throws when one cannot start.
-std::unique_ptr<FacilitySet> startFacilities(const manifest::Manifest& m);
+/// Starts every facility the manifest configures, their budgets on `clock`
+/// (the daemon's; it outlives the set). Throws when one cannot start.
+std::unique_ptr<FacilitySet> startFacilities(const manifest::Manifest& m,
+                                             const pipeline::ServiceClock& clock = pipeline::ServiceClock::system());
 
 /// The facility names this manifest configures, without starting them
 /// (for --check-config).

@@ -10,6 +10,11 @@ int64_t ServiceClock::now() const {
     return system + offset_.load();
 }
 
+const ServiceClock& ServiceClock::system() {
+    static const ServiceClock clock(false);
+    return clock;
+}
+
 bool ServiceClock::advance(int64_t seconds) {
     if (!manual_) return false;
     offset_ += seconds;

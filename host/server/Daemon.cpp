@@ -245,7 +245,7 @@ Daemon::Daemon(manifest::Manifest m) : parts_(std::make_unique<Parts>()) {
                                                       *p.clock, account::makeMailer(*p.m.accounts));
     p.key_cache->start();
 
-    p.facilities = facilities::startFacilities(p.m);
+    p.facilities = facilities::startFacilities(p.m, *p.clock);  // budgets on the service's one clock
     if (p.m.status)
         p.status = std::make_unique<status::StatusService>(*p.m.status, p.m.service_host, store::openProbeHistory(p.m),
                                                            proberGuard(p.m, *p.facilities), p.facilities->outcomes(),
@@ -471,7 +471,7 @@ int Daemon::run() {
         if (sig == SIGHUP || now - last_purge >= 60) {
             last_purge = now;
             p.pipeline->rateLimiter().purge(p.clock->now());
-            p.facilities->purge(static_cast<int64_t>(std::time(nullptr)));
+            p.facilities->purge(p.clock->now());  // the budgets count on this clock
             if (p.accounts) p.accounts->purge();  // expired links: their plain addresses go
         }
     }
