@@ -20,11 +20,11 @@ using pipeline::Exchange;
 
 namespace {
 
-/// A facility of the cache slot whose table is a marker the test recognises.
+/// A facility in the cache's slot whose table is a marker the test recognises.
 class MarkerCache : public facilities::Facility {
 public:
-    static constexpr facilities::Slot kSlot = facilities::Slot::Cache;
-    facilities::Slot slot() const override { return kSlot; }
+    static constexpr const char* kName = "cache";
+    const char* name() const override { return kName; }
     void fill(ipf_host_api& api) const override { api.cache = &table_; }
     const ipf_cache_api* table() const { return &table_; }
 
