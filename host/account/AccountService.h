@@ -13,7 +13,7 @@
 #include "host/account/MailQueue.h"
 #include "host/account/SendThrottle.h"
 #include "host/pipeline/Exchange.h"
-#include "host/pipeline/ServiceClock.h"
+#include "host/ratelimit/ServiceClock.h"
 #include "host/store/AccountStore.h"
 #include "host/store/LiveKeyCache.h"
 #include "host/store/ServerSecret.h"

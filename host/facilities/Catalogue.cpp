@@ -49,8 +49,10 @@ std::vector<const FacilityEntry*> configuredEntries(const manifest::Manifest& m,
 
 }  // namespace
 
-std::unique_ptr<FacilitySet> startFacilities(const manifest::Manifest& m, const FacilityRegistry& registry) {
+std::unique_ptr<FacilitySet> startFacilities(const manifest::Manifest& m, const FacilityRegistry& registry,
+                                             const pipeline::ServiceClock& clock) {
     auto set = std::make_unique<FacilitySet>();
+    set->setClock(clock);
     const auto entries = configuredEntries(m, registry);
     startShared(*set, m, std::any_of(entries.begin(), entries.end(), [](const auto* e) { return e->outbound; }));
     for (const FacilityEntry* e : entries) e->start(*set, m);

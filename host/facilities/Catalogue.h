@@ -9,9 +9,11 @@
 namespace ipfacts::facilities {
 
 /// Starts every facility of `registry` the manifest configures, each after
-/// what it needs. Throws when one cannot start.
+/// what it needs, their budgets on `clock` (the daemon's; it outlives the
+/// set). Throws when one cannot start.
 std::unique_ptr<FacilitySet> startFacilities(const manifest::Manifest& m,
-                                             const FacilityRegistry& registry = builtinFacilities());
+                                             const FacilityRegistry& registry = builtinFacilities(),
+                                             const pipeline::ServiceClock& clock = pipeline::ServiceClock::system());
 
 /// The facility names this manifest configures, in start order, without
 /// starting them (for --check-config).

@@ -10,6 +10,7 @@
 
 #include "host/facilities/UpstreamOutcomes.h"
 #include "host/manifest/Manifest.h"
+#include "host/ratelimit/ServiceClock.h"
 
 #include <ipfacts/plugin.h>
 
@@ -128,7 +129,14 @@ public:
     /// upstream; the status report reads it. Always present.
     const std::shared_ptr<UpstreamOutcomes>& outcomes() const { return outcomes_; }
 
+    /// The one clock of budgets (meters, upstreams): the daemon's, so a
+    /// test's manual clock moves them with the rate windows; set at start,
+    /// before the facilities are added, and outliving them. The system clock until then.
+    void setClock(const pipeline::ServiceClock& clock) { clock_ = &clock; }
+    const pipeline::ServiceClock& clock() const { return *clock_; }
+
 private:
+    const pipeline::ServiceClock* clock_ = &pipeline::ServiceClock::system();
     std::shared_ptr<UpstreamOutcomes> outcomes_ = std::make_shared<UpstreamOutcomes>();
     std::shared_ptr<const guard::AddressGuard> guard_;
     std::shared_ptr<const netdb::SpecialPurposeRegistry> registry_;

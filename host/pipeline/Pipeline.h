@@ -12,8 +12,8 @@
 #include "host/pipeline/RequestCounters.h"
 #include "host/pipeline/ResponseCache.h"
 #include "host/pipeline/RouteTable.h"
-#include "host/pipeline/ServiceClock.h"
 #include "host/ratelimit/RateLimiter.h"
+#include "host/ratelimit/ServiceClock.h"
 #include "host/ratelimit/SharedCounters.h"
 #include "host/store/LiveKeyCache.h"
 

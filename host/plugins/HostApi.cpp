@@ -1,5 +1,6 @@
 #include "host/plugins/HostApi.h"
 
+#include "host/facilities/CEntry.h"
 #include "host/net/IpAddress.h"
 #include "host/pipeline/ConnectionRtt.h"
 #include "host/pipeline/ErrorEnvelope.h"
@@ -268,39 +269,42 @@ void setError(ipf_response* r, int status, ipf_str token, ipf_str message) {
     pipeline::writeError(ex(r)->response, status, sv(token), sv(message));
 }
 
+void setTransient(ipf_response* r) { ex(r)->transient = true; }
+
+/// The table plugins call; every entry behind the wall of CEntry.h.
 const ipf_host_api kHostApi = [] {
     ipf_host_api a{};
     a.struct_size = sizeof(ipf_host_api);
     a.abi_major = IPF_ABI_MAJOR;
     a.abi_minor = IPF_ABI_MINOR;
-    a.log = hostLog;
-    a.config_get = configGet;
-    a.config_path = configPath;
-    a.service_host = serviceHost;
-    a.edge = edge;
-    a.now_ms = nowMs;
-    a.request_method = method;
-    a.request_path = path;
-    a.request_target = target;
-    a.path_param = pathParam;
-    a.query_count = queryCount;
-    a.query_get = queryGet;
-    a.header_count = headerCount;
-    a.header_at = headerAt;
-    a.header_get = headerGet;
-    a.client_address = clientAddress;
-    a.peer_address = peerAddress;
-    a.key_identity = keyIdentity;
-    a.protocol = protocol;
-    a.tls_version = tlsVersion;
-    a.rtt_us = rttUs;
-    a.set_status = setStatus;
-    a.add_header = addHeader;
-    a.set_body = setBody;
-    a.set_error = setError;
-    a.set_transient = [](ipf_response* r) { ex(r)->transient = true; };
-    a.request_url = requestUrl;
-    a.may_block = mayBlock;
+    a.log = facilities::cEntry<hostLog>;
+    a.config_get = facilities::cEntry<configGet>;
+    a.config_path = facilities::cEntry<configPath>;
+    a.service_host = facilities::cEntry<serviceHost>;
+    a.edge = facilities::cEntry<edge>;
+    a.now_ms = facilities::cEntry<nowMs>;
+    a.request_method = facilities::cEntry<method>;
+    a.request_path = facilities::cEntry<path>;
+    a.request_target = facilities::cEntry<target>;
+    a.path_param = facilities::cEntry<pathParam>;
+    a.query_count = facilities::cEntry<queryCount>;
+    a.query_get = facilities::cEntry<queryGet>;
+    a.header_count = facilities::cEntry<headerCount>;
+    a.header_at = facilities::cEntry<headerAt>;
+    a.header_get = facilities::cEntry<headerGet>;
+    a.client_address = facilities::cEntry<clientAddress>;
+    a.peer_address = facilities::cEntry<peerAddress>;
+    a.key_identity = facilities::cEntry<keyIdentity>;
+    a.protocol = facilities::cEntry<protocol>;
+    a.tls_version = facilities::cEntry<tlsVersion>;
+    a.rtt_us = facilities::cEntry<rttUs>;
+    a.set_status = facilities::cEntry<setStatus>;
+    a.add_header = facilities::cEntry<addHeader>;
+    a.set_body = facilities::cEntry<setBody>;
+    a.set_error = facilities::cEntry<setError>;
+    a.set_transient = facilities::cEntry<setTransient>;
+    a.request_url = facilities::cEntry<requestUrl>;
+    a.may_block = facilities::cEntry<mayBlock>;
     return a;
 }();
 

@@ -175,7 +175,8 @@ void closeStore(Daemon::Parts& p) {
 /// The facilities the manifest configures (FacilityRegistry), and the status
 /// service, which counts their upstreams.
 void startServices(Daemon::Parts& p) {
-    p.facilities = facilities::startFacilities(p.m);
+    // Budgets count on the service's one clock, made with the store before this stage.
+    p.facilities = facilities::startFacilities(p.m, facilities::builtinFacilities(), *p.clock);
     if (p.m.status)
         p.status = std::make_unique<status::StatusService>(*p.m.status, p.m.service_host, store::openProbeHistory(p.m),
                                                            proberGuard(p.m, *p.facilities), p.facilities->outcomes(),
@@ -471,7 +472,7 @@ void serveUntilStopped(Daemon::Parts& p, const SystemdNotify& notify) {
         if (sig == SIGHUP || now - last_purge >= 60) {
             last_purge = now;
             p.pipeline->rateLimiter().purge(p.clock->now());
-            p.facilities->purge(static_cast<int64_t>(std::time(nullptr)));
+            p.facilities->purge(p.clock->now());  // the budgets count on this clock
             if (p.accounts) p.accounts->purge();  // expired links: their plain addresses go
         }
     }

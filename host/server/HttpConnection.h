@@ -7,7 +7,7 @@
 #include "host/net/IpAddress.h"
 #include "host/pipeline/ConnectionRtt.h"
 #include "host/pipeline/Exchange.h"
-#include "host/pipeline/ServiceClock.h"
+#include "host/ratelimit/ServiceClock.h"
 #include "host/server/ConnectionState.h"
 #include "host/server/WorkerTicket.h"
 

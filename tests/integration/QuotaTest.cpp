@@ -71,7 +71,7 @@ public:
         CPPUNIT_ASSERT_EQUAL(200, c.get("/ip").status);
     }
 
-    /// The minute and the UTC day end by the service clock (host/pipeline/ServiceClock), which
+    /// The minute and the UTC day end by the service clock (host/ratelimit/ServiceClock), which
     /// a daemon with accounts.manual_clock lets the test move: no waiting for a real edge.
     void windowsEndWhenTheServiceClockMoves() {
         Service node("quota-clock");  // its own clock: moving it leaves the shared daemon's alone

@@ -13,7 +13,7 @@
 #include "host/pipeline/Exchange.h"
 #include "host/pipeline/Pipeline.h"
 #include "host/pipeline/RouteTable.h"
-#include "host/pipeline/ServiceClock.h"
+#include "host/ratelimit/ServiceClock.h"
 #include "tests/support/EventCounter.h"
 
 #include <ipfacts/plugin.h>

@@ -1,6 +1,7 @@
 #include "host/facilities/cache/CacheFacility.h"
 
 #include "host/cache/MemoryCache.h"
+#include "host/facilities/CEntry.h"
 
 #include <cstdlib>
 #include <cstring>
@@ -49,7 +50,8 @@ ipf_status putC(ipf_plugin_ctx* ctx, ipf_str key, ipf_str value, uint32_t ttl_ms
 
 void valueFree(const char* p) { std::free(const_cast<char*>(p)); }
 
-const ipf_cache_api kTable{sizeof(ipf_cache_api), getC, putC, valueFree};
+// Every entry behind the wall of CEntry.h: nothing a plugin calls lets an exception out.
+const ipf_cache_api kTable{sizeof(ipf_cache_api), cEntry<getC>, cEntry<putC>, cEntry<valueFree>};
 
 }  // namespace
 

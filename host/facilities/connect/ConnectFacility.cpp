@@ -1,5 +1,6 @@
 #include "host/facilities/connect/ConnectFacility.h"
 
+#include "host/facilities/CEntry.h"
 #include "host/facilities/connect/ExchangeBatch.h"
 #include "host/facilities/connect/ProbeBatch.h"
 #include "host/fiber/FiberPoll.h"
@@ -160,9 +161,10 @@ const ipf_tcp_exchange_result* exchangeBatchResult(const ipf_tcp_exchange_batch*
 }
 void exchangeBatchFree(ipf_tcp_exchange_batch* b) { std::unique_ptr<ipf_tcp_exchange_batch> owned(b); }
 
-const ipf_connect_api kTable{
-    sizeof(ipf_connect_api), probeAllC,           batchSize,        batchResult, batchFree, exchangeAllC,
-    exchangeBatchSize,       exchangeBatchResult, exchangeBatchFree};
+// Every entry behind the wall of CEntry.h: nothing a plugin calls lets an exception out.
+const ipf_connect_api kTable{sizeof(ipf_connect_api),   cEntry<probeAllC>,           cEntry<batchSize>,
+                             cEntry<batchResult>,       cEntry<batchFree>,           cEntry<exchangeAllC>,
+                             cEntry<exchangeBatchSize>, cEntry<exchangeBatchResult>, cEntry<exchangeBatchFree>};
 
 }  // namespace
 

@@ -1,5 +1,6 @@
 #include "host/facilities/dns/ResolverFacility.h"
 
+#include "host/facilities/CEntry.h"
 #include "host/facilities/dns/DnsBatch.h"
 
 namespace ipfacts::facilities {
@@ -32,7 +33,9 @@ ipf_status resolveNamed(ipf_plugin_ctx* ctx, ipf_str name, const ipf_dns_questio
     return resolveWith(*f, *named, wanted, qs, count, out);
 }
 
-const ipf_resolver_api kTable{sizeof(ipf_resolver_api), resolve, batchSize, batchAnswer, batchFree, resolveNamed};
+// Every entry behind the wall of CEntry.h: nothing a plugin calls lets an exception out.
+const ipf_resolver_api kTable{sizeof(ipf_resolver_api), cEntry<resolve>,   cEntry<batchSize>,
+                              cEntry<batchAnswer>,      cEntry<batchFree>, cEntry<resolveNamed>};
 
 }  // namespace
 

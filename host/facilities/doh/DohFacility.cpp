@@ -1,5 +1,6 @@
 #include "host/facilities/doh/DohFacility.h"
 
+#include "host/facilities/CEntry.h"
 #include "host/facilities/dns/DnsBatch.h"
 
 namespace ipfacts::facilities {
@@ -13,7 +14,9 @@ ipf_status queryAll(ipf_plugin_ctx* ctx, ipf_dns_question q, ipf_dns_batch** out
     return IPF_OK;
 }
 
-const ipf_doh_api kTable{sizeof(ipf_doh_api), queryAll, batchSize, batchAnswer, batchFree};
+// Every entry behind the wall of CEntry.h: nothing a plugin calls lets an exception out.
+const ipf_doh_api kTable{sizeof(ipf_doh_api), cEntry<queryAll>, cEntry<batchSize>, cEntry<batchAnswer>,
+                         cEntry<batchFree>};
 
 std::vector<DohResolver> resolversOf(const DohConfig& spec) {
     std::vector<DohResolver> rs;

@@ -1,9 +1,10 @@
 #include "host/facilities/http/HttpFacility.h"
 
+#include "host/facilities/CEntry.h"
+
 #include <ipfacts/views.hpp>
 
 #include <cctype>
-#include <ctime>
 #include <stdexcept>
 
 /// What a plugin holds as ipf_http_batch*: the replies and their C views,
@@ -65,7 +66,9 @@ size_t batchSize(const ipf_http_batch* b) { return b ? b->replies.size() : 0; }
 const ipf_http_result* batchResult(const ipf_http_batch* b, size_t i) { return b ? b->replies.at(i) : nullptr; }
 void batchFree(ipf_http_batch* b) { std::unique_ptr<ipf_http_batch> owned(b); }
 
-const ipf_http_api kTable{sizeof(ipf_http_api), fetchAllC, batchSize, batchResult, batchFree};
+// Every entry behind the wall of CEntry.h: nothing a plugin calls lets an exception out.
+const ipf_http_api kTable{sizeof(ipf_http_api), cEntry<fetchAllC>, cEntry<batchSize>, cEntry<batchResult>,
+                          cEntry<batchFree>};
 
 HttpClientOptions optionsOf(const HttpConfig& spec) {
     HttpClient::globalInit();
@@ -100,8 +103,13 @@ void unpinnable(const std::vector<std::optional<std::string>>& refused, std::vec
 }  // namespace
 
 HttpFacility::HttpFacility(const HttpConfig& spec, std::shared_ptr<const guard::AddressGuard> guard,
-                           const ResolverConfig* resolver, std::shared_ptr<UpstreamOutcomes> outcomes)
-    : spec_(spec), client_(std::move(guard), optionsOf(spec)), budget_(spec.upstreams), outcomes_(std::move(outcomes)) {
+                           const ResolverConfig* resolver, std::shared_ptr<UpstreamOutcomes> outcomes,
+                           const pipeline::ServiceClock& clock)
+    : spec_(spec),
+      client_(std::move(guard), optionsOf(spec)),
+      budget_(spec.upstreams),
+      outcomes_(std::move(outcomes)),
+      clock_(clock) {
     if (!spec.resolve_with_resolver) return;
     if (!resolver) throw std::runtime_error("http.resolve: resolver needs a resolver: section in the manifest");
     pinned_.emplace(resolver->servers, resolver->timeout_ms, resolver->attempts);
@@ -110,7 +118,7 @@ HttpFacility::HttpFacility(const HttpConfig& spec, std::shared_ptr<const guard::
 void HttpFacility::fill(ipf_host_api& api) const { api.http = &kTable; }
 
 std::vector<HttpResult> HttpFacility::fetchAll(std::vector<HttpRequest> requests) {
-    const int64_t now = static_cast<int64_t>(std::time(nullptr));
+    const int64_t now = clock_.now();
     std::vector<HttpResult> results(requests.size());
     std::vector<HttpRequest> sent;
     std::vector<size_t> slot;
@@ -148,7 +156,8 @@ std::vector<HttpResult> HttpFacility::fetchAll(std::vector<HttpRequest> requests
 
 void addHttpFacility(FacilitySet& set, const manifest::Manifest& m) {
     if (const auto* config = m.section<HttpConfig>())
-        set.add(std::make_unique<HttpFacility>(*config, set.guard(), m.section<ResolverConfig>(), set.outcomes()));
+        set.add(std::make_unique<HttpFacility>(*config, set.guard(), m.section<ResolverConfig>(), set.outcomes(),
+                                               set.clock()));
 }
 
 }  // namespace ipfacts::facilities::http

@@ -8,6 +8,7 @@
 #include "host/facilities/http/HttpConfig.h"
 #include "host/facilities/http/PinnedNames.h"
 #include "host/facilities/http/UpstreamBudget.h"
+#include "host/ratelimit/ServiceClock.h"
 
 namespace ipfacts::facilities::http {
 
@@ -15,9 +16,11 @@ class HttpFacility : public Facility {
 public:
     static constexpr const char* kName = "http";
     /// `resolver`: the resolver: section, required when spec.resolve_with_resolver
-    /// (std::runtime_error without it); `outcomes`: where named upstreams' results are counted.
+    /// (std::runtime_error without it); `outcomes`: where named upstreams' results are counted;
+    /// `clock`: what the upstreams' budgets count minutes and days by (the daemon's; outlives the facility).
     HttpFacility(const HttpConfig& spec, std::shared_ptr<const guard::AddressGuard> guard,
-                 const ResolverConfig* resolver = nullptr, std::shared_ptr<UpstreamOutcomes> outcomes = nullptr);
+                 const ResolverConfig* resolver = nullptr, std::shared_ptr<UpstreamOutcomes> outcomes = nullptr,
+                 const pipeline::ServiceClock& clock = pipeline::ServiceClock::system());
     const char* name() const override { return kName; }
     void fill(ipf_host_api& api) const override;
     void purge(int64_t now_s) override { budget_.purge(now_s); }
@@ -33,6 +36,7 @@ private:
     UpstreamBudget budget_;
     std::optional<PinnedNames> pinned_;  // http.resolve: resolver
     std::shared_ptr<UpstreamOutcomes> outcomes_;
+    const pipeline::ServiceClock& clock_;
 };
 
 /// Adds the facility when the manifest has an http: section; throws

@@ -1,7 +1,5 @@
 #include "host/facilities/meters/DailyMeters.h"
 
-#include <ctime>
-
 namespace ipfacts::facilities {
 
 DailyMeters::DailyMeters(const std::map<std::string, int64_t>& per_day) {
@@ -9,10 +7,10 @@ DailyMeters::DailyMeters(const std::map<std::string, int64_t>& per_day) {
     for (const auto& [name, budget] : per_day) meters_[name] = Meter{i++, budget};
 }
 
-std::optional<DailyMeters::Use> DailyMeters::take(const std::string& meter, const net::IpAddress& address) {
+std::optional<DailyMeters::Use> DailyMeters::take(const std::string& meter, const net::IpAddress& address,
+                                                  int64_t now) {
     auto it = meters_.find(meter);
     if (it == meters_.end()) return std::nullopt;
-    const int64_t now = static_cast<int64_t>(std::time(nullptr));
     manifest::Quota q;
     q.per_day = it->second.per_day;
     auto d =

@@ -21,8 +21,9 @@ public:
         int64_t remaining;
         int64_t resets_at;
     };
-    /// Counts one use of `meter` by `address` (the caller's block) now; nullopt for an unknown meter. Thread-safe.
-    std::optional<Use> take(const std::string& meter, const net::IpAddress& address);
+    /// Counts one use of `meter` by `address` (the caller's block) at `now_s`
+    /// (Unix seconds); nullopt for an unknown meter. Thread-safe.
+    std::optional<Use> take(const std::string& meter, const net::IpAddress& address, int64_t now_s);
     /// Forgets counts of past days. Thread-safe.
     void purge(int64_t now_s) { counters_.purge(now_s); }
 

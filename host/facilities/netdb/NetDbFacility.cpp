@@ -1,5 +1,6 @@
 #include "host/facilities/netdb/NetDbFacility.h"
 
+#include "host/facilities/CEntry.h"
 #include "host/facilities/netdb/NetDb.h"
 
 #include <fmt/format.h>
@@ -55,7 +56,8 @@ void factsFree(const ipf_netdb_facts* f) {
     std::unique_ptr<const FactsBox> owned(reinterpret_cast<const FactsBox*>(f));
 }
 
-const ipf_netdb_api kTable{sizeof(ipf_netdb_api), lookup, factsFree, lookupWanted};
+// Every entry behind the wall of CEntry.h: nothing a plugin calls lets an exception out.
+const ipf_netdb_api kTable{sizeof(ipf_netdb_api), cEntry<lookup>, cEntry<factsFree>, cEntry<lookupWanted>};
 
 NetDbConfig configOf(const NetDbFiles& s, std::shared_ptr<const netdb::SpecialPurposeRegistry> registry) {
     NetDbConfig c;

@@ -1,5 +1,6 @@
 #include "host/facilities/privacy/PrivacyFacility.h"
 
+#include "host/facilities/CEntry.h"
 #include "host/facilities/FacilitySet.h"
 #include "host/facilities/dns/ResolverFacility.h"
 #include "host/facilities/http/HttpFacility.h"
@@ -50,7 +51,8 @@ ipf_status lookupC(ipf_plugin_ctx* ctx, ipf_str address, const ipf_privacy_facts
 
 void factsFree(const ipf_privacy_facts* facts) { delete static_cast<const LentFacts*>(facts); }
 
-const ipf_privacy_api kTable{sizeof(ipf_privacy_api), lookupC, factsFree};
+// Every entry behind the wall of CEntry.h: nothing a plugin calls lets an exception out.
+const ipf_privacy_api kTable{sizeof(ipf_privacy_api), cEntry<lookupC>, cEntry<factsFree>};
 
 void runFeed(void* state) { static_cast<Feed*>(state)->refresh(nowSeconds()); }
 

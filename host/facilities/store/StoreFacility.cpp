@@ -1,5 +1,6 @@
 #include "host/facilities/store/StoreFacility.h"
 
+#include "host/facilities/CEntry.h"
 #include "host/store/StoreBackend.h"
 
 #include "host/store/sqlite/SqliteStore.h"
@@ -65,7 +66,8 @@ ipf_status incrC(ipf_plugin_ctx* ctx, ipf_str key, int64_t delta, uint64_t ttl_m
 
 void valueFree(const char* p) { std::free(const_cast<char*>(p)); }
 
-const ipf_store_api kTable{sizeof(ipf_store_api), getC, putC, incrC, valueFree};
+// Every entry behind the wall of CEntry.h: nothing a plugin calls lets an exception out.
+const ipf_store_api kTable{sizeof(ipf_store_api), cEntry<getC>, cEntry<putC>, cEntry<incrC>, cEntry<valueFree>};
 
 }  // namespace
 

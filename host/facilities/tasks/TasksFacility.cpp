@@ -1,5 +1,7 @@
 #include "host/facilities/tasks/TasksFacility.h"
 
+#include "host/facilities/CEntry.h"
+
 #include <spdlog/spdlog.h>
 
 namespace ipfacts::facilities::tasks {
@@ -21,7 +23,8 @@ ipf_status everyC(ipf_plugin_ctx* ctx, const ipf_task* task) {
     return IPF_OK;
 }
 
-const ipf_tasks_api kTable{sizeof(ipf_tasks_api), everyC};
+// Every entry behind the wall of CEntry.h: nothing a plugin calls lets an exception out.
+const ipf_tasks_api kTable{sizeof(ipf_tasks_api), cEntry<everyC>};
 
 }  // namespace
 

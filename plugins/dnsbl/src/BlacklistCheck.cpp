@@ -58,7 +58,7 @@ BlacklistReport BlacklistCheck::check(const Address& given) const {
         } else if (!board_.get(i).usable()) {
             continue;  // a known-bad zone is not asked; its row says why below
         }
-        if (std::optional<std::string> cached = host_.cacheGet(cacheKey(list, address))) {
+        if (Result<std::string> cached = host_.cacheGet(cacheKey(list, address))) {
             if (std::optional<ListingResult> r = decodeRow(*cached)) {
                 row.result = std::move(*r);
                 row.queried = row.fromCache = true;

@@ -47,7 +47,7 @@ CheckSettings settingsOf(const Host& host) {
 /// globally reachable addresses are ever listed; asking about 10.0.0.1 would
 /// tell every list operator what the caller's network looks like inside.
 std::optional<std::string> notPublic(const Host& host, const Address& address) {
-    std::optional<Held<NetFactsView>> facts = host.netFacts(address.text());
+    Result<Held<NetFactsView>> facts = host.netFacts(address.text());
     if (!facts || facts->routable()) return std::nullopt;
     std::string what = std::string(facts->kind());
     if (std::optional<std::string_view> rfc = facts->rfc()) what += " (" + std::string(*rfc) + ")";

@@ -7,7 +7,8 @@ std::unique_ptr<PeriodicTask> scheduleZoneHealth(const Host& host, const std::st
                                                  std::chrono::milliseconds interval) {
     TaskSchedule schedule{interval, interval};
     return every(host, kZoneHealthTaskName, schedule,
-                 [&host, resolver, &lists, &board] { checkAllZones(host, resolver, lists, board); });
+                 [&host, resolver, &lists, &board] { checkAllZones(host, resolver, lists, board); })
+        .valueOr(nullptr);
 }
 
 }  // namespace ipfacts::dnsbl

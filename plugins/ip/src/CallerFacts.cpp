@@ -8,7 +8,7 @@ CallerFacts lookUpFacts(const Host& host, std::string_view address, uint32_t wan
         out.missing = "no address database is configured";
         return out;
     }
-    std::optional<Held<NetFactsView>> facts = host.netFacts(address, wanted);
+    Result<Held<NetFactsView>> facts = host.netFacts(address, wanted);
     if (!facts) {
         // The host always hands us a literal, so this is the database failing.
         out.missing = "the address database could not look this address up";

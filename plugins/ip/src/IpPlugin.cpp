@@ -40,7 +40,7 @@ std::string documentUrl(const Host& host, const Request& req) {
 /// no facts to point at, and the caller builds the report the long way.
 bool writeBaseReport(const Host& host, const Request& req, Response& resp) {
     const std::string_view ip = req.clientAddress();
-    const std::optional<Held<NetFactsView>> facts = host.netFacts(ip);
+    const Result<Held<NetFactsView>> facts = host.netFacts(ip);
     if (!facts) return false;
 
     IpReportView v;

@@ -53,12 +53,12 @@ void enrichIpReport(const Host& host, const Request& req, IpReport& report) {
     HostnameLookup ptr = reverseHostname(host, report.ip);
     report.hostname = std::move(ptr.name);
     if (ptr.reason) report.reasons.add("hostname", std::move(*ptr.reason));
-    PrivacyAnswer privacy = privacyOf(host, report.ip);
-    if (privacy.facts)
-        addPrivacyReasons(report.reasons, *privacy.facts);
+    Result<PrivacyFacts> privacy = privacyOf(host, report.ip);
+    if (privacy)
+        addPrivacyReasons(report.reasons, *privacy);
     else
-        report.reasons.add("privacy", privacy.error);
-    report.privacy = std::move(privacy.facts);
+        report.reasons.add("privacy", std::string(privacy.reason()));
+    report.privacy = std::move(privacy).take();
 }
 
 }  // namespace ipfacts::ip

@@ -65,16 +65,15 @@ bool addPrivacy(const Host& host, const Request& req, LookupReport& r) {
         r.reasons.add("privacy", privacyAllowanceSpentReason(isoUtc(use->resets_at * 1000)));
         return false;  // the caller's allowance, not a failure
     }
-    PrivacyAnswer answer = privacyOf(host, r.ip);
-    bool failed = !answer.facts && hasPrivacy(host);
-    if (answer.facts) {
-        addPrivacyReasons(r.reasons, *answer.facts);
-        for (const PrivacyReason& why : answer.facts->reasons)
-            failed = failed || why.text.rfind("provider down", 0) == 0;
+    Result<PrivacyFacts> answer = privacyOf(host, r.ip);
+    bool failed = !answer && answer.status() != IPF_UNAVAILABLE;
+    if (answer) {
+        addPrivacyReasons(r.reasons, *answer);
+        for (const PrivacyReason& why : answer->reasons) failed = failed || why.text.rfind("provider down", 0) == 0;
     } else {
-        r.reasons.add("privacy", answer.error);
+        r.reasons.add("privacy", std::string(answer.reason()));
     }
-    r.privacy = std::move(answer.facts);
+    r.privacy = std::move(answer).take();
     return failed;
 }
 

@@ -60,12 +60,15 @@ BootstrapSource::BootstrapSource(const Host& host, const RdapSettings& settings)
     origin_ = "snapshot";
     // A copy an earlier refresh kept wins over the shipped snapshot.
     try {
-        if (auto at = host.storeGet(kFetchedAtKey)) {
+        Result<std::string> at = host.storeGet(kFetchedAtKey);
+        if (!at && at.status() != IPF_NOT_FOUND) throw std::runtime_error(std::string(at.reason()));
+        if (at) {
             std::map<std::string, BootstrapFile> stored;
             for (const char* r : kRegistries) {
-                auto text = host.storeGet(storeKey(r));
-                if (!text) throw std::runtime_error("the stored copy lacks " + std::string(r));
-                stored[r] = Bootstrap::parseFile(*text, std::string("stored ") + r);
+                Result<std::string> text = host.storeGet(storeKey(r));
+                if (!text && text.status() == IPF_NOT_FOUND)
+                    throw std::runtime_error("the stored copy lacks " + std::string(r));
+                stored[r] = Bootstrap::parseFile(text.value(), std::string("stored ") + r);
             }
             current_ = build(stored);
             lastAttemptMs_ = std::stoll(*at);
@@ -135,12 +138,12 @@ bool BootstrapSource::refresh() {
         current_ = fresh;
         origin_ = "refreshed at " + std::to_string(host_.nowMs());
     }
-    try {  // kept for the next start; the store failing costs only that
-        for (const auto& [registry, text] : texts) host_.storePut(storeKey(registry), text);
-        host_.storePut(kFetchedAtKey, std::to_string(host_.nowMs()));
-    } catch (const std::exception& e) {
-        host_.warn(std::string("rdap: the refreshed bootstrap could not be stored: ") + e.what());
-    }
+    // Kept for the next start; the store failing costs only that.
+    Result<void> kept;
+    for (auto it = texts.begin(); it != texts.end() && kept; ++it)
+        kept = host_.storePut(storeKey(it->first), it->second);
+    if (kept) kept = host_.storePut(kFetchedAtKey, std::to_string(host_.nowMs()));
+    if (!kept) host_.warn("rdap: the refreshed bootstrap could not be stored: " + std::string(kept.reason()));
     host_.info("rdap: bootstrap refreshed from " + settings_.refreshUrl + ": " + fresh->describe());
     return true;
 }

@@ -17,7 +17,8 @@ RdapPlugin::RdapPlugin(Host& host) : host_(host), settings_(RdapSettings::fromCo
     // first request after the period is over runs it.
     refresh_ =
         every(host_, "bootstrap-refresh", {std::chrono::hours(1), std::chrono::seconds(30), std::chrono::seconds(30)},
-              [this] { bootstrap_->refreshIfDue(); });
+              [this] { bootstrap_->refreshIfDue(); })
+            .valueOr(nullptr);
     lookup_ = std::make_unique<RdapLookup>(host_, settings_, *bootstrap_, whois_, !refresh_);
     host_.info("rdap: bootstrap " + bootstrap_->origin() + ": " + bootstrap_->current()->describe() + "; " +
                std::to_string(bootstrap_->current()->entryCount()) + " entries; WHOIS fallback " +

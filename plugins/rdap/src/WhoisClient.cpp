@@ -5,6 +5,8 @@
 namespace ipfacts::rdap {
 namespace {
 
+/// What one exchange read; `error` says why not, whether the exchange or the
+/// call to the facility failed.
 TcpExchangeReply exchange(const Host& host, const WhoisServer& server, const std::string& line, int timeoutMs) {
     TcpExchangeCall c;
     c.host = server.host;
@@ -12,7 +14,11 @@ TcpExchangeReply exchange(const Host& host, const WhoisServer& server, const std
     c.payload = line;
     c.timeout_ms = timeoutMs;
     c.max_bytes = kMaxWhoisBytes;
-    return tcpExchange(host, c);
+    Result<TcpExchangeReply> r = tcpExchange(host, c);
+    if (r) return std::move(*r);
+    TcpExchangeReply none;
+    none.error = std::string(r.reason());
+    return none;
 }
 
 }  // namespace

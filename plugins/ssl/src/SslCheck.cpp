@@ -96,14 +96,23 @@ void explainMissingCertificate(SslFacts& f) {
     f.reasons.add("certificate", why);
 }
 
+// The replies kept; when no probe was made, two that failed with the reason,
+// so the body reads as for a handshake that failed.
+std::vector<TlsProbeReply> repliesOf(const TlsProbeReplies& replies) {
+    if (replies.ok()) return replies.keep();
+    TlsProbeReply none;
+    none.error = std::string(replies.reason());
+    return {none, none};
+}
+
 // Both handshakes at once with each address in turn, until one the guard
 // accepts: a refused address costs no socket and no time.
 void probeAddresses(const Host& host, const SslSettings& s, SslFacts& f) {
     std::vector<std::string> refusals;
     for (size_t i = 0; i < f.addresses.size() && i < kMaxAddressesTried; ++i) {
         const Address& a = f.addresses[i];
-        const std::vector<TlsProbeReply> replies =
-            tlsProbeAll(host, {probeCall(s, f.host.ascii, a, IPF_TLS_1_2), probeCall(s, f.host.ascii, a, IPF_TLS_1_3)});
+        const std::vector<TlsProbeReply> replies = repliesOf(tlsProbeAll(
+            host, {probeCall(s, f.host.ascii, a, IPF_TLS_1_2), probeCall(s, f.host.ascii, a, IPF_TLS_1_3)}));
         if (refusedByGuard(replies[0])) {
             refusals.push_back(replies[0].error);
             continue;

@@ -42,7 +42,10 @@ public:
         if (req.queryCount("currency") != 1 || !isCurrencyCode(*currency))
             return void(resp.error(400, "invalid_parameter",
                                    "`currency` is required once: three capital letters, such as USD"));
-        const int64_t callsToday = countCall();
+        const ipfacts::Result<int64_t> callsToday = countCall();
+        if (!callsToday)  // a facility's failure is a value: answer it, never throw
+            return void(
+                resp.error(500, "internal_error", "the call counter failed: " + std::string(callsToday.reason())));
         const CurrentRates current = currentRates(host_, upstream_, ttl_);
         if (!current.table) return void(resp.error(502, "upstream_unavailable", current.problem));
         const std::optional<double> rate = current.table->rateOf(*currency);
@@ -55,7 +58,7 @@ public:
         else
             w.field("date", current.table->date);
         w.field("cached", current.fromCache)
-            .field("calls_today", callsToday)
+            .field("calls_today", *callsToday)
             .field("checked_at", host_.checkedAt())
             .field("source", host_.serviceHost())
             .endObject();
@@ -65,7 +68,7 @@ public:
 private:
     /// Counts this call under today's key ("calls:2026-11-22"), atomically in
     /// the host's store; the counter lives two days, so yesterday's can be read.
-    int64_t countCall() {
+    ipfacts::Result<int64_t> countCall() {
         const std::string day = host_.checkedAt().substr(0, 10);
         return host_.storeIncr("calls:" + day, 1, std::chrono::hours(48));
     }

@@ -24,7 +24,7 @@ CurrentRates fetch(const ipfacts::Host& host, const std::string& upstream, std::
 }  // namespace
 
 CurrentRates currentRates(const ipfacts::Host& host, const std::string& upstream, std::chrono::seconds ttl) {
-    if (std::optional<std::string> cached = host.cacheGet(kDocumentKey))
+    if (ipfacts::Result<std::string> cached = host.cacheGet(kDocumentKey))
         if (std::optional<RateTable> table = parseRateTable(*cached)) return CurrentRates{std::move(table), true, {}};
     std::string body;
     CurrentRates fresh = fetch(host, upstream, body);

@@ -10,6 +10,10 @@
 //
 // Every trampoline is noexcept and catches everything: an exception becomes a
 // logged IPF_ERROR, which the host answers as 500 internal_error.
+//
+// Every facility wrapper below returns one model (ipfacts/results.hpp): a
+// Result<T> or a Batch of views, each ok() or failed with a status() and a
+// reason(). None throws.
 #ifndef IPFACTS_PLUGIN_HPP
 #define IPFACTS_PLUGIN_HPP
 
@@ -59,6 +63,41 @@ struct MeterUse {
     int64_t resets_at = 0;  // Unix seconds of the next 00:00 UTC
 };
 
+namespace detail {
+
+/// The one shape of every batch wrapper: the calls filled into C structs
+/// (pointing into an arena that lives for the call), one C call
+/// `run(structs, count, &batch)`, and the batch read in place through V.
+/// `refused(status)` words a call the facility did not run.
+template <class V, class B, class Call, class Run, class Refused>
+Batch<V> callBatch(const std::vector<Call>& calls, Run run, size_t (*size)(const B*),
+                   const typename V::CStruct* (*at)(const B*, size_t), void (*release)(B*), Refused refused) {
+    fields::Arena arena;
+    const std::vector<typename Call::CStruct> structs = fields::fillAll(calls, arena);
+    B* batch = nullptr;
+    const ipf_status st = run(structs.data(), structs.size(), &batch);
+    if (st != IPF_OK || !batch) return Batch<V>::failed(st, refused(st));
+    return Batch<V>(batch, size, at, release);
+}
+
+/// Words why a DNS facility returned no batch: `missing` when it says it is
+/// not there, otherwise the question was malformed.
+inline auto dnsRefusal(const char* missing) {
+    return
+        [missing](ipf_status st) { return std::string(st == IPF_UNAVAILABLE ? missing : kMalformedDnsQuestionReason); };
+}
+
+/// The first item of a batch of one call, kept; or why the call failed.
+template <class V>
+Result<typename Batch<V>::Owned> firstOf(const Batch<V>& replies) {
+    using Owned = typename Batch<V>::Owned;
+    if (!replies.ok()) return Result<Owned>::failed(replies.status(), std::string(replies.reason()));
+    if (replies.empty()) return Result<Owned>::failed(IPF_ERROR, "the host answered no item");
+    return replies.front().keep();
+}
+
+}  // namespace detail
+
 /// The plugin's handle on the host's services. Thread-safe; lives from init to shutdown.
 class Host {
 public:
@@ -94,39 +133,43 @@ public:
     bool hasNetDb() const { return IPF_HOST_HAS(api_, netdb); }
 
     /// Facts about an address literal, read where the host put them and given
-    /// back when the result goes (keep() copies them); nullopt when it is not
-    /// a literal or there is no netdb. Never blocks. geo_accuracy is always
+    /// back when the result goes (keep() copies them). Fails with
+    /// IPF_UNAVAILABLE without a netdb, and with the facility's status when it
+    /// could not look the address up. Never blocks. geo_accuracy is always
     /// set, and locatable / not_locatable_reason say whether there is a
     /// location and why not (ipfacts/location.hpp), whatever the host's minor.
     /// `wanted` (IPF_NETDB_WANT_* bits) names the groups of facts the caller
     /// reads: a host of ABI 1.6 looks up only those and leaves the rest
     /// unknown (ipfacts/netdb_wanted.hpp), an older one looks up everything.
     /// Ask for some only where the facts are read for those groups alone.
-    std::optional<Held<NetFactsView>> netFacts(std::string_view address, uint32_t wanted = IPF_NETDB_WANT_ALL) const {
-        if (!hasNetDb()) return std::nullopt;
+    Result<Held<NetFactsView>> netFacts(std::string_view address, uint32_t wanted = IPF_NETDB_WANT_ALL) const {
+        using Facts = Result<Held<NetFactsView>>;
+        if (!hasNetDb()) return Facts::failed(IPF_UNAVAILABLE, kNoNetDbReason);
         const ipf_netdb_api* db = api_->netdb;
         const ipf_netdb_facts* f = nullptr;
         const bool some =
             netdbWanted(wanted) != IPF_NETDB_WANT_ALL && IPF_FACILITY_HAS(struct ipf_netdb_api, db, lookup_wanted);
         const ipf_status st =
             some ? db->lookup_wanted(ctx_, str(address), wanted, &f) : db->lookup(ctx_, str(address), &f);
-        if (st != IPF_OK || !f) return std::nullopt;
+        if (st != IPF_OK || !f) return Facts::failed(st, "the address database could not look this address up");
         Held<NetFactsView> held(f, api_->netdb->facts_free);
         // A host older than 1.4 does not state its location rule: apply it here (a copy, old hosts only).
         if (!fields::reaches(*f, offsetof(ipf_netdb_facts, not_locatable_reason) + sizeof f->not_locatable_reason))
-            return std::optional<Held<NetFactsView>>(std::in_place, withLocationRule(held.keep()));
-        return std::optional<Held<NetFactsView>>(std::move(held));
+            return Facts(Held<NetFactsView>(withLocationRule(held.keep())));
+        return Facts(std::move(held));
     }
 
     /// Counts one use of the manifest's daily meter `name` for this caller.
-    /// nullopt when the host has no such meter (the caller decides: usually
-    /// serve and say the meter is unavailable).
-    std::optional<MeterUse> takeMeter(const ipf_request* req, std::string_view name) const {
-        if (!IPF_HOST_HAS(api_, meters)) return std::nullopt;
+    /// Fails (IPF_UNAVAILABLE, IPF_NOT_FOUND) when the host has no such meter:
+    /// the caller decides, usually serve and say the meter is unavailable.
+    Result<MeterUse> takeMeter(const ipf_request* req, std::string_view name) const {
+        if (!IPF_HOST_HAS(api_, meters)) return Result<MeterUse>::failed(IPF_UNAVAILABLE, kNoMetersReason);
         int allowed = 0;
         MeterUse use;
-        if (api_->meters->take(ctx_, req, str(name), &allowed, &use.remaining, &use.resets_at) != IPF_OK)
-            return std::nullopt;
+        const ipf_status st = api_->meters->take(ctx_, req, str(name), &allowed, &use.remaining, &use.resets_at);
+        if (st == IPF_NOT_FOUND)
+            return Result<MeterUse>::failed(st, "the manifest declares no meter '" + std::string(name) + "'");
+        if (st != IPF_OK) return Result<MeterUse>::failed(st, "the meters facility failed");
         use.allowed = allowed != 0;
         return use;
     }
@@ -140,14 +183,12 @@ public:
     /// Never throws: without a resolver, or when it refuses a malformed
     /// question, the answers are empty and reason() says why.
     DnsAnswers resolve(const std::vector<DnsQuestion>& questions) const {
-        if (!hasResolver()) return DnsAnswers::failed(kNoResolverReason);
-        fields::Arena arena;
-        const std::vector<ipf_dns_question> qs = fields::fillAll(questions, arena);
+        if (!hasResolver()) return DnsAnswers::failed(IPF_UNAVAILABLE, kNoResolverReason);
         const ipf_resolver_api* r = api_->resolver;
-        ipf_dns_batch* batch = nullptr;
-        const ipf_status st = r->resolve(ctx_, qs.data(), qs.size(), &batch);
-        if (st != IPF_OK || !batch) return DnsAnswers::failed(refusal(st, kNoResolverReason));
-        return DnsAnswers(batch, r->batch_size, r->batch_answer, r->batch_free);
+        return detail::callBatch<DnsAnswerView>(
+            questions,
+            [&](const ipf_dns_question* qs, size_t n, ipf_dns_batch** out) { return r->resolve(ctx_, qs, n, out); },
+            r->batch_size, r->batch_answer, r->batch_free, detail::dnsRefusal(kNoResolverReason));
     }
 
     /// True when the host offers named resolvers (ABI 1.5: resolver.named).
@@ -161,28 +202,29 @@ public:
     /// says why. Declare the config key naming it IPF_CONFIG_RESOLVER and the
     /// host checks the name exists before init.
     DnsAnswers resolveNamed(std::string_view name, const std::vector<DnsQuestion>& questions) const {
-        if (!hasNamedResolvers()) return DnsAnswers::failed(kNoNamedResolverReason);
-        fields::Arena arena;
-        const std::vector<ipf_dns_question> qs = fields::fillAll(questions, arena);
+        if (!hasNamedResolvers()) return DnsAnswers::failed(IPF_UNAVAILABLE, kNoNamedResolverReason);
         const ipf_resolver_api* r = api_->resolver;
-        ipf_dns_batch* batch = nullptr;
-        const ipf_status st = r->resolve_named(ctx_, str(name), qs.data(), qs.size(), &batch);
-        if (st == IPF_NOT_FOUND)
-            return DnsAnswers::failed("the manifest names no resolver '" + std::string(name) + "'");
-        if (st != IPF_OK || !batch) return DnsAnswers::failed(refusal(st, kNoNamedResolverReason));
-        return DnsAnswers(batch, r->batch_size, r->batch_answer, r->batch_free);
+        auto refused = [name, words = detail::dnsRefusal(kNoNamedResolverReason)](ipf_status st) {
+            return st == IPF_NOT_FOUND ? "the manifest names no resolver '" + std::string(name) + "'" : words(st);
+        };
+        return detail::callBatch<DnsAnswerView>(
+            questions,
+            [&](const ipf_dns_question* qs, size_t n, ipf_dns_batch** out) {
+                return r->resolve_named(ctx_, str(name), qs, n, out);
+            },
+            r->batch_size, r->batch_answer, r->batch_free, refused);
     }
 
     /// Asks every DoH resolver; one answer per resolver. Blocking. Never
     /// throws: without DoH, or for a malformed question, the answers are
     /// empty and reason() says why.
     DnsAnswers dohQueryAll(const DnsQuestion& question) const {
-        if (!hasDoh()) return DnsAnswers::failed(kNoDohReason);
+        if (!hasDoh()) return DnsAnswers::failed(IPF_UNAVAILABLE, kNoDohReason);
         const ipf_doh_api* d = api_->doh;
-        ipf_dns_batch* batch = nullptr;
-        const ipf_status st = d->query_all(ctx_, {str(question.name), str(question.type)}, &batch);
-        if (st != IPF_OK || !batch) return DnsAnswers::failed(refusal(st, kNoDohReason));
-        return DnsAnswers(batch, d->batch_size, d->batch_answer, d->batch_free);
+        return detail::callBatch<DnsAnswerView>(
+            std::vector<DnsQuestion>{question},
+            [&](const ipf_dns_question* q, size_t, ipf_dns_batch** out) { return d->query_all(ctx_, *q, out); },
+            d->batch_size, d->batch_answer, d->batch_free, detail::dnsRefusal(kNoDohReason));
     }
 
     /// True when the host offers guarded outbound HTTP (ABI 1.3 and an http: section).
@@ -193,79 +235,85 @@ public:
     /// back in each reply's error(); without http, or when the facility
     /// refuses the calls, there are no replies and reason() says why.
     HttpReplies fetchAll(const std::vector<HttpCall>& calls) const {
-        if (!hasHttp()) return HttpReplies::failed(kNoHttpReason);
-        fields::Arena arena;
-        const std::vector<ipf_http_request> rs = fields::fillAll(calls, arena);
+        if (!hasHttp()) return HttpReplies::failed(IPF_UNAVAILABLE, kNoHttpReason);
         const ipf_http_api* h = api_->http;
-        ipf_http_batch* batch = nullptr;
-        const ipf_status st = h->fetch_all(ctx_, rs.data(), rs.size(), &batch);
-        if (st != IPF_OK || !batch)
-            return HttpReplies::failed(st == IPF_UNAVAILABLE ? kNoHttpReason : kMalformedHttpCallReason);
-        return HttpReplies(batch, h->batch_size, h->batch_result, h->batch_free);
+        return detail::callBatch<HttpReplyView>(
+            calls,
+            [&](const ipf_http_request* rs, size_t n, ipf_http_batch** out) { return h->fetch_all(ctx_, rs, n, out); },
+            h->batch_size, h->batch_result, h->batch_free,
+            [](ipf_status st) {
+                return std::string(st == IPF_UNAVAILABLE ? kNoHttpReason : kMalformedHttpCallReason);
+            });
     }
 
     /// True when the host offers the cache (ABI 1.3 and a cache: section).
     bool hasCache() const { return IPF_HOST_HAS(api_, cache) && IPF_FACILITY_HAS(ipf_cache_api, api_->cache, get); }
 
-    /// The live cached value of `key` (this plugin's namespace), or nullopt on
-    /// a miss or without a cache. Never blocks: usable from NONBLOCKING handlers.
-    std::optional<std::string> cacheGet(std::string_view key) const {
-        if (!hasCache()) return std::nullopt;
-        return takeValue(api_->cache->get, api_->cache->value_free, key);
+    /// The live cached value of `key` (this plugin's namespace). Fails with
+    /// IPF_NOT_FOUND on a miss, IPF_UNAVAILABLE without a cache. Never blocks:
+    /// usable from NONBLOCKING handlers.
+    Result<std::string> cacheGet(std::string_view key) const {
+        if (!hasCache()) return Result<std::string>::failed(IPF_UNAVAILABLE, kNoCacheReason);
+        return takeValue(api_->cache->get, api_->cache->value_free, key, "the cache failed");
     }
 
-    /// Caches `value` for `ttl` (> 0). False when not kept (no cache, value too
-    /// large, ttl zero). Never blocks.
-    bool cachePut(std::string_view key, std::string_view value, std::chrono::milliseconds ttl) const {
-        if (!hasCache() || ttl.count() <= 0) return false;
+    /// Caches `value` for `ttl` (> 0). Fails when not kept: no cache
+    /// (IPF_UNAVAILABLE), ttl zero (IPF_INVALID), the value larger than the
+    /// cache holds (IPF_ERROR). Never blocks.
+    Result<void> cachePut(std::string_view key, std::string_view value, std::chrono::milliseconds ttl) const {
+        if (!hasCache()) return Result<void>::failed(IPF_UNAVAILABLE, kNoCacheReason);
+        if (ttl.count() <= 0) return Result<void>::failed(IPF_INVALID, "a cached value needs a time to live");
         uint32_t ms = ttl.count() > UINT32_MAX ? UINT32_MAX : static_cast<uint32_t>(ttl.count());
-        return api_->cache->put(ctx_, str(key), str(value), ms) == IPF_OK;
+        const ipf_status st = api_->cache->put(ctx_, str(key), str(value), ms);
+        if (st != IPF_OK) return Result<void>::failed(st, "the cache did not keep the value");
+        return {};
     }
 
     /// True when the host offers the durable store (ABI 1.3).
     bool hasStore() const { return IPF_HOST_HAS(api_, store) && IPF_FACILITY_HAS(ipf_store_api, api_->store, get); }
 
     /// The live stored value of `key` (this plugin's namespace); a counter reads
-    /// as decimal text. Blocking (disk): from worker handlers only. Throws
-    /// std::runtime_error without a store or when it fails.
-    std::optional<std::string> storeGet(std::string_view key) const {
-        if (!hasStore()) throw std::runtime_error("this host offers no store");
-        return takeValue(api_->store->get, api_->store->value_free, key, true);
+    /// as decimal text. Fails with IPF_NOT_FOUND when absent or expired,
+    /// IPF_UNAVAILABLE without a store, IPF_ERROR when the store failed.
+    /// Blocking (disk): from worker handlers only.
+    Result<std::string> storeGet(std::string_view key) const {
+        if (!hasStore()) return Result<std::string>::failed(IPF_UNAVAILABLE, kNoStoreReason);
+        return takeValue(api_->store->get, api_->store->value_free, key, "store: get failed");
     }
 
-    /// Stores `value` for `ttl` (zero: kept until overwritten). Blocking. Throws
-    /// std::runtime_error without a store or when it fails.
-    void storePut(std::string_view key, std::string_view value,
-                  std::chrono::milliseconds ttl = std::chrono::milliseconds(0)) const {
-        if (!hasStore()) throw std::runtime_error("this host offers no store");
+    /// Stores `value` for `ttl` (zero: kept until overwritten). Fails without
+    /// a store or when it fails. Blocking.
+    Result<void> storePut(std::string_view key, std::string_view value,
+                          std::chrono::milliseconds ttl = std::chrono::milliseconds(0)) const {
+        if (!hasStore()) return Result<void>::failed(IPF_UNAVAILABLE, kNoStoreReason);
         uint64_t ms = ttl.count() > 0 ? static_cast<uint64_t>(ttl.count()) : 0;
-        if (api_->store->put(ctx_, str(key), str(value), ms) != IPF_OK) throw std::runtime_error("store: put failed");
+        const ipf_status st = api_->store->put(ctx_, str(key), str(value), ms);
+        if (st != IPF_OK) return Result<void>::failed(st, "store: put failed");
+        return {};
     }
 
-    /// Atomically adds `delta` to the counter `key` and returns the new value;
+    /// Atomically adds `delta` to the counter `key` and gives the new value;
     /// a new (or expired) counter starts at 0 and lives `ttl` (zero: forever),
-    /// a live one keeps its expiry. Blocking. Throws as storePut.
-    int64_t storeIncr(std::string_view key, int64_t delta = 1,
-                      std::chrono::milliseconds ttl = std::chrono::milliseconds(0)) const {
-        if (!hasStore()) throw std::runtime_error("this host offers no store");
+    /// a live one keeps its expiry. Blocking. Fails as storePut.
+    Result<int64_t> storeIncr(std::string_view key, int64_t delta = 1,
+                              std::chrono::milliseconds ttl = std::chrono::milliseconds(0)) const {
+        if (!hasStore()) return Result<int64_t>::failed(IPF_UNAVAILABLE, kNoStoreReason);
         uint64_t ms = ttl.count() > 0 ? static_cast<uint64_t>(ttl.count()) : 0;
         int64_t out = 0;
-        if (api_->store->incr(ctx_, str(key), delta, ms, &out) != IPF_OK)
-            throw std::runtime_error("store: incr failed");
+        const ipf_status st = api_->store->incr(ctx_, str(key), delta, ms, &out);
+        if (st != IPF_OK) return Result<int64_t>::failed(st, "store: incr failed");
         return out;
     }
 
 private:
-    /// Calls a get(ctx, key, &out) of a facility and copies its value out.
+    /// Calls a get(ctx, key, &out) of a facility and copies its value out;
+    /// `failure` words a status other than a miss.
     template <class GetFn, class FreeFn>
-    std::optional<std::string> takeValue(GetFn get, FreeFn release, std::string_view key, bool throws = false) const {
+    Result<std::string> takeValue(GetFn get, FreeFn release, std::string_view key, const char* failure) const {
         ipf_str out{nullptr, 0};
         ipf_status st = get(ctx_, str(key), &out);
-        if (st == IPF_NOT_FOUND) return std::nullopt;
-        if (st != IPF_OK) {
-            if (throws) throw std::runtime_error("store: get failed");
-            return std::nullopt;
-        }
+        if (st == IPF_NOT_FOUND) return Result<std::string>::failed(st, "no live value under this key");
+        if (st != IPF_OK) return Result<std::string>::failed(st, failure);
         struct Release {
             const char* p;
             FreeFn f;
@@ -274,23 +322,38 @@ private:
         return std::string(out.ptr, out.len);
     }
 
-    /// Why a DNS facility returned no batch: `missing` when it says it is not
-    /// there, otherwise the question was malformed.
-    static std::string refusal(ipf_status st, const char* missing) {
-        return st == IPF_UNAVAILABLE ? missing : kMalformedDnsQuestionReason;
-    }
-
     const ipf_host_api* api_;
     ipf_plugin_ctx* ctx_;
 };
+
+namespace detail {
+
+/// Logs why an entry point failed: what `message()` builds, or `fallback`
+/// when even that cannot be built (the heap exhausted). Nothing leaves it,
+/// not even a failed log: it runs in the catch of a noexcept entry point.
+template <class Message>
+void logFailure(const Host& host, Message message, const char* fallback) noexcept {
+    try {
+        host.error(message());
+        return;
+    } catch (...) {  // fall through to the message that needs no memory
+    }
+    try {
+        host.error(fallback);
+    } catch (...) {  // the host's log itself failed: there is no one left to tell
+    }
+}
+
+}  // namespace detail
 
 // ---- connect facility (ABI 1.4): guarded TCP connect plus TLS handshake ----
 // Free functions over Host, so this facility is one block of this header.
 //
 //   ipfacts::TlsProbeCall c;
 //   c.server_name = "example.com"; c.port = 443; c.max_version = IPF_TLS_1_2;
-//   ipfacts::TlsProbeReply r = ipfacts::tlsProbe(host_, c);   // from a worker handler
-//   if (!r.ok()) ... r.error, r.alert_received ...; r.chain[0] is the leaf's DER
+//   ipfacts::Result<ipfacts::TlsProbeReply> r = ipfacts::tlsProbe(host_, c);  // from a worker handler
+//   if (!r) ... r.reason() ...                 // no probe was made (no connect: section)
+//   else if (!r->ok()) ... r->error, r->alert_received ...; else r->chain[0] is the leaf's DER
 
 // TlsProbeCall and TlsProbeReply are ipfacts/views.hpp's, generated from the
 // field lists of ipf_tls_probe_request and ipf_tls_probe_result (ipfacts/fields.h).
@@ -301,30 +364,42 @@ inline bool hasConnect(const Host& host) {
            IPF_FACILITY_HAS(struct ipf_connect_api, host.api()->connect, tls_probe_all);
 }
 
-/// Runs every call at once through the host's guarded connect; reply i is
-/// call i's. Blocking: from worker handlers only. Never throws for a missing
-/// facility or a failed probe: each reply's `error` says why.
-inline std::vector<TlsProbeReply> tlsProbeAll(const Host& host, const std::vector<TlsProbeCall>& calls) {
-    auto failedAll = [&](const std::string& why) {
-        std::vector<TlsProbeReply> out(calls.size());
-        for (auto& r : out) r.error = why;
-        return out;
-    };
-    if (!hasConnect(host)) return failedAll("this host offers no connect facility (no connect: section)");
-    fields::Arena arena;
-    const std::vector<ipf_tls_probe_request> rs = fields::fillAll(calls, arena);
-    const ipf_connect_api* api = host.api()->connect;
-    ipf_tls_probe_batch* batch = nullptr;
-    if (api->tls_probe_all(host.ctx(), rs.data(), rs.size(), &batch) != IPF_OK || !batch)
-        return failedAll("connect: the host could not run the probes");
-    std::vector<TlsProbeReply> out =
-        Batch<TlsProbeReplyView>(batch, api->batch_size, api->batch_result, api->batch_free).keep();
-    if (out.size() != calls.size()) return failedAll("connect: the host answered a different number of probes");
-    return out;
+namespace detail {
+
+/// A batch of the connect facility, probes and exchanges alike: callBatch,
+/// and one reply per call or none. `noun` names the calls in a reason.
+template <class V, class Call, class Run, class B>
+Batch<V> connectAll(const std::vector<Call>& calls, const char* noun, Run run, size_t (*size)(const B*),
+                    const typename V::CStruct* (*at)(const B*, size_t), void (*release)(B*)) {
+    Batch<V> replies = callBatch<V>(calls, run, size, at, release, [noun](ipf_status) {
+        return std::string("connect: the host could not run the ") + noun;
+    });
+    if (replies.ok() && replies.size() != calls.size())
+        return Batch<V>::failed(IPF_ERROR, std::string("connect: the host answered a different number of ") + noun);
+    return replies;
 }
 
-/// One probe; see tlsProbeAll.
-inline TlsProbeReply tlsProbe(const Host& host, const TlsProbeCall& call) { return tlsProbeAll(host, {call}).front(); }
+}  // namespace detail
+
+/// Runs every call at once through the host's guarded connect; reply i is
+/// call i's. Blocking: from worker handlers only. Without the facility, or
+/// when it could not run them, there are no replies and reason() says why; a
+/// probe that failed is a reply whose `error` says why.
+inline TlsProbeReplies tlsProbeAll(const Host& host, const std::vector<TlsProbeCall>& calls) {
+    if (!hasConnect(host)) return TlsProbeReplies::failed(IPF_UNAVAILABLE, kNoConnectReason);
+    const ipf_connect_api* api = host.api()->connect;
+    return detail::connectAll<TlsProbeReplyView>(
+        calls, "probes",
+        [&](const ipf_tls_probe_request* rs, size_t n, ipf_tls_probe_batch** out) {
+            return api->tls_probe_all(host.ctx(), rs, n, out);
+        },
+        api->batch_size, api->batch_result, api->batch_free);
+}
+
+/// One probe, kept; see tlsProbeAll.
+inline Result<TlsProbeReply> tlsProbe(const Host& host, const TlsProbeCall& call) {
+    return detail::firstOf(tlsProbeAll(host, {call}));
+}
 
 // ---- tasks facility (ABI 1.5): periodic work on worker fibers -------------
 //
@@ -359,9 +434,12 @@ public:
         try {
             t->fn_();
         } catch (const std::exception& e) {
-            t->host_.error("task " + t->name_ + " threw: " + e.what());
+            detail::logFailure(
+                t->host_, [&] { return "task " + t->name_ + " threw: " + e.what(); }, "a periodic task threw");
         } catch (...) {
-            t->host_.error("task " + t->name_ + " threw a non-standard exception");
+            detail::logFailure(
+                t->host_, [&] { return "task " + t->name_ + " threw a non-standard exception"; },
+                "a periodic task threw");
         }
     }
 
@@ -377,11 +455,13 @@ inline bool hasTasks(const Host& host) {
 }
 
 /// Registers `fn` to run on `schedule` under `name` ([a-z0-9_.-], unique in
-/// the plugin). Null when the host has no tasks facility or refused the task
-/// (it logs why); otherwise the task, which the plugin keeps until shutdown.
-inline std::unique_ptr<PeriodicTask> every(const Host& host, std::string_view name, TaskSchedule schedule,
-                                           std::function<void()> fn) {
-    if (!hasTasks(host)) return nullptr;
+/// the plugin): the task, which the plugin keeps until shutdown. Fails when
+/// the host has no tasks facility (IPF_UNAVAILABLE) or refused the task (it
+/// logs why).
+inline Result<std::unique_ptr<PeriodicTask>> every(const Host& host, std::string_view name, TaskSchedule schedule,
+                                                   std::function<void()> fn) {
+    using Task = Result<std::unique_ptr<PeriodicTask>>;
+    if (!hasTasks(host)) return Task::failed(IPF_UNAVAILABLE, kNoTasksReason);
     auto task = std::make_unique<PeriodicTask>(host, std::string(name), std::move(fn));
     auto ms = [](std::chrono::milliseconds d) {
         return d.count() <= 0 ? 0u : static_cast<uint32_t>(std::min<int64_t>(d.count(), UINT32_MAX));
@@ -394,16 +474,17 @@ inline std::unique_ptr<PeriodicTask> every(const Host& host, std::string_view na
     t.name = str(task->name());
     t.run = &PeriodicTask::run;
     t.state = task.get();
-    if (host.api()->tasks->every(host.ctx(), &t) != IPF_OK) return nullptr;
-    return task;
+    const ipf_status st = host.api()->tasks->every(host.ctx(), &t);
+    if (st != IPF_OK) return Task::failed(st, "the host refused the task '" + std::string(name) + "' (it logs why)");
+    return Task(std::move(task));
 }
 
 // ---- connect facility, since 1.5: guarded plain TCP exchanges (WHOIS) ------
 //
 //   ipfacts::TcpExchangeCall c;
 //   c.host = "whois.example"; c.port = 43; c.payload = "192.0.2.1\r\n";
-//   ipfacts::TcpExchangeReply r = ipfacts::tcpExchange(host_, c);   // from a worker handler
-//   if (!r.ok()) ... r.error ...; r.response is what the server sent
+//   ipfacts::Result<ipfacts::TcpExchangeReply> r = ipfacts::tcpExchange(host_, c);  // from a worker handler
+//   if (!r) ... r.reason() ...; else if (!r->ok()) ... r->error ...; else r->response is what the server sent
 
 /// True when the host offers plain TCP exchanges (ABI 1.5 and a connect: section).
 inline bool hasTcpExchange(const Host& host) {
@@ -412,40 +493,30 @@ inline bool hasTcpExchange(const Host& host) {
 }
 
 /// Runs every exchange at once through the host's guarded connect; reply i
-/// is call i's. Blocking: from worker handlers only. Never throws for a
-/// missing facility or a failed exchange: each reply's `error` says why.
-inline std::vector<TcpExchangeReply> tcpExchangeAll(const Host& host, const std::vector<TcpExchangeCall>& calls) {
-    auto failedAll = [&](const std::string& why) {
-        std::vector<TcpExchangeReply> out(calls.size());
-        for (auto& r : out) r.error = why;
-        return out;
-    };
-    if (!hasTcpExchange(host))
-        return failedAll("this host offers no TCP exchange (no connect: section, or before ABI 1.5)");
-    fields::Arena arena;
-    const std::vector<ipf_tcp_exchange_request> rs = fields::fillAll(calls, arena);
+/// is call i's. Blocking: from worker handlers only. Without the facility, or
+/// when it could not run them, there are no replies and reason() says why; an
+/// exchange that failed is a reply whose `error` says why.
+inline TcpExchangeReplies tcpExchangeAll(const Host& host, const std::vector<TcpExchangeCall>& calls) {
+    if (!hasTcpExchange(host)) return TcpExchangeReplies::failed(IPF_UNAVAILABLE, kNoTcpExchangeReason);
     const ipf_connect_api* api = host.api()->connect;
-    ipf_tcp_exchange_batch* batch = nullptr;
-    if (api->tcp_exchange_all(host.ctx(), rs.data(), rs.size(), &batch) != IPF_OK || !batch)
-        return failedAll("connect: the host could not run the exchanges");
-    std::vector<TcpExchangeReply> out =
-        Batch<TcpExchangeReplyView>(batch, api->exchange_batch_size, api->exchange_batch_result,
-                                    api->exchange_batch_free)
-            .keep();
-    if (out.size() != calls.size()) return failedAll("connect: the host answered a different number of exchanges");
-    return out;
+    return detail::connectAll<TcpExchangeReplyView>(
+        calls, "exchanges",
+        [&](const ipf_tcp_exchange_request* rs, size_t n, ipf_tcp_exchange_batch** out) {
+            return api->tcp_exchange_all(host.ctx(), rs, n, out);
+        },
+        api->exchange_batch_size, api->exchange_batch_result, api->exchange_batch_free);
 }
 
-/// One exchange; see tcpExchangeAll.
-inline TcpExchangeReply tcpExchange(const Host& host, const TcpExchangeCall& call) {
-    return tcpExchangeAll(host, {call}).front();
+/// One exchange, kept; see tcpExchangeAll.
+inline Result<TcpExchangeReply> tcpExchange(const Host& host, const TcpExchangeCall& call) {
+    return detail::firstOf(tcpExchangeAll(host, {call}));
 }
 
 // ---- privacy facility (ABI 1.5): VPN, proxy, Tor, relay and hosting flags --
 //
 //   if (ipfacts::hasPrivacy(host_)) {
-//       ipfacts::PrivacyAnswer a = ipfacts::privacyOf(host_, "192.0.2.1");  // from a worker handler
-//       if (a.facts) ... a.facts->tor, a.facts->evidence ...; else a.error
+//       ipfacts::Result<ipfacts::PrivacyFacts> a = ipfacts::privacyOf(host_, "192.0.2.1");  // from a worker handler
+//       if (a) ... a->tor, a->evidence ...; else a.reason()
 //   }
 //
 // PrivacyFacts is ipfacts/views.hpp's; ipfacts/privacy.hpp writes it as the
@@ -456,30 +527,19 @@ inline bool hasPrivacy(const Host& host) {
     return IPF_HOST_HAS(host.api(), privacy) && IPF_FACILITY_HAS(struct ipf_privacy_api, host.api()->privacy, lookup);
 }
 
-/// The privacy facility's answer for one address, or why there is none.
-struct PrivacyAnswer {
-    std::optional<PrivacyFacts> facts;
-    std::string error;  // set when facts is empty
-};
-
-/// Looks `address` up through the host's privacy providers. Blocking (it may
-/// call an external provider): from worker handlers only, and only when the
-/// client asked for enrichment. Never throws for a missing facility.
-inline PrivacyAnswer privacyOf(const Host& host, std::string_view address) {
-    PrivacyAnswer out;
-    if (!hasPrivacy(host)) {
-        out.error = kNoPrivacyProviderReason;
-        return out;
-    }
+/// Looks `address` up through the host's privacy providers, kept. Fails with
+/// IPF_UNAVAILABLE without the facility, IPF_INVALID for a text that is not
+/// an address literal. Blocking (it may call an external provider): from
+/// worker handlers only, and only when the client asked for enrichment.
+inline Result<PrivacyFacts> privacyOf(const Host& host, std::string_view address) {
+    if (!hasPrivacy(host)) return Result<PrivacyFacts>::failed(IPF_UNAVAILABLE, kNoPrivacyProviderReason);
     const ipf_privacy_api* api = host.api()->privacy;
     const ipf_privacy_facts* f = nullptr;
     const ipf_status st = api->lookup(host.ctx(), str(address), &f);
-    if (st != IPF_OK || !f) {
-        out.error = st == IPF_INVALID ? "not an address literal" : "the privacy providers could not be asked";
-        return out;
-    }
-    out.facts = Held<PrivacyFactsView>(f, api->facts_free).keep();
-    return out;
+    if (st != IPF_OK || !f)
+        return Result<PrivacyFacts>::failed(
+            st, st == IPF_INVALID ? "not an address literal" : "the privacy providers could not be asked");
+    return Held<PrivacyFactsView>(f, api->facts_free).keep();
 }
 
 /// Read-only view of the request being handled. Valid for the handler call.
@@ -639,9 +699,11 @@ ipf_status handle(void* state, const ipf_request* rq, ipf_response* rs) noexcept
         (s->plugin.*Method)(req, resp);
         return resp.deferred() ? IPF_DEFER : IPF_OK;
     } catch (const std::exception& e) {
-        s->host.error(std::string("handler threw: ") + e.what());
+        logFailure(
+            s->host, [&] { return std::string("handler threw: ") + e.what(); }, "a handler threw");
     } catch (...) {
-        s->host.error("handler threw a non-standard exception");
+        logFailure(
+            s->host, [] { return std::string("handler threw a non-standard exception"); }, "a handler threw");
     }
     return IPF_ERROR;
 }

@@ -2,9 +2,9 @@
 // its reasons, written the same way by every plugin that reports it (/json
 // and /api/v1/ip with full=1, /api/v1/lookup with privacy=1). Header-only, C++17.
 //
-//   ipfacts::PrivacyAnswer a = ipfacts::privacyOf(host, address);   // plugin.hpp
-//   if (a.facts) { w.key("privacy"); ipfacts::writePrivacy(w, *a.facts); ipfacts::addPrivacyReasons(reasons, *a.facts);
-//   } else { w.fieldNull("privacy"); reasons.add("privacy", a.error); }
+//   ipfacts::Result<ipfacts::PrivacyFacts> a = ipfacts::privacyOf(host, address);   // plugin.hpp
+//   if (a) { w.key("privacy"); ipfacts::writePrivacy(w, *a); ipfacts::addPrivacyReasons(reasons, *a);
+//   } else { w.fieldNull("privacy"); reasons.add("privacy", std::string(a.reason())); }
 #ifndef IPFACTS_PRIVACY_HPP
 #define IPFACTS_PRIVACY_HPP
 

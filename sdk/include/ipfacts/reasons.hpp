@@ -51,6 +51,21 @@ inline constexpr const char* kMalformedHttpCallReason = "malformed HTTP request"
 /// privacy is asked for (full=1, privacy=1) but the host has no privacy
 /// facility (no privacy: section).
 inline constexpr const char* kNoPrivacyProviderReason = "no privacy provider is configured";
+/// The host has no netdb: section, so no address was looked up.
+inline constexpr const char* kNoNetDbReason = "no address database is configured";
+/// The host declares no daily meters (no meters: section).
+inline constexpr const char* kNoMetersReason = "no daily meters are configured";
+/// The host has no cache: section, so nothing is cached.
+inline constexpr const char* kNoCacheReason = "no cache is configured";
+/// The host offers no durable store (a host older than ABI 1.3).
+inline constexpr const char* kNoStoreReason = "this host offers no store";
+/// The host has no connect: section (or is older than ABI 1.4), so no TLS probe was made.
+inline constexpr const char* kNoConnectReason = "this host offers no connect facility (no connect: section)";
+/// The host has no connect: section (or is older than ABI 1.5), so no TCP exchange was made.
+inline constexpr const char* kNoTcpExchangeReason =
+    "this host offers no TCP exchange (no connect: section, or before ABI 1.5)";
+/// The host runs no periodic tasks (a host older than ABI 1.5).
+inline constexpr const char* kNoTasksReason = "this host runs no periodic tasks (before ABI 1.5)";
 
 /// The calling address has spent today's `privacy` meter (full=1 and
 /// privacy=1 spend it), so nothing was asked. `resetsAtIso` is when it

@@ -1,23 +1,29 @@
-// ipfacts results: what a facility call hands a plugin, read where the host
-// put it (ipfacts/views.hpp) and given back to the host when the object goes.
+// ipfacts results: what a facility call hands a plugin. One model for every
+// facility wrapper of plugin.hpp: the call gives a value, or the C status it
+// ended with and a reason in words a response can carry. Never an exception.
 // Header-only, C++17.
 //
-//   Held<NetFactsView>   one struct: host.netFacts(address)
-//   DnsAnswers           a batch:    host.resolve(questions), host.dohQueryAll(question)
-//   HttpReplies          a batch:    host.fetchAll(calls)
+//   Result<T>            one value:  host.netFacts(address), host.cacheGet(key),
+//                                    host.storeIncr(key), ipfacts::privacyOf(host, address)
+//   Batch<V>             the items of one batch call, read in place:
+//                        host.resolve(questions), host.fetchAll(calls), ipfacts::tlsProbeAll(...)
+//   Held<NetFactsView>   one C struct a facility handed out, read in place
 //
-// A batch is never an exception: when the call could not be made (no such
-// facility, a malformed question) it is empty, ok() is false and reason()
-// says why in words a response can carry. keep() copies what a plugin holds
-// past the object's life; nothing else is copied.
+// Both Result and Batch are an Outcome: ok(), status() and reason() mean the
+// same everywhere. What one item of a batch says about its own exchange (an
+// HTTP call that timed out, a handshake refused) is data in the item (its
+// `error`), not a failed call. keep() copies what a plugin holds past the
+// object's life; nothing else is copied.
 #ifndef IPFACTS_RESULTS_HPP
 #define IPFACTS_RESULTS_HPP
 
+#include <ipfacts/plugin.h>
 #include <ipfacts/views.hpp>
 
 #include <initializer_list>
 #include <iterator>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -25,6 +31,80 @@
 #include <vector>
 
 namespace ipfacts {
+
+/// How a facility call ended: ok, or the C status it failed with and why.
+/// The part every Result and Batch shares.
+class Outcome {
+public:
+    /// True when the call gave its value (or its batch).
+    bool ok() const { return status_ == IPF_OK; }
+    /// IPF_OK, or how the call failed: IPF_UNAVAILABLE (this host offers no
+    /// such facility), IPF_NOT_FOUND (nothing under that key or name),
+    /// IPF_INVALID (the facility refused the arguments), IPF_ERROR (it failed).
+    ipf_status status() const { return status_; }
+    /// Why the call failed, in words a response can carry; empty when ok().
+    std::string_view reason() const { return reason_; }
+
+protected:
+    Outcome() = default;
+    /// A failure; IPF_OK is not one, so it reads as IPF_ERROR.
+    Outcome(ipf_status status, std::string reason)
+        : status_(status == IPF_OK ? IPF_ERROR : status), reason_(std::move(reason)) {}
+
+private:
+    ipf_status status_ = IPF_OK;
+    std::string reason_;
+};
+
+/// The value of one facility call, or why there is none. Tests as a bool
+/// (`if (auto hit = host.cacheGet(key))`), reads as a pointer (`*hit`,
+/// `hit->size()`).
+template <class T>
+class Result : public Outcome {
+public:
+    Result(T value) : value_(std::move(value)) {}
+    /// The call gave nothing: `status` (never IPF_OK) and why.
+    static Result failed(ipf_status status, std::string reason) { return Result(status, std::move(reason)); }
+
+    explicit operator bool() const { return ok(); }
+    T& operator*() & { return *value_; }
+    const T& operator*() const& { return *value_; }
+    T&& operator*() && { return std::move(*value_); }
+    T* operator->() { return &*value_; }
+    const T* operator->() const { return &*value_; }
+
+    /// The value; throws std::runtime_error with the reason when there is
+    /// none, for code that would rather fail the whole request.
+    const T& value() const& {
+        if (!value_) throw std::runtime_error(std::string(reason()));
+        return *value_;
+    }
+    T&& value() && {
+        if (!value_) throw std::runtime_error(std::string(reason()));
+        return std::move(*value_);
+    }
+    /// The value, or `fallback` when there is none.
+    T valueOr(T fallback) const& { return value_ ? *value_ : std::move(fallback); }
+    T valueOr(T fallback) && { return value_ ? std::move(*value_) : std::move(fallback); }
+    /// The value moved out, or nullopt: for a plugin's own optional member.
+    std::optional<T> take() && { return std::move(value_); }
+
+private:
+    Result(ipf_status status, std::string reason) : Outcome(status, std::move(reason)) {}
+    std::optional<T> value_;
+};
+
+/// A facility call that gives no value (a put): done, or why not.
+template <>
+class Result<void> : public Outcome {
+public:
+    Result() = default;
+    static Result failed(ipf_status status, std::string reason) { return Result(status, std::move(reason)); }
+    explicit operator bool() const { return ok(); }
+
+private:
+    Result(ipf_status status, std::string reason) : Outcome(status, std::move(reason)) {}
+};
 
 /// One C struct a facility handed out (or values made here), read through
 /// the view V it derives from. Move-only.
@@ -78,7 +158,7 @@ private:
 /// call could not be made, none and the reason. Copies share the batch, which
 /// goes back to the host with the last of them.
 template <class V>
-class Batch {
+class Batch : public Outcome {
 public:
     using CStruct = typename V::CStruct;
     using Owned = typename fields::Types<CStruct>::Owned;
@@ -103,17 +183,8 @@ public:
     /// The same, from a braced list: DnsAnswers{dnsAnswer(0), dnsNoResponse()}.
     Batch(std::initializer_list<Owned> values) : Batch(std::vector<Owned>(values)) {}
     Batch() = default;
-    /// The call was not made: no items, and why.
-    static Batch failed(std::string reason) {
-        Batch b;
-        b.reason_ = std::move(reason);
-        return b;
-    }
-
-    /// False when the call could not be made; reason() then says why.
-    bool ok() const { return reason_.empty(); }
-    /// Why the call could not be made; empty when it was.
-    std::string_view reason() const { return reason_; }
+    /// The call was not made: no items, `status` (never IPF_OK) and why.
+    static Batch failed(ipf_status status, std::string reason) { return Batch(status, std::move(reason)); }
 
     size_t size() const { return items_.size(); }
     bool empty() const { return items_.empty(); }
@@ -133,15 +204,19 @@ public:
     }
 
 private:
+    Batch(ipf_status status, std::string reason) : Outcome(status, std::move(reason)) {}
     std::shared_ptr<const void> owner_;
     std::vector<const CStruct*> items_;
-    std::string reason_;
 };
 
 /// What the resolver (one answer per question) or DoH (one per resolver) said.
 using DnsAnswers = Batch<DnsAnswerView>;
 /// What each outbound HTTP call produced, in call order.
 using HttpReplies = Batch<HttpReplyView>;
+/// What each TLS probe found, in call order (ipfacts::tlsProbeAll).
+using TlsProbeReplies = Batch<TlsProbeReplyView>;
+/// What each plain TCP exchange read, in call order (ipfacts::tcpExchangeAll).
+using TcpExchangeReplies = Batch<TcpExchangeReplyView>;
 
 }  // namespace ipfacts
 

@@ -14,8 +14,9 @@ public:
 
     explicit KvPlugin(ipfacts::Host& host) : host_(host) {
         // Runs on a worker fiber, so the blocking store is fine here.
-        tick_ = ipfacts::every(host, "tick", {std::chrono::seconds(1)}, [this] { host_.storeIncr("ticks"); });
-        if (!tick_) throw std::runtime_error("the host refused the tick task");
+        auto tick = ipfacts::every(host, "tick", {std::chrono::seconds(1)}, [this] { countTick(); });
+        if (!tick) throw std::runtime_error("the host refused the tick task: " + std::string(tick.reason()));
+        tick_ = std::move(*tick);
     }
 
     /// GET ?name=K[&value=V&ttl_ms=T]: with value, caches it; then answers what
@@ -29,7 +30,7 @@ public:
         ipfacts::JsonWriter w;
         w.beginObject();
         if (auto value = req.query("value"))
-            w.field("stored", host_.cachePut(*key, *value, std::chrono::milliseconds(ttl(req, 60000))));
+            w.field("stored", host_.cachePut(*key, *value, std::chrono::milliseconds(ttl(req, 60000))).ok());
         write(w, host_.cacheGet(*key));
         w.field("may_block", req.mayBlock());
         w.endObject();
@@ -47,9 +48,18 @@ public:
         ipfacts::JsonWriter w;
         w.beginObject();
         std::chrono::milliseconds t(ttl(req, 0));
-        if (auto value = req.query("value")) host_.storePut(*key, *value, t);
-        if (auto n = req.query("incr")) w.field("count", host_.storeIncr(*key, std::stoll(std::string(*n)), t));
-        write(w, host_.storeGet(*key));
+        if (auto value = req.query("value"))
+            if (auto put = host_.storePut(*key, *value, t); !put)
+                return void(resp.error(500, "internal_error", put.reason()));
+        if (auto n = req.query("incr")) {
+            auto count = host_.storeIncr(*key, std::stoll(std::string(*n)), t);
+            if (!count) return void(resp.error(500, "internal_error", count.reason()));
+            w.field("count", *count);
+        }
+        auto stored = host_.storeGet(*key);
+        if (!stored && stored.status() != IPF_NOT_FOUND)
+            return void(resp.error(500, "internal_error", stored.reason()));
+        write(w, stored);
         w.endObject();
         resp.json(w);
     }
@@ -59,8 +69,12 @@ private:
         auto t = req.query("ttl_ms");
         return t ? std::stoll(std::string(*t)) : dflt;
     }
-    static void write(ipfacts::JsonWriter& w, const std::optional<std::string>& v) {
-        w.field("hit", v.has_value());
+    /// The periodic task's run: its failure is logged, as a task has no caller to answer.
+    void countTick() {
+        if (auto n = host_.storeIncr("ticks"); !n) host_.warn("tick not counted: " + std::string(n.reason()));
+    }
+    static void write(ipfacts::JsonWriter& w, const ipfacts::Result<std::string>& v) {
+        w.field("hit", v.ok());
         if (v)
             w.field("value", *v);
         else

@@ -51,9 +51,11 @@ public:
             calls.push_back(std::move(c));
         }
         if (calls.empty()) return void(resp.error(400, "invalid_parameter", "port is required"));
+        const ipfacts::TlsProbeReplies replies = ipfacts::tlsProbeAll(host_, calls);
+        if (!replies.ok()) return void(resp.error(503, "connect_unavailable", replies.reason()));
         ipfacts::JsonWriter w;
         w.beginObject().key("results").beginArray();
-        for (const auto& r : ipfacts::tlsProbeAll(host_, calls)) {
+        for (const auto& r : replies.keep()) {
             w.beginObject()
                 .field("peer_address", r.peer_address)
                 .field("peer_port", static_cast<int64_t>(r.peer_port))

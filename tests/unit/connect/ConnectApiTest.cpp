@@ -128,7 +128,9 @@ public:
         ipfacts::TlsProbeCall call;
         call.address = "127.0.0.1";
         call.port = static_cast<uint16_t>(server_->port());
-        ipfacts::TlsProbeReply r = ipfacts::tlsProbe(host, call);
+        ipfacts::Result<ipfacts::TlsProbeReply> made = ipfacts::tlsProbe(host, call);
+        CPPUNIT_ASSERT_MESSAGE(std::string(made.reason()), made.ok());
+        const ipfacts::TlsProbeReply& r = *made;
         CPPUNIT_ASSERT_MESSAGE(r.error, r.ok());
         CPPUNIT_ASSERT_EQUAL(std::string("TLSv1.3"), r.version);
         CPPUNIT_ASSERT_EQUAL(std::string("127.0.0.1"), r.peer_address);
@@ -137,8 +139,10 @@ public:
         CPPUNIT_ASSERT(r.chain[2] == chain_->bytes("root.der"));
         CPPUNIT_ASSERT(!r.alert_received);
         call.max_version = IPF_TLS_1_2;
-        ipfacts::TlsProbeReply refused = ipfacts::tlsProbe(host, call);
-        CPPUNIT_ASSERT_EQUAL(std::string("protocol version"), refused.alert_received.value_or(""));
+        ipfacts::Result<ipfacts::TlsProbeReply> refused = ipfacts::tlsProbe(host, call);
+        CPPUNIT_ASSERT(refused.ok());  // the call was made; its handshake failed
+        CPPUNIT_ASSERT(!refused->ok());
+        CPPUNIT_ASSERT_EQUAL(std::string("protocol version"), refused->alert_received.value_or(""));
     }
 
     void sdkWrapperWithoutTheFacilityAnswersAnError() {
@@ -148,10 +152,12 @@ public:
         CPPUNIT_ASSERT(!ipfacts::hasConnect(host));
         ipfacts::TlsProbeCall call;
         call.address = "127.0.0.1";
-        auto replies = ipfacts::tlsProbeAll(host, {call, call});
-        CPPUNIT_ASSERT_EQUAL(size_t(2), replies.size());
+        const ipfacts::TlsProbeReplies replies = ipfacts::tlsProbeAll(host, {call, call});
+        CPPUNIT_ASSERT(!replies.ok() && replies.empty());
+        CPPUNIT_ASSERT_EQUAL(IPF_UNAVAILABLE, replies.status());
         CPPUNIT_ASSERT_EQUAL(std::string("this host offers no connect facility (no connect: section)"),
-                             replies[1].error);
+                             std::string(replies.reason()));
+        CPPUNIT_ASSERT_EQUAL(std::string(replies.reason()), std::string(ipfacts::tlsProbe(host, call).reason()));
         // A host of ABI 1.3 has no connect member at all: struct_size says so.
         ipf_host_api older = side_->api;
         older.struct_size = static_cast<uint32_t>(offsetof(ipf_host_api, connect));

@@ -150,7 +150,9 @@ public:
         c.host = "127.0.0.1";
         c.port = server.port();
         c.payload = "AS64496\r\n";
-        ipfacts::TcpExchangeReply r = ipfacts::tcpExchange(host, c);
+        ipfacts::Result<ipfacts::TcpExchangeReply> made = ipfacts::tcpExchange(host, c);
+        CPPUNIT_ASSERT_MESSAGE(std::string(made.reason()), made.ok());
+        const ipfacts::TcpExchangeReply& r = *made;
         CPPUNIT_ASSERT_MESSAGE(r.error, r.ok());
         CPPUNIT_ASSERT_EQUAL(kAnswer, r.response);
         CPPUNIT_ASSERT_EQUAL(std::string("127.0.0.1"), r.peer_address);
@@ -165,9 +167,12 @@ public:
         ipfacts::TcpExchangeCall c;
         c.host = "127.0.0.1";
         c.port = 43;
-        ipfacts::TcpExchangeReply r = ipfacts::tcpExchange(host, c);
+        ipfacts::Result<ipfacts::TcpExchangeReply> r = ipfacts::tcpExchange(host, c);
+        CPPUNIT_ASSERT(!r);
+        CPPUNIT_ASSERT_EQUAL(IPF_UNAVAILABLE, r.status());
         CPPUNIT_ASSERT_EQUAL(std::string("this host offers no TCP exchange (no connect: section, or before ABI 1.5)"),
-                             r.error);
+                             std::string(r.reason()));
+        CPPUNIT_ASSERT(!ipfacts::tcpExchangeAll(host, {c, c}).ok());
     }
 };
 

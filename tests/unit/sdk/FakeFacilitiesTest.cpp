@@ -24,7 +24,7 @@ class FakeFacilitiesTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(cacheKeepsNamespacesApart);
     CPPUNIT_TEST(cacheBoundDropsTheLeastRecentlyUsed);
     CPPUNIT_TEST(storeCountsInFixedWindows);
-    CPPUNIT_TEST(storeValuesExpireAndFailuresThrow);
+    CPPUNIT_TEST(storeValuesExpireAndFailuresAreValues);
     CPPUNIT_TEST(metersCountPerCallerAndResetAtMidnight);
     CPPUNIT_TEST(connectAnswersProbesFromTheScript);
     CPPUNIT_TEST(missingFacilitiesAreNullSlots);
@@ -130,7 +130,7 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::string("mine"), fake.cache.peek(fake.pluginName, "k").value());
         mine.storePut("s", "1");
         CPPUNIT_ASSERT(!theirs.storeGet("s"));
-        CPPUNIT_ASSERT_EQUAL(int64_t(5), theirs.storeIncr("s", 5));
+        CPPUNIT_ASSERT_EQUAL(int64_t(5), *theirs.storeIncr("s", 5));
         CPPUNIT_ASSERT_EQUAL(std::string("1"), mine.storeGet("s").value());
     }
 
@@ -150,20 +150,20 @@ public:
     void storeCountsInFixedWindows() {
         FakeHost fake;
         const Host host = fake.host();
-        CPPUNIT_ASSERT_EQUAL(int64_t(1), host.storeIncr("calls", 1, seconds(60)));
+        CPPUNIT_ASSERT_EQUAL(int64_t(1), *host.storeIncr("calls", 1, seconds(60)));
         fake.clock.advance(seconds(59));
-        CPPUNIT_ASSERT_EQUAL(int64_t(3), host.storeIncr("calls", 2, seconds(60)));  // keeps its expiry
+        CPPUNIT_ASSERT_EQUAL(int64_t(3), *host.storeIncr("calls", 2, seconds(60)));  // keeps its expiry
         CPPUNIT_ASSERT_EQUAL(fake.clock.nowMs + 1000, fake.store.expiresAt(fake.pluginName, "calls").value());
         fake.clock.advance(seconds(1));
         CPPUNIT_ASSERT(!host.storeGet("calls"));
-        CPPUNIT_ASSERT_EQUAL(int64_t(1), host.storeIncr("calls", 1, seconds(60)));  // a new window
+        CPPUNIT_ASSERT_EQUAL(int64_t(1), *host.storeIncr("calls", 1, seconds(60)));  // a new window
         host.storePut("text", "12abc");
-        CPPUNIT_ASSERT_EQUAL(int64_t(13), host.storeIncr("text"));  // leading digits count, as SQL CAST does
+        CPPUNIT_ASSERT_EQUAL(int64_t(13), *host.storeIncr("text"));  // leading digits count, as SQL CAST does
         host.storePut("word", "abc");
-        CPPUNIT_ASSERT_EQUAL(int64_t(1), host.storeIncr("word"));
+        CPPUNIT_ASSERT_EQUAL(int64_t(1), *host.storeIncr("word"));
     }
 
-    void storeValuesExpireAndFailuresThrow() {
+    void storeValuesExpireAndFailuresAreValues() {
         FakeHost fake;
         const Host host = fake.host();
         fake.store.seed(fake.pluginName, "seeded", "yes");
@@ -172,10 +172,13 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::string("a\0b", 3), host.storeGet("k").value());
         fake.clock.advance(seconds(5));
         CPPUNIT_ASSERT(!host.storeGet("k"));
-        CPPUNIT_ASSERT(host.storeGet("seeded"));  // ttl 0: kept
+        CPPUNIT_ASSERT(host.storeGet("seeded"));                           // ttl 0: kept
+        CPPUNIT_ASSERT_EQUAL(IPF_NOT_FOUND, host.storeGet("k").status());  // a miss is not a failure of the store
         fake.store.failing = true;
-        CPPUNIT_ASSERT_THROW(host.storeGet("seeded"), std::runtime_error);
-        CPPUNIT_ASSERT_THROW(host.storeIncr("n"), std::runtime_error);
+        CPPUNIT_ASSERT_EQUAL(IPF_ERROR, host.storeGet("seeded").status());
+        CPPUNIT_ASSERT_EQUAL(std::string("store: incr failed"), std::string(host.storeIncr("n").reason()));
+        CPPUNIT_ASSERT(!host.storePut("k", "v"));
+        CPPUNIT_ASSERT_THROW(host.storeGet("seeded").value(), std::runtime_error);  // for code that would rather throw
     }
 
     void metersCountPerCallerAndResetAtMidnight() {
@@ -183,8 +186,8 @@ public:
         fake.meters.budgets["privacy"] = 2;
         const Host host = fake.host();
         const Request req = fake.request();
-        CPPUNIT_ASSERT(!host.takeMeter(req.handle(), "undeclared"));
-        std::optional<MeterUse> use = host.takeMeter(req.handle(), "privacy");
+        CPPUNIT_ASSERT_EQUAL(IPF_NOT_FOUND, host.takeMeter(req.handle(), "undeclared").status());
+        Result<MeterUse> use = host.takeMeter(req.handle(), "privacy");
         CPPUNIT_ASSERT(use && use->allowed);
         CPPUNIT_ASSERT_EQUAL(int64_t(1), use->remaining);
         CPPUNIT_ASSERT_EQUAL(int64_t(1795392000), use->resets_at);  // 2026-11-23T00:00:00Z
@@ -219,7 +222,7 @@ public:
         TlsProbeCall byAddress;
         byAddress.address = "192.0.2.99";
         byAddress.port = 8443;
-        const std::vector<TlsProbeReply> replies = tlsProbeAll(fake.host(), {byName, byAddress});
+        const std::vector<TlsProbeReply> replies = tlsProbeAll(fake.host(), {byName, byAddress}).keep();
         CPPUNIT_ASSERT_EQUAL(size_t(2), replies.size());
         CPPUNIT_ASSERT(replies[0].ok());
         CPPUNIT_ASSERT_EQUAL(std::string("TLSv1.3"), replies[0].version);
@@ -238,9 +241,10 @@ public:
         TlsProbeCall unknown;
         unknown.server_name = "other.example";
         CPPUNIT_ASSERT_EQUAL(std::string("fake connect: nothing scripted for other.example:443"),
-                             tlsProbe(fake.host(), unknown).error);
+                             tlsProbe(fake.host(), unknown)->error);
         fake.hasConnect = false;
         CPPUNIT_ASSERT(!hasConnect(fake.host()));
+        CPPUNIT_ASSERT_EQUAL(IPF_UNAVAILABLE, tlsProbeAll(fake.host(), {byName}).status());
     }
 
     void missingFacilitiesAreNullSlots() {
@@ -249,8 +253,10 @@ public:
         const Host host = fake.host();
         CPPUNIT_ASSERT(!host.hasCache() && !host.hasStore());
         CPPUNIT_ASSERT(!host.cachePut("k", "v", seconds(1)) && !host.cacheGet("k"));
-        CPPUNIT_ASSERT_THROW(host.storeGet("k"), std::runtime_error);
-        CPPUNIT_ASSERT(!host.takeMeter(fake.requestHandle(), "privacy"));
+        CPPUNIT_ASSERT_EQUAL(IPF_UNAVAILABLE, host.cacheGet("k").status());
+        CPPUNIT_ASSERT_EQUAL(std::string(kNoStoreReason), std::string(host.storeGet("k").reason()));
+        CPPUNIT_ASSERT_EQUAL(IPF_UNAVAILABLE, host.storePut("k", "v").status());
+        CPPUNIT_ASSERT_EQUAL(IPF_UNAVAILABLE, host.takeMeter(fake.requestHandle(), "privacy").status());
         CPPUNIT_ASSERT_EQUAL(0, fake.cache.puts + fake.store.gets + fake.meters.takes);
     }
 };

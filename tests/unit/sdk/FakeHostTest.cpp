@@ -114,7 +114,7 @@ public:
         f.asn = 64500;
         fake.netdb["2001:db8::1"] = f;
         {
-            const std::optional<Held<NetFactsView>> got = fake.host().netFacts("2001:db8::1");
+            const Result<Held<NetFactsView>> got = fake.host().netFacts("2001:db8::1");
             CPPUNIT_ASSERT(got);
             CPPUNIT_ASSERT_EQUAL(1, fake.openFacts);
             CPPUNIT_ASSERT_EQUAL(6, got->version());

@@ -1,4 +1,4 @@
-#include "host/pipeline/ServiceClock.h"
+#include "host/ratelimit/ServiceClock.h"
 
 #include <chrono>
 
@@ -15,6 +15,11 @@ int64_t ServiceClock::monotonicMicros() const {
         std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now().time_since_epoch())
             .count();
     return steady + offset_.load() * 1'000'000;
+}
+
+const ServiceClock& ServiceClock::system() {
+    static const ServiceClock clock(false);
+    return clock;
 }
 
 bool ServiceClock::advance(int64_t seconds) {
