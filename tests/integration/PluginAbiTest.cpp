@@ -1,4 +1,5 @@
-// Plugin loading: the frozen-1.0 plugin answers, each failure mode is refused
+// Plugin loading: the plugins built against each frozen header (1.0 to 1.6)
+// answer, each failure mode is refused
 // with its own log line while the host serves the rest, and the example plugin
 // built out of tree against the installed SDK answers.
 #include "tests/integration/support/HttpClient.h"
@@ -8,12 +9,14 @@
 #include <cppunit/extensions/HelperMacros.h>
 
 #include <fstream>
+#include <map>
 
 using namespace ipfacts::testing;
 
 class PluginAbiTest : public CppUnit::TestFixture {
     CPPUNIT_TEST_SUITE(PluginAbiTest);
     CPPUNIT_TEST(pluginBuiltAgainstAbi10StillAnswers);
+    CPPUNIT_TEST(pluginsBuiltAgainstEveryShippedMinorAnswer);
     CPPUNIT_TEST(pluginOfNewerMinorThatCopesLoads);
     CPPUNIT_TEST(refusedPluginsAreLoggedAndTheirRoutesAbsent);
     CPPUNIT_TEST(outOfTreeExampleAnswers);
@@ -33,6 +36,27 @@ public:
         CPPUNIT_ASSERT_EQUAL(200, r.status);
         CPPUNIT_ASSERT_EQUAL(std::string("hello old friend from ABI 1.0\n"), r.body);
         CPPUNIT_ASSERT(logHas("plugin=abi10 loaded: version 1.0.0 ABI 1.0"));
+    }
+
+    void pluginsBuiltAgainstEveryShippedMinorAnswer() {
+        // Each reads back what its minor added: request_url (1.1), may_block (1.2),
+        // a declared config key (1.3) and netdb's lookup_wanted (1.6).
+        const std::map<int, std::string> since = {{1, ""},
+                                                  {2, " may_block=0"},
+                                                  {3, " may_block=0 greeting=frozen"},
+                                                  {4, " may_block=0 greeting=frozen"},
+                                                  {5, " may_block=0 greeting=frozen"},
+                                                  {6, " may_block=0 greeting=frozen kind=loopback"}};
+        for (const auto& [minor, readings] : since) {
+            const std::string path = "/abi/v1" + std::to_string(minor);
+            auto r = get(path);
+            CPPUNIT_ASSERT_EQUAL_MESSAGE(path, 200, r.status);
+            CPPUNIT_ASSERT_EQUAL(
+                "hello from ABI 1." + std::to_string(minor) + " url=http://ipfacts.test" + path + readings + "\n",
+                r.body);
+            CPPUNIT_ASSERT_MESSAGE(path, logHas("plugin=abi1" + std::to_string(minor) +
+                                                " loaded: version 1.0.0 ABI 1." + std::to_string(minor)));
+        }
     }
 
     void pluginOfNewerMinorThatCopesLoads() {
