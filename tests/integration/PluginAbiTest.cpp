@@ -25,6 +25,7 @@ class PluginAbiTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(checkConfigRefusesAMissingLibrary);
     CPPUNIT_TEST(checkConfigRefusesAMissingRequiredFacility);
     CPPUNIT_TEST(checkConfigRefusesAMisspelledConfigKey);
+    CPPUNIT_TEST(checkConfigRefusesAValueOutsideItsDeclaredRange);
     CPPUNIT_TEST(checkConfigNamesEveryRefusedPluginOfTheSuite);
     CPPUNIT_TEST_SUITE_END();
 
@@ -151,6 +152,19 @@ public:
         CPPUNIT_ASSERT_MESSAGE(
             out, out.find("key.yaml:4: plugin headers: unknown config key 'cach_size' (it has: catalogue)") !=
                      std::string::npos);
+        CPPUNIT_ASSERT_MESSAGE(out, out.find("exit=1") != std::string::npos);
+    }
+
+    void checkConfigRefusesAValueOutsideItsDeclaredRange() {
+        // The range comes from the plugin's one table (ABI 1.7 config_ranges), not from its init.
+        std::string out = checkConfig("range.yaml", "plugin_dir: " + Service::buildDir() +
+                                                        "/plugins\n"
+                                                        "plugins:\n  mail: { library: mail, config: { "
+                                                        "mta_sts_port: 70000, spf_max_depth: 3 } }\n"
+                                                        "routes:\n  - { path: /mx, handler: mail.mx }\n");
+        CPPUNIT_ASSERT_MESSAGE(out, out.find("range.yaml:3: plugin mail: config key mta_sts_port must be an integer "
+                                             "from 1 to 65535, not '70000'") != std::string::npos);
+        CPPUNIT_ASSERT_MESSAGE(out, out.find("spf_max_depth") == std::string::npos);
         CPPUNIT_ASSERT_MESSAGE(out, out.find("exit=1") != std::string::npos);
     }
 
