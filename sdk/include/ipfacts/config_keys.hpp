@@ -127,21 +127,38 @@ constexpr ConfigTables<N> configTables(const Table& table) {
     return t;
 }
 
+template <class P, class = void>
+struct HasConfigTable : std::false_type {};
+template <class P>
+struct HasConfigTable<P, std::void_t<decltype(P::kConfig)>> : std::true_type {};
+template <class P, class = void>
+struct HasConfigKeys : std::false_type {};
+template <class P>
+struct HasConfigKeys<P, std::void_t<decltype(P::kConfigKeys)>> : std::true_type {};
+
+enum class ConfigSource { none, cTable, table };
+template <class P>
+constexpr ConfigSource configSourceOf() {
+    if constexpr (HasConfigTable<P>::value) return ConfigSource::table;
+    if constexpr (HasConfigKeys<P>::value) return ConfigSource::cTable;
+    return ConfigSource::none;
+}
+
 // What IPFACTS_PLUGIN writes into config_keys and config_ranges: from the
 // class's kConfig table; from a hand-written kConfigKeys C table (an SDK
 // before 1.7: no ranges); or nothing (any config passed unchecked).
-template <class P, class = void, class = void>
+template <class P, ConfigSource = configSourceOf<P>()>
 struct DeclaresConfig {
     static constexpr const ipf_config_key* keys() { return nullptr; }
     static constexpr const ipf_config_range* ranges() { return nullptr; }
 };
 template <class P>
-struct DeclaresConfig<P, std::void_t<decltype(P::kConfigKeys)>, void> {
+struct DeclaresConfig<P, ConfigSource::cTable> {
     static constexpr const ipf_config_key* keys() { return P::kConfigKeys; }
     static constexpr const ipf_config_range* ranges() { return nullptr; }
 };
 template <class P>
-struct DeclaresConfig<P, void, std::void_t<decltype(P::kConfig)>> {
+struct DeclaresConfig<P, ConfigSource::table> {
     static_assert(soundDeclarations(P::kConfig),
                   "kConfig: every key needs a name and a description, an integer key min <= max and a default "
                   "inside its range, a boolean default true or false, a required key no default");
