@@ -6,9 +6,11 @@
 #include <dlfcn.h>
 #include <unistd.h>
 
+#include <ipfacts/contract.hpp>
+
 #include <algorithm>
-#include <cstddef>
 #include <map>
+#include <set>
 
 namespace ipfacts::plugins {
 namespace {
@@ -17,78 +19,20 @@ std::string where(const manifest::Manifest& m, int line, const std::string& plug
     return m.file + ":" + std::to_string(line) + ": plugin " + plugin + ": ";
 }
 
-/// True when the descriptor is recent enough to carry `member`.
-template <class T>
-bool has(const ipf_plugin_descriptor& d, T ipf_plugin_descriptor::*member) {
-    const auto off = reinterpret_cast<size_t>(&(static_cast<const ipf_plugin_descriptor*>(nullptr)->*member));
-    return d.struct_size >= off + sizeof(T);
-}
-
-/// "zones.3" matches the declared "zones.*"; "zones.count" does too.
-bool keyMatches(const std::string& declared, const std::string& key) {
-    if (declared == key) return true;
-    if (declared.size() < 2 || declared.compare(declared.size() - 2, 2, ".*") != 0) return false;
-    const std::string stem = declared.substr(0, declared.size() - 1);  // "zones."
-    if (key == stem + "count") return true;
-    if (key.compare(0, stem.size(), stem) != 0) return false;
-    std::string rest = key.substr(stem.size());
-    rest = rest.substr(0, rest.find('.'));
-    return !rest.empty() && std::all_of(rest.begin(), rest.end(), [](char c) { return c >= '0' && c <= '9'; });
-}
-
-bool isInteger(const std::string& v) {
-    size_t i = (!v.empty() && (v[0] == '-' || v[0] == '+')) ? 1 : 0;
-    return i < v.size() && std::all_of(v.begin() + static_cast<std::ptrdiff_t>(i), v.end(),
-                                       [](char c) { return c >= '0' && c <= '9'; });
-}
-
-const char* typeName(uint32_t t) {
-    switch (t) {
-        case IPF_CONFIG_INTEGER:
-            return "an integer";
-        case IPF_CONFIG_BOOLEAN:
-            return "true or false";
-        case IPF_CONFIG_PATH:
-            return "a path";
-        case IPF_CONFIG_RESOLVER:
-            return "a resolver name";
-        default:
-            return "a string";
-    }
-}
-
-std::string knownKeys(const ipf_config_key* keys) {
-    std::string out;
-    for (const ipf_config_key* k = keys; k->key; ++k) out += (out.empty() ? "" : ", ") + std::string(k->key);
-    return out.empty() ? "none" : out;
-}
-
 void checkRequired(const manifest::Manifest& m, const manifest::PluginSpec& spec, const ipf_plugin_descriptor& d,
                    const std::vector<std::string>& configured, std::vector<std::string>& out) {
-    if (!has(d, &ipf_plugin_descriptor::required_facilities) || !d.required_facilities) return;
-    for (const char* const* f = d.required_facilities; *f; ++f)
-        if (std::find(configured.begin(), configured.end(), *f) == configured.end())
-            out.push_back(where(m, spec.line, spec.name) + "requires the " + *f +
-                          " facility, which the manifest does not configure (add a " + *f + ": section)");
+    for (std::string& missing : contract::missingFacilities(d, configured))
+        out.push_back(where(m, spec.line, spec.name) + missing);
 }
 
-void checkValue(const manifest::Manifest& m, const manifest::PluginSpec& spec, const ipf_config_key& k,
-                const std::string& key, const std::string& value, int line, std::vector<std::string>& out) {
-    bool ok = true;
-    if (k.type == IPF_CONFIG_INTEGER)
-        ok = isInteger(value);
-    else if (k.type == IPF_CONFIG_BOOLEAN)
-        ok = value == "true" || value == "false";
-    if (!ok)
-        out.push_back(where(m, line, spec.name) + "config key " + key + " must be " + typeName(k.type) + ", not '" +
-                      value + "'");
-    const auto* resolver = m.section<facilities::ResolverConfig>();
-    if (k.type == IPF_CONFIG_RESOLVER && !(resolver && resolver->named.count(value))) {
-        std::string known;
-        if (resolver)
-            for (const auto& n : resolver->named) known += (known.empty() ? "" : ", ") + n.first;
-        out.push_back(where(m, line, spec.name) + "config key " + key + " names the resolver '" + value +
-                      "', which resolver.named does not define (it has: " + (known.empty() ? "none" : known) + ")");
+/// What only the host can say of a well-typed value: its resolver exists, its file reads.
+void checkReferences(const manifest::Manifest& m, const manifest::PluginSpec& spec, const ipf_config_key& k,
+                     const std::string& key, const std::string& value, int line, std::vector<std::string>& out) {
+    if (k.type == IPF_CONFIG_RESOLVER) {
+        std::vector<std::string> named;
+        if (const auto* resolver = m.section<facilities::ResolverConfig>())
+            for (const auto& n : resolver->named) named.push_back(n.first);
+        if (auto why = contract::resolverProblem(key, value, named)) out.push_back(where(m, line, spec.name) + *why);
     }
     if (k.type == IPF_CONFIG_PATH) {
         std::string path = manifest::resolvePath(m.dir, value);
@@ -97,32 +41,24 @@ void checkValue(const manifest::Manifest& m, const manifest::PluginSpec& spec, c
     }
 }
 
+/// The SDK's rules on the values (ipfacts/contract.hpp), then the host's on what they name.
 void checkConfig(const manifest::Manifest& m, const manifest::PluginSpec& spec, const ipf_plugin_descriptor& d,
                  std::vector<std::string>& out) {
-    if (!has(d, &ipf_plugin_descriptor::config_keys) || !d.config_keys) return;
     auto lineOf = [&](const std::string& key) {
         auto it = spec.config_lines.find(key);
         return it == spec.config_lines.end() ? spec.line : it->second;
     };
-    for (const auto& [key, value] : spec.config) {
-        const ipf_config_key* found = nullptr;
-        for (const ipf_config_key* k = d.config_keys; k->key && !found; ++k)
-            if (keyMatches(k->key, key)) found = k;
-        if (!found) {
-            out.push_back(where(m, lineOf(key), spec.name) + "unknown config key '" + key +
-                          "' (it has: " + knownKeys(d.config_keys) + ")");
-            continue;
-        }
-        if (key.size() < 6 || key.compare(key.size() - 6, 6, ".count") != 0)
-            checkValue(m, spec, *found, key, value, lineOf(key), out);
+    std::set<std::string> refused;
+    for (const contract::ConfigProblem& p : contract::configProblems(d, spec.config)) {
+        out.push_back(where(m, p.key.empty() ? spec.line : lineOf(p.key), spec.name) + p.message);
+        refused.insert(p.key);
     }
-    for (const ipf_config_key* k = d.config_keys; k->key; ++k) {
-        if (!k->required) continue;
-        bool set = std::any_of(spec.config.begin(), spec.config.end(),
-                               [&](const auto& kv) { return keyMatches(k->key, kv.first); });
-        if (!set)
-            out.push_back(where(m, spec.line, spec.name) + "config key " + k->key + " is required (" +
-                          (k->description ? k->description : "") + ")");
+    const ipf_config_key* keys = contract::configKeys(d);
+    if (!keys) return;
+    for (const auto& [key, value] : spec.config) {
+        const bool isCount = key.size() >= 6 && key.compare(key.size() - 6, 6, ".count") == 0;  // a list's length
+        if (const ipf_config_key* k = contract::declarationOf(keys, key); k && !isCount && !refused.count(key))
+            checkReferences(m, spec, *k, key, value, lineOf(key), out);
     }
 }
 

@@ -15,8 +15,10 @@ namespace ipfacts::plugins {
 
 /// Problems of `spec`'s own declarations against the manifest: required
 /// facilities the manifest does not configure (`configured` are slot names),
-/// config keys it does not declare, values of the wrong type, required keys
-/// missing. A descriptor older than ABI 1.3 declares nothing and passes.
+/// config keys it does not declare, values of the wrong type or (ABI 1.7)
+/// outside their range, required keys missing (the SDK's rules,
+/// ipfacts/contract.hpp), then files that do not read and resolvers
+/// resolver.named lacks. A descriptor older than ABI 1.3 declares nothing and passes.
 std::vector<std::string> checkDeclarations(const manifest::Manifest& m, const manifest::PluginSpec& spec,
                                            const ipf_plugin_descriptor& d, const std::vector<std::string>& configured);
 

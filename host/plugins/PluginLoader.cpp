@@ -5,8 +5,7 @@
 #include <dlfcn.h>
 
 #include <spdlog/spdlog.h>
-
-#include <cstddef>
+#include <ipfacts/contract.hpp>
 
 namespace ipfacts::plugins {
 
@@ -24,26 +23,7 @@ const ipf_handler_def* LoadedPlugin::handler(const std::string& name) const {
 
 std::string LoadedPlugin::openapiFragment() const { return desc_->openapi_fragment ? desc_->openapi_fragment : ""; }
 
-std::optional<std::string> PluginLoader::refusal(const ipf_plugin_descriptor* d) {
-    if (!d) return "ipfacts_plugin_v1() returned no descriptor";
-    if (d->abi_major != IPF_ABI_MAJOR)
-        return "built for ABI major " + std::to_string(d->abi_major) + ", this host speaks major " +
-               std::to_string(IPF_ABI_MAJOR) + "; rebuild the plugin against this SDK";
-    if (d->abi_minor > IPF_ABI_MINOR && !(d->flags & IPF_PLUGIN_COPES_WITH_OLDER_HOST))
-        return "requires ABI " + std::to_string(d->abi_major) + "." + std::to_string(d->abi_minor) +
-               ", newer than this host's " + std::to_string(IPF_ABI_MAJOR) + "." + std::to_string(IPF_ABI_MINOR) +
-               ", and does not declare it copes with an older host";
-    const size_t v10_size = offsetof(ipf_plugin_descriptor, openapi_fragment) + sizeof(const char*);
-    if (d->struct_size < v10_size)
-        return "descriptor is " + std::to_string(d->struct_size) + " bytes, smaller than ABI 1.0's " +
-               std::to_string(v10_size);
-    if (!d->name || !d->init || !d->handlers || d->handler_count == 0)
-        return "descriptor lacks a name, init or handlers";
-    for (size_t i = 0; i < d->handler_count; ++i)
-        if (!d->handlers[i].name || !d->handlers[i].fn)
-            return "handler " + std::to_string(i) + " has no name or function";
-    return std::nullopt;
-}
+std::optional<std::string> PluginLoader::refusal(const ipf_plugin_descriptor* d) { return contract::abiRefusal(d); }
 
 std::unique_ptr<LoadedPlugin> PluginLoader::load(const manifest::PluginSpec& spec) const {
     auto refuse = [&](const std::string& why) -> std::unique_ptr<LoadedPlugin> {

@@ -59,6 +59,6 @@ __attribute__((visibility("default"))) const ipf_plugin_descriptor* ENTRY(void) 
         "broken", "0.0.1", "ABI failure mode test",
         handlers, 1, init, shutdown_plugin,
         "{\"operations\":{\"answer\":{\"responses\":{\"200\":{\"description\":\"text\"}}}}}",
-        NULL, NULL};
+        NULL, NULL, NULL};
     return &d;
 }

@@ -1,4 +1,5 @@
-// Plugin loading: the frozen-1.0 plugin answers, each failure mode is refused
+// Plugin loading: the plugins built against each frozen header (1.0 to 1.6)
+// answer, each failure mode is refused
 // with its own log line while the host serves the rest, and the example plugin
 // built out of tree against the installed SDK answers.
 #include "tests/integration/support/HttpClient.h"
@@ -8,12 +9,14 @@
 #include <cppunit/extensions/HelperMacros.h>
 
 #include <fstream>
+#include <map>
 
 using namespace ipfacts::testing;
 
 class PluginAbiTest : public CppUnit::TestFixture {
     CPPUNIT_TEST_SUITE(PluginAbiTest);
     CPPUNIT_TEST(pluginBuiltAgainstAbi10StillAnswers);
+    CPPUNIT_TEST(pluginsBuiltAgainstEveryShippedMinorAnswer);
     CPPUNIT_TEST(pluginOfNewerMinorThatCopesLoads);
     CPPUNIT_TEST(refusedPluginsAreLoggedAndTheirRoutesAbsent);
     CPPUNIT_TEST(outOfTreeExampleAnswers);
@@ -22,6 +25,7 @@ class PluginAbiTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(checkConfigRefusesAMissingLibrary);
     CPPUNIT_TEST(checkConfigRefusesAMissingRequiredFacility);
     CPPUNIT_TEST(checkConfigRefusesAMisspelledConfigKey);
+    CPPUNIT_TEST(checkConfigRefusesAValueOutsideItsDeclaredRange);
     CPPUNIT_TEST(checkConfigNamesEveryRefusedPluginOfTheSuite);
     CPPUNIT_TEST_SUITE_END();
 
@@ -33,6 +37,27 @@ public:
         CPPUNIT_ASSERT_EQUAL(200, r.status);
         CPPUNIT_ASSERT_EQUAL(std::string("hello old friend from ABI 1.0\n"), r.body);
         CPPUNIT_ASSERT(logHas("plugin=abi10 loaded: version 1.0.0 ABI 1.0"));
+    }
+
+    void pluginsBuiltAgainstEveryShippedMinorAnswer() {
+        // Each reads back what its minor added: request_url (1.1), may_block (1.2),
+        // a declared config key (1.3) and netdb's lookup_wanted (1.6).
+        const std::map<int, std::string> since = {{1, ""},
+                                                  {2, " may_block=0"},
+                                                  {3, " may_block=0 greeting=frozen"},
+                                                  {4, " may_block=0 greeting=frozen"},
+                                                  {5, " may_block=0 greeting=frozen"},
+                                                  {6, " may_block=0 greeting=frozen kind=loopback"}};
+        for (const auto& [minor, readings] : since) {
+            const std::string path = "/abi/v1" + std::to_string(minor);
+            auto r = get(path);
+            CPPUNIT_ASSERT_EQUAL_MESSAGE(path, 200, r.status);
+            CPPUNIT_ASSERT_EQUAL(
+                "hello from ABI 1." + std::to_string(minor) + " url=http://ipfacts.test" + path + readings + "\n",
+                r.body);
+            CPPUNIT_ASSERT_MESSAGE(path, logHas("plugin=abi1" + std::to_string(minor) +
+                                                " loaded: version 1.0.0 ABI 1." + std::to_string(minor)));
+        }
     }
 
     void pluginOfNewerMinorThatCopesLoads() {
@@ -127,6 +152,19 @@ public:
         CPPUNIT_ASSERT_MESSAGE(
             out, out.find("key.yaml:4: plugin headers: unknown config key 'cach_size' (it has: catalogue)") !=
                      std::string::npos);
+        CPPUNIT_ASSERT_MESSAGE(out, out.find("exit=1") != std::string::npos);
+    }
+
+    void checkConfigRefusesAValueOutsideItsDeclaredRange() {
+        // The range comes from the plugin's one table (ABI 1.7 config_ranges), not from its init.
+        std::string out = checkConfig("range.yaml", "plugin_dir: " + Service::buildDir() +
+                                                        "/plugins\n"
+                                                        "plugins:\n  mail: { library: mail, config: { "
+                                                        "mta_sts_port: 70000, spf_max_depth: 3 } }\n"
+                                                        "routes:\n  - { path: /mx, handler: mail.mx }\n");
+        CPPUNIT_ASSERT_MESSAGE(out, out.find("range.yaml:3: plugin mail: config key mta_sts_port must be an integer "
+                                             "from 1 to 65535, not '70000'") != std::string::npos);
+        CPPUNIT_ASSERT_MESSAGE(out, out.find("spf_max_depth") == std::string::npos);
         CPPUNIT_ASSERT_MESSAGE(out, out.find("exit=1") != std::string::npos);
     }
 

@@ -15,7 +15,8 @@ if [[ $example == hello ]]; then
   cmake --install "$build" --prefix "$prefix" >/dev/null
 fi
 # The SDK a third party gets: the ABI, the C++ glue and the test fake.
-for header in plugin.h plugin.hpp fields.h views.hpp results.hpp dns_answers.hpp testing/FakeHost.hpp; do
+for header in plugin.h plugin.hpp config_keys.hpp config.hpp contract.hpp fields.h views.hpp results.hpp dns_answers.hpp \
+  testing/FakeHost.hpp testing/FakeRefusal.hpp; do
   test -f "$prefix/include/ipfacts/$header" || { echo "the installed SDK lacks ipfacts/$header" >&2; exit 1; }
 done
 launcher=()

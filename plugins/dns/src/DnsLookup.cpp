@@ -19,18 +19,16 @@ bool failed(const DnsAnswerView& answer) { return !responded(answer) || answerFa
 DnsReply lookUpDns(const Host& host, const DnsQuery& query) {
     const DnsAnswers answers = host.dohQueryAll(DnsQuestion{query.asciiName, query.type});
     std::optional<std::string> reason;
-    if (!answers.ok() && !host.hasDoh()) {
-        reason = std::string(answers.reason());
-    } else if (!answers.ok()) {
+    if (!answers.ok()) {
         // The name passed our checks, so a refusal is the facility's doing:
         // log it for the operator and tell the caller, but still answer.
         const std::string why(answers.reason());
         host.warn("doh refused " + query.type + " " + query.asciiName + ": " + why);
         reason = "the DNS-over-HTTPS resolvers could not be asked: " + why;
     }
-    // A refusal by a configured facility passes (it is logged above); no
-    // DoH at all is how this deployment is set up, not a failure.
-    bool transient = !answers.ok() && host.hasDoh();
+    // A refusal passes (it is logged above). The doh facility is always
+    // there: the plugin requires it, so the host loads it only with one.
+    bool transient = !answers.ok();
     for (const DnsAnswerView answer : answers) transient = transient || failed(answer);
     // Stamped after the answers: when they were true.
     return {writeDnsResponse(query, answers, reason, ResponseStamp::now(host)), transient};

@@ -23,9 +23,8 @@ struct DnsReply {
 
 /// Asks `query` of every DoH resolver through host.dohQueryAll (blocking)
 /// and returns the DnsResponse body, written from the answers where the
-/// host put them. Without DoH (kNoDohReason), or when the facility refuses
-/// the question, `answers` is empty and `reasons.answers` says why: a 200,
-/// never an error. Thread-safe.
+/// host put them. When the facility refuses the question, `answers` is
+/// empty and `reasons.answers` says why: a 200, never an error. Thread-safe.
 DnsReply lookUpDns(const Host& host, const DnsQuery& query);
 
 }  // namespace ipfacts::dns

@@ -7,9 +7,7 @@
 
 namespace ipfacts::dns {
 
-DnsPlugin::DnsPlugin(Host& host) : host_(host) {
-    if (!host_.hasDoh()) host_.warn("no doh: section in the manifest; /api/v1/dns will answer without resolvers");
-}
+DnsPlugin::DnsPlugin(Host& host) : host_(host) {}
 
 void DnsPlugin::query(Request& req, Response& resp) {
     const auto parsed = parseDnsQuery(req);

@@ -11,10 +11,9 @@ namespace ipfacts::dns {
 /// host handle, so handlers may run on any number of threads.
 class DnsPlugin {
 public:
-    static constexpr ipf_config_key kConfigKeys[] = {{nullptr, 0, 0, nullptr, nullptr}};  // takes no config
+    static constexpr auto kConfig = ipfacts::kNoConfig;  // takes no config
     static constexpr const char* kRequiredFacilities[] = {"doh", nullptr};
-    /// Logs when the host offers no DoH: the endpoint then answers with an
-    /// empty `answers` and a reason instead of failing.
+    /// The host loads it only with a doh facility (kRequiredFacilities).
     explicit DnsPlugin(Host& host);
 
     /// GET /api/v1/dns?name=&type=: the DnsResponse, or a 400 for a bad

@@ -25,7 +25,6 @@ class DnsLookupTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(writesEveryAnswerSeparately);
     CPPUNIT_TEST(failedResolverHasNullStatus);
     CPPUNIT_TEST(anyFailedResolverMakesTheAnswerTransient);
-    CPPUNIT_TEST(noDohIsAnEmptyAnswerWithAReason);
     CPPUNIT_TEST(refusedQuestionIsAnEmptyAnswerWithAReason);
     CPPUNIT_TEST_SUITE_END();
 
@@ -81,19 +80,6 @@ public:
         fake.dohAnswers = {answer("cloudflare", 0, false, {{"xn--bcher-kva.example.", "A", 300, "192.0.2.1"}}),
                            timedOut};
         CPPUNIT_ASSERT(lookUpDns(fake.host(), kQuery).transient);
-    }
-
-    void noDohIsAnEmptyAnswerWithAReason() {
-        FakeHost fake;
-        fake.hasDoh = false;
-        const DnsReply reply = lookUpDns(fake.host(), kQuery);
-        const std::string& body = reply.body;
-        CPPUNIT_ASSERT_EQUAL(std::string(R"({"name":"Bücher.example","ascii_name":"xn--bcher-kva.example","type":"A",)"
-                                         R"("answers":[],"agree":false,"dnssec":false,"reasons":{"answers":)"
-                                         R"("no DNS-over-HTTPS resolvers are configured"},)") +
-                                 kStamp,
-                             body);
-        CPPUNIT_ASSERT(!reply.transient);  // how the deployment is set up, not a passing failure
     }
 
     void refusedQuestionIsAnEmptyAnswerWithAReason() {

@@ -13,31 +13,20 @@
 namespace ipfacts::dnsbl {
 namespace {
 
-std::vector<Blocklist> catalogueOf(const Host& host) {
-    std::optional<std::string> path = host.configPath("catalogue");
-    if (!path || path->empty())
-        throw std::runtime_error(
-            "dnsbl: config key `catalogue` is not set; it names the blocklist catalogue, e.g. "
-            "`config: { catalogue: blocklists.yaml }`");
-    return loadCatalogue(*path);
-}
+Config configOf(const Host& host) { return Config(host, DnsblPlugin::kConfig); }
 
-int64_t healthIntervalMs(const Host& host) {
-    return configInteger(host, "dnsbl", "health_interval_s", 600, 10, 86400) * 1000;
-}
+std::vector<Blocklist> catalogueOf(const Host& host) { return loadCatalogue(configOf(host).path("catalogue")); }
 
+int64_t healthIntervalMs(const Host& host) { return configOf(host).integer("health_interval_s") * 1000; }
+
+// The host has checked the resolver names one of resolver.named (so it offers
+// resolve_named) and the numbers are in range.
 CheckSettings settingsOf(const Host& host) {
+    const Config config = configOf(host);
     CheckSettings s;
-    std::optional<std::string> resolver = host.config("resolver");
-    if (!resolver || resolver->empty())
-        throw std::runtime_error(
-            "dnsbl: config key `resolver` is not set; it names a resolver of resolver.named "
-            "(blocklists refuse public resolvers)");
-    if (!host.hasNamedResolvers())
-        throw std::runtime_error("dnsbl: this host offers no named resolvers (resolver.named, ABI 1.5)");
-    s.resolver = *resolver;
-    s.cacheTtlMs = configInteger(host, "dnsbl", "cache_ttl_s", 3600, 1, 86400) * 1000;
-    s.errorCacheTtlMs = configInteger(host, "dnsbl", "error_cache_ttl_s", 60, 1, 86400) * 1000;
+    s.resolver = config.text("resolver").value_or("");
+    s.cacheTtlMs = config.integer("cache_ttl_s") * 1000;
+    s.errorCacheTtlMs = config.integer("error_cache_ttl_s") * 1000;
     // With the periodic task keeping zones fresh, a request checks only what it missed.
     s.healthMaxAgeMs = healthIntervalMs(host) * (hasTasks(host) ? 2 : 1);
     return s;

@@ -21,19 +21,17 @@ namespace ipfacts::dnsbl {
 class DnsblPlugin {
 public:
     static constexpr const char* kRequiredFacilities[] = {"resolver", "netdb", nullptr};
-    static constexpr ipf_config_key kConfigKeys[] = {
-        {"catalogue", IPF_CONFIG_PATH, 1, nullptr, "the blocklist catalogue, etc/blocklists.yaml"},
-        {"resolver", IPF_CONFIG_RESOLVER, 1, nullptr,
-         "the named resolver (resolver.named) every blocklist question goes through; never a public resolver"},
-        {"cache_ttl_s", IPF_CONFIG_INTEGER, 0, "3600", "how long a list's answer is kept (1-86400)"},
-        {"error_cache_ttl_s", IPF_CONFIG_INTEGER, 0, "60", "how long a failed query is kept (1-86400)"},
-        {"health_interval_s", IPF_CONFIG_INTEGER, 0, "600",
-         "how often each zone's RFC 5782 test points are checked (10-86400)"},
-        {nullptr, 0, 0, nullptr, nullptr}};
+    static constexpr ConfigKey kConfig[] = {
+        requiredPath("catalogue", "the blocklist catalogue, etc/blocklists.yaml"),
+        requiredResolver("resolver",
+                         "the named resolver (resolver.named) every blocklist question goes through; never a public "
+                         "resolver"),
+        integerKey("cache_ttl_s", 1, 86400, "3600", "how long a list's answer is kept"),
+        integerKey("error_cache_ttl_s", 1, 86400, "60", "how long a failed query is kept"),
+        integerKey("health_interval_s", 10, 86400, "600", "how often each zone's RFC 5782 test points are checked")};
 
     /// Loads the catalogue and the settings and registers the zone health
-    /// task; throws (refusing the plugin with the message) on a bad
-    /// catalogue or value, or when the host has no named resolvers (ABI 1.5).
+    /// task; throws (refusing the plugin with the message) on a bad catalogue.
     explicit DnsblPlugin(Host& host);
 
     /// GET /api/v1/blacklist/{ip}: the BlacklistResponse, or 400

@@ -11,7 +11,7 @@ namespace ipfacts::dnsleak {
 /// handler may run on any number of threads at once.
 class DnsLeakPlugin {
 public:
-    static constexpr ipf_config_key kConfigKeys[] = {{nullptr, 0, 0, nullptr, nullptr}};  // takes no config
+    static constexpr auto kConfig = ipfacts::kNoConfig;  // takes no config
     /// Nothing to load until the responder exists.
     explicit DnsLeakPlugin(Host& host);
 

@@ -2,24 +2,12 @@
 
 #include "HeaderEcho.h"
 
-#include <stdexcept>
+#include <ipfacts/config.hpp>
+
 #include <string>
 
 namespace ipfacts::headers {
-namespace {
-
-std::string cataloguePath(const Host& host) {
-    std::optional<std::string> path = host.configPath("catalogue");
-    if (!path || path->empty())
-        throw std::runtime_error(
-            "headers: config key `catalogue` is not set; it names the header explanation file, e.g. "
-            "`config: { catalogue: headers.yaml }`");
-    return *path;
-}
-
-}  // namespace
-
-HeadersPlugin::HeadersPlugin(Host& host) : host_(host), catalogue_(cataloguePath(host)) {
+HeadersPlugin::HeadersPlugin(Host& host) : host_(host), catalogue_(Config(host, kConfig).path("catalogue")) {
     host_.info("loaded " + std::to_string(catalogue_.entries().size()) + " header explanations, " +
                std::to_string(catalogue_.redactedNames().size()) + " redacted header names");
 }

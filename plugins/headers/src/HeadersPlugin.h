@@ -13,11 +13,9 @@ namespace ipfacts::headers {
 /// only after construction, so handlers may run on any number of threads.
 class HeadersPlugin {
 public:
-    static constexpr ipf_config_key kConfigKeys[] = {
-        {"catalogue", IPF_CONFIG_PATH, 1, nullptr, "the header catalogue, etc/headers.yaml"},
-        {nullptr, 0, 0, nullptr, nullptr}};
+    static constexpr ConfigKey kConfig[] = {requiredPath("catalogue", "the header catalogue, etc/headers.yaml")};
     /// Loads the catalogue named by config key `catalogue`. Throws
-    /// std::runtime_error when the key is unset or the file is unusable.
+    /// std::runtime_error when the file is unusable.
     explicit HeadersPlugin(Host& host);
 
     /// GET /api/v1/headers: the HeadersResponse. No external call.

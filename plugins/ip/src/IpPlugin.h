@@ -13,7 +13,7 @@ namespace ipfacts::ip {
 /// so its handlers may run on any number of threads at once.
 class IpPlugin {
 public:
-    static constexpr ipf_config_key kConfigKeys[] = {{nullptr, 0, 0, nullptr, nullptr}};  // takes no config
+    static constexpr auto kConfig = ipfacts::kNoConfig;  // takes no config
     explicit IpPlugin(Host& host);
 
     /// GET /ip: the caller's address and one "\n", as text/plain. Never

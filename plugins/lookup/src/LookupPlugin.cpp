@@ -7,11 +7,7 @@
 
 namespace ipfacts::lookup {
 
-LookupPlugin::LookupPlugin(Host& host) : host_(host) {
-    // Not fatal: the lookup still answers, with nulls and reasons.
-    if (!host.hasNetDb()) host.warn("no address database (netdb): lookups carry no facts or classification");
-    if (!host.hasResolver()) host.warn("no DNS resolver: host name targets answer 503 resolver_unavailable");
-}
+LookupPlugin::LookupPlugin(Host& host) : host_(host) {}
 
 void LookupPlugin::lookup(Request& req, Response& resp) { answer(req, resp, req.pathParam("target").value_or("")); }
 

@@ -11,7 +11,7 @@ namespace ipfacts::lookup {
 /// so its handler may run on any number of threads at once.
 class LookupPlugin {
 public:
-    static constexpr ipf_config_key kConfigKeys[] = {{nullptr, 0, 0, nullptr, nullptr}};  // takes no config
+    static constexpr auto kConfig = ipfacts::kNoConfig;  // takes no config
     // Host names are resolved and every answer carries address facts.
     static constexpr const char* kRequiredFacilities[] = {"resolver", "netdb", nullptr};
     explicit LookupPlugin(Host& host);

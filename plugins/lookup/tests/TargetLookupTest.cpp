@@ -56,7 +56,6 @@ class TargetLookupTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(privacyAskedGivesTheFlagsOfTheReportedAddress);
     CPPUNIT_TEST(noPrivacyAskedWithoutTheParameter);
     CPPUNIT_TEST(privacyPastTheDailyAllowanceSaysItIsSpent);
-    CPPUNIT_TEST(noDatabaseGivesReasons);
     CPPUNIT_TEST(partialResolutionIsNoted);
     CPPUNIT_TEST(failedPrivacyProvidersMakeTheAnswerTransient);
     CPPUNIT_TEST_SUITE_END();
@@ -188,18 +187,6 @@ public:
                                         "\"reasons\":{\"privacy\":\"meter spent: the daily privacy allowance of "
                                         "the calling address is spent; it resets at "
                                         "2026-11-23T00:00:00Z\"}"));
-    }
-
-    void noDatabaseGivesReasons() {
-        testing::FakeHost fake;
-        fake.hasNetDb = false;
-        LookupOutcome out = lookUpTarget(fake.host(), fake.request(), "192.0.2.1", Flag::Absent);
-        CPPUNIT_ASSERT_EQUAL(200, out.status);
-        CPPUNIT_ASSERT(contains(out.body, "\"classification\":null"));
-        CPPUNIT_ASSERT(contains(out.body,
-                                "\"reasons\":{\"classification\":\"no address database is configured\","
-                                "\"geolocation\":\"no address database is configured\","
-                                "\"network\":\"no address database is configured\"}"));
     }
 
     void partialResolutionIsNoted() {

@@ -32,7 +32,6 @@ MailFacts lookUpMail(const Host& host, const PublicSuffixList& psl, const MailSe
     MailFacts facts;
     facts.domain = domain;
     facts.asciiDomain = asciiDomain;
-    if (!host.hasResolver()) facts.reasons.add("records", kNoResolverReason);
     MailDns dns(host, settings.dns);
     const std::string& d = asciiDomain;
     dns.ask({{d, "MX"},

@@ -4,6 +4,7 @@
 #include "MailResponseWriter.h"
 #include "MailSettings.h"
 
+#include <ipfacts/config.hpp>
 #include <ipfacts/stamp.hpp>
 
 namespace ipfacts::mail {
@@ -11,7 +12,7 @@ namespace ipfacts::mail {
 MailPlugin::MailPlugin(Host& host)
     : host_(host),
       settings_(readMailSettings(host)),
-      psl_(std::make_unique<PublicSuffixList>(host.configPath("public_suffix_list").value_or(""))) {
+      psl_(std::make_unique<PublicSuffixList>(Config(host, kConfig).path("public_suffix_list"))) {
     if (!host_.hasHttp()) host_.warn("no http: section in the manifest; /api/v1/mx will not fetch MTA-STS policies");
 }
 

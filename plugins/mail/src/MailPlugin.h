@@ -17,17 +17,17 @@ namespace ipfacts::mail {
 class MailPlugin {
 public:
     static constexpr const char* kRequiredFacilities[] = {"resolver", nullptr};
-    static constexpr ipf_config_key kConfigKeys[] = {
-        {"public_suffix_list", IPF_CONFIG_PATH, 0, nullptr,
-         "a Public Suffix List file (.dat); default: libpsl's newest (built-in or /usr/share/publicsuffix)"},
-        {"max_dns_questions", IPF_CONFIG_INTEGER, 0, "150", "DNS questions one request may ask"},
-        {"dns_budget_ms", IPF_CONFIG_INTEGER, 0, "5000", "after this, a request asks no more DNS questions"},
-        {"spf_max_depth", IPF_CONFIG_INTEGER, 0, "10", "include/redirect levels followed"},
-        {"spf_max_records", IPF_CONFIG_INTEGER, 0, "40", "SPF records fetched per request"},
-        {"mta_sts_timeout_ms", IPF_CONFIG_INTEGER, 0, "3000", "the MTA-STS policy fetch"},
-        {"mta_sts_port", IPF_CONFIG_INTEGER, 0, "443",
-         "the port of MTA-STS policy URLs; 443 in public deployments (RFC 8461 3.3), another for tests"},
-        {nullptr, 0, 0, nullptr, nullptr}};
+    static constexpr ConfigKey kConfig[] = {
+        optionalPath(
+            "public_suffix_list",
+            "a Public Suffix List file (.dat); default: libpsl's newest (built-in or /usr/share/publicsuffix)"),
+        integerKey("max_dns_questions", 10, 1000, "150", "DNS questions one request may ask"),
+        integerKey("dns_budget_ms", 100, 60000, "5000", "after this, a request asks no more DNS questions"),
+        integerKey("spf_max_depth", 1, 20, "10", "include/redirect levels followed"),
+        integerKey("spf_max_records", 1, 200, "40", "SPF records fetched per request"),
+        integerKey("mta_sts_timeout_ms", 100, 60000, "3000", "the MTA-STS policy fetch"),
+        integerKey("mta_sts_port", 1, 65535, "443",
+                   "the port of MTA-STS policy URLs; 443 in public deployments (RFC 8461 3.3), another for tests")};
 
     explicit MailPlugin(Host& host);
 

@@ -1,17 +1,21 @@
 #include "MailSettings.h"
 
+#include "MailPlugin.h"
+
 #include <ipfacts/config.hpp>
 
 namespace ipfacts::mail {
 
 MailSettings readMailSettings(const Host& host) {
+    const Config config(host, MailPlugin::kConfig);
+    auto integer = [&](const char* key) { return static_cast<int>(config.integer(key)); };
     MailSettings s;
-    s.dns.maxQuestions = configInteger(host, "mail", "max_dns_questions", 150, 10, 1000);
-    s.dns.budgetMs = configInteger(host, "mail", "dns_budget_ms", 5000, 100, 60000);
-    s.spf.maxDepth = configInteger(host, "mail", "spf_max_depth", 10, 1, 20);
-    s.spf.maxRecords = configInteger(host, "mail", "spf_max_records", 40, 1, 200);
-    s.mtaSts.timeoutMs = configInteger(host, "mail", "mta_sts_timeout_ms", 3000, 100, 60000);
-    s.mtaSts.port = configInteger(host, "mail", "mta_sts_port", 443, 1, 65535);
+    s.dns.maxQuestions = integer("max_dns_questions");
+    s.dns.budgetMs = integer("dns_budget_ms");
+    s.spf.maxDepth = integer("spf_max_depth");
+    s.spf.maxRecords = integer("spf_max_records");
+    s.mtaSts.timeoutMs = integer("mta_sts_timeout_ms");
+    s.mtaSts.port = integer("mta_sts_port");
     return s;
 }
 

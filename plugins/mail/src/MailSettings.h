@@ -1,5 +1,6 @@
 // MailSettings from the plugin's manifest section (limits of one request's
-// DNS and HTTP work); the defaults are kConfigKeys' (MailPlugin.h).
+// DNS and HTTP work), read through kConfig (MailPlugin.h): its defaults and
+// ranges, which the host has checked.
 #ifndef IPFACTS_PLUGINS_MAIL_MAILSETTINGS_H
 #define IPFACTS_PLUGINS_MAIL_MAILSETTINGS_H
 
@@ -9,7 +10,7 @@
 
 namespace ipfacts::mail {
 
-/// Reads the integer keys; throws std::runtime_error naming a key out of range.
+/// Reads the integer keys, the manifest's or kConfig's defaults.
 MailSettings readMailSettings(const Host& host);
 
 }  // namespace ipfacts::mail

@@ -18,22 +18,18 @@ namespace ipfacts::rdap {
 class RdapPlugin {
 public:
     static constexpr const char* kRequiredFacilities[] = {"http", "cache", nullptr};
-    static constexpr ipf_config_key kConfigKeys[] = {
-        {"bootstrap_dir", IPF_CONFIG_PATH, 1, nullptr,
-         "the RDAP bootstrap snapshot (ipv4/ipv6/asn/dns.json), etc/rdap"},
-        {"overrides", IPF_CONFIG_PATH, 0, nullptr,
-         "services missing from IANA's files or moved, etc/rdap/overrides.yaml"},
-        {"whois_servers", IPF_CONFIG_PATH, 0, nullptr,
-         "the WHOIS fallback's servers, etc/rdap/whois-servers.yaml; absent: no fallback"},
-        {"refresh_url", IPF_CONFIG_STRING, 0, "https://data.iana.org/rdap/",
-         "where IANA's bootstrap files are refreshed from; empty: never"},
-        {"refresh_hours", IPF_CONFIG_INTEGER, 0, "24", "hours between bootstrap refreshes (24 or more; 0: never)"},
-        {"timeout_ms", IPF_CONFIG_INTEGER, 0, "4000", "each RDAP request, a redirect hop included (100-30000)"},
-        {"max_redirects", IPF_CONFIG_INTEGER, 0, "3", "redirects followed between registries (0-10)"},
-        {"whois_timeout_ms", IPF_CONFIG_INTEGER, 0, "5000", "each WHOIS exchange (100-30000)"},
-        {"cache_ttl_s", IPF_CONFIG_INTEGER, 0, "3600", "how long answers are cached (1-86400)"},
-        {"max_body_bytes", IPF_CONFIG_INTEGER, 0, "2097152", "largest RDAP answer read (1024-16777216)"},
-        {nullptr, 0, 0, nullptr, nullptr}};
+    static constexpr ConfigKey kConfig[] = {
+        requiredPath("bootstrap_dir", "the RDAP bootstrap snapshot (ipv4/ipv6/asn/dns.json), etc/rdap"),
+        optionalPath("overrides", "services missing from IANA's files or moved, etc/rdap/overrides.yaml"),
+        optionalPath("whois_servers", "the WHOIS fallback's servers, etc/rdap/whois-servers.yaml; absent: no fallback"),
+        stringKey("refresh_url", "https://data.iana.org/rdap/",
+                  "where IANA's bootstrap files are refreshed from; empty: never"),
+        integerKey("refresh_hours", 0, 8760, "24", "hours between bootstrap refreshes; 24 or more, 0: never"),
+        integerKey("timeout_ms", 100, 30000, "4000", "each RDAP request, a redirect hop included"),
+        integerKey("max_redirects", 0, 10, "3", "redirects followed between registries"),
+        integerKey("whois_timeout_ms", 100, 30000, "5000", "each WHOIS exchange"),
+        integerKey("cache_ttl_s", 1, 86400, "3600", "how long answers are cached"),
+        integerKey("max_body_bytes", 1024, 16777216, "2097152", "largest RDAP answer read")};
 
     /// Loads the bootstrap snapshot, the overrides and the WHOIS table; throws
     /// (refusing the plugin with the reason) when one is unreadable. Registers

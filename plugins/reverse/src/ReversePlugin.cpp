@@ -10,10 +10,7 @@
 
 namespace ipfacts::reverse {
 
-ReversePlugin::ReversePlugin(Host& host) : host_(host) {
-    if (!host_.hasResolver())
-        host_.warn("no resolver: section in the manifest; /api/v1/reverse will answer without PTR names");
-}
+ReversePlugin::ReversePlugin(Host& host) : host_(host) {}
 
 void ReversePlugin::lookup(Request& req, Response& resp) {
     const std::optional<Address> address = parseAddress(req.pathParam("ip").value_or(std::string_view()));

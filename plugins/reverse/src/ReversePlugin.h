@@ -11,10 +11,9 @@ namespace ipfacts::reverse {
 /// host handle, so handlers may run on any number of threads.
 class ReversePlugin {
 public:
-    static constexpr ipf_config_key kConfigKeys[] = {{nullptr, 0, 0, nullptr, nullptr}};  // takes no config
+    static constexpr auto kConfig = ipfacts::kNoConfig;  // takes no config
     static constexpr const char* kRequiredFacilities[] = {"resolver", nullptr};
-    /// Logs when the host offers no resolver: the endpoint then answers
-    /// with empty lists and a reason instead of failing.
+    /// The host loads it only with a resolver (kRequiredFacilities).
     explicit ReversePlugin(Host& host);
 
     /// GET /api/v1/reverse/{ip}: the ReverseDnsResponse, or 400

@@ -1,5 +1,5 @@
 // The `ssl` family: GET /api/v1/ssl, a server's TLS certificate, chain,
-// host-name match, TLS 1.3 support and HTTPS reading (plugins/ssl/README.md).
+// host-name match, TLS 1.3 support and HTTPS reading (SPEC 2.8, rule 8).
 #ifndef IPFACTS_PLUGINS_SSL_SSLPLUGIN_H
 #define IPFACTS_PLUGINS_SSL_SSLPLUGIN_H
 
@@ -15,13 +15,13 @@ namespace ipfacts::ssl {
 class SslPlugin {
 public:
     static constexpr const char* kRequiredFacilities[] = {"resolver", "connect", nullptr};
-    static constexpr ipf_config_key kConfigKeys[] = {
-        {"port", IPF_CONFIG_INTEGER, 0, "443", "the port checked; 443 in public deployments, another for tests"},
-        {"public_suffixes", IPF_CONFIG_PATH, 0, nullptr,
-         "public suffix rules wildcards may not cover, etc/ssl/public-suffixes.txt; absent: single labels only"},
-        {"probe_timeout_ms", IPF_CONFIG_INTEGER, 0, "3000", "the two TLS handshakes, run at once (100-60000)"},
-        {"https_timeout_ms", IPF_CONFIG_INTEGER, 0, "3000", "each HTTPS request, HEAD then GET (100-60000)"},
-        {nullptr, 0, 0, nullptr, nullptr}};
+    static constexpr ConfigKey kConfig[] = {
+        integerKey("port", 1, 65535, "443", "the port checked; 443 in public deployments, another for tests"),
+        optionalPath("public_suffixes",
+                     "public suffix rules wildcards may not cover, etc/ssl/public-suffixes.txt; absent: single labels "
+                     "only"),
+        integerKey("probe_timeout_ms", 100, 60000, "3000", "the two TLS handshakes, run at once"),
+        integerKey("https_timeout_ms", 100, 60000, "3000", "each HTTPS request, HEAD then GET")};
 
     /// Reads the settings (SslSettings::fromConfig); throws on a bad value,
     /// which refuses the plugin with the message. Logs when there is no

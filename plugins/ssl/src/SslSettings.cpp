@@ -1,5 +1,7 @@
 #include "SslSettings.h"
 
+#include "SslPlugin.h"
+
 #include <ipfacts/config.hpp>
 
 #include <string>
@@ -7,12 +9,13 @@
 namespace ipfacts::ssl {
 
 SslSettings SslSettings::fromConfig(const Host& host) {
+    const Config config(host, SslPlugin::kConfig);
     SslSettings s;
-    s.port = configInteger(host, "ssl", "port", 443, 1, 65535);
-    s.probeTimeoutMs = configInteger(host, "ssl", "probe_timeout_ms", 3000, 100, 60000);
-    s.httpsTimeoutMs = configInteger(host, "ssl", "https_timeout_ms", 3000, 100, 60000);
-    if (std::optional<std::string> path = host.configPath("public_suffixes"); path && !path->empty())
-        s.publicSuffixes = PublicSuffixes::fromFile(*path);
+    s.port = static_cast<int>(config.integer("port"));
+    s.probeTimeoutMs = static_cast<int>(config.integer("probe_timeout_ms"));
+    s.httpsTimeoutMs = static_cast<int>(config.integer("https_timeout_ms"));
+    if (const std::string path = config.path("public_suffixes"); !path.empty())
+        s.publicSuffixes = PublicSuffixes::fromFile(path);
     return s;
 }
 

@@ -9,15 +9,14 @@
 namespace ipfacts::ssl {
 
 struct SslSettings {
-    int port = 443;                 ///< the one port checked; public deployments keep 443
-    int probeTimeoutMs = 3000;      ///< both handshakes, run at once
-    int httpsTimeoutMs = 3000;      ///< each HTTPS request (HEAD, then GET)
+    int port = 0;                   ///< the one port checked; public deployments keep 443
+    int probeTimeoutMs = 0;         ///< both handshakes, run at once
+    int httpsTimeoutMs = 0;         ///< each HTTPS request (HEAD, then GET)
     PublicSuffixes publicSuffixes;  ///< empty: single labels only
 
-    /// Reads `port` (1-65535), `probe_timeout_ms` and `https_timeout_ms`
-    /// (100-60000) and the `public_suffixes` file. Throws
-    /// std::runtime_error naming the key for a value out of range or a file
-    /// that does not read.
+    /// Reads the keys of SslPlugin::kConfig, the manifest's values or their
+    /// defaults, and the `public_suffixes` file. Throws std::runtime_error
+    /// for a file that does not read.
     static SslSettings fromConfig(const Host& host);
 };
 

@@ -23,6 +23,12 @@ namespace {
 
 using testing::TestCertificates;
 
+/// The settings of a manifest that sets no key: kConfig's defaults.
+SslSettings defaults() {
+    ipfacts::testing::FakeHost none;
+    return SslSettings::fromConfig(none.host());
+}
+
 struct Fake : ipfacts::testing::FakeHost {
     Fake() {
         unlisted = ipfacts::testing::dnsAnswer(0);  // names no test lists: NOERROR, no records
@@ -85,7 +91,7 @@ public:
         fake.http.respond(
             "HEAD", "https://www.ssl.example.test/", 200, "",
             {{"Strict-Transport-Security", "max-age=63072000"}, {"Alt-Svc", "h3=\":443\""}, {"Server", "nginx"}});
-        const SslFacts f = checkSsl(fake.host(), SslSettings{}, kHost);
+        const SslFacts f = checkSsl(fake.host(), defaults(), kHost);
         CPPUNIT_ASSERT_EQUAL(size_t(2), f.addresses.size());
         CPPUNIT_ASSERT_EQUAL(std::string("192.0.2.10:443"), f.connectedAddress.value_or(""));
         CPPUNIT_ASSERT(f.certificate && f.probe.certificateRead);
@@ -125,7 +131,7 @@ public:
         Fake fake;
         fake.answer("www.ssl.example.test", "A", {"192.0.2.10"});
         fake.connect.respond("192.0.2.10", 443, goodReply("192.0.2.10"));
-        SslSettings s;
+        SslSettings s = defaults();
         s.probeTimeoutMs = 1234;
         checkSsl(fake.host(), s, kHost);
         CPPUNIT_ASSERT_EQUAL(1, fake.connect.probeCalls);  // both handshakes in one batch
@@ -147,7 +153,7 @@ public:
         fake.answer("www.ssl.example.test", "A", {"10.0.0.1", "192.0.2.10"});
         fake.connect.fail("10.0.0.1", 443, "refused: 10.0.0.1 is private (RFC 1918)");
         fake.connect.respond("192.0.2.10", 443, goodReply("192.0.2.10"));
-        const SslFacts f = checkSsl(fake.host(), SslSettings{}, kHost);
+        const SslFacts f = checkSsl(fake.host(), defaults(), kHost);
         CPPUNIT_ASSERT_EQUAL(std::string("192.0.2.10:443"), f.connectedAddress.value_or(""));
         CPPUNIT_ASSERT(f.certificate);
         CPPUNIT_ASSERT_EQUAL(size_t(4), fake.connect.probes.size());
@@ -159,7 +165,7 @@ public:
         fake.answer("www.ssl.example.test", "AAAA", {"::ffff:127.0.0.1"});
         fake.connect.fail("10.0.0.1", 443, "refused: 10.0.0.1 is private (RFC 1918)");
         fake.connect.fail("::ffff:127.0.0.1", 443, "refused: ::ffff:127.0.0.1 embeds 127.0.0.1, loopback (RFC 1122)");
-        const SslFacts f = checkSsl(fake.host(), SslSettings{}, kHost);
+        const SslFacts f = checkSsl(fake.host(), defaults(), kHost);
         CPPUNIT_ASSERT(!f.certificate && !f.connectedAddress && !f.chain);
         CPPUNIT_ASSERT_EQUAL(std::string("refused: 10.0.0.1 is private (RFC 1918); refused: ::ffff:127.0.0.1 embeds "
                                          "127.0.0.1, loopback (RFC 1122)"),
@@ -180,7 +186,7 @@ public:
         Fake fake;
         fake.fail("www.ssl.example.test", "A", 3);
         fake.fail("www.ssl.example.test", "AAAA", 3);
-        const SslFacts f = checkSsl(fake.host(), SslSettings{}, kHost);
+        const SslFacts f = checkSsl(fake.host(), defaults(), kHost);
         CPPUNIT_ASSERT(f.addresses.empty());
         CPPUNIT_ASSERT_EQUAL(std::string("not connected: the host name does not exist (NXDOMAIN)"),
                              f.probe.error.value_or(""));
@@ -193,7 +199,7 @@ public:
         timeout.answer("www.ssl.example.test", "A", {"192.0.2.10"});
         timeout.fail("www.ssl.example.test", "AAAA", -1, "timeout");
         timeout.connect.respond("192.0.2.10", 443, goodReply("192.0.2.10"));
-        const SslFacts partial = checkSsl(timeout.host(), SslSettings{}, kHost);
+        const SslFacts partial = checkSsl(timeout.host(), defaults(), kHost);
         CPPUNIT_ASSERT(partial.certificate);
         CPPUNIT_ASSERT_MESSAGE(
             std::string(partial.reasons.find("addresses").value_or("")),
@@ -210,7 +216,7 @@ public:
         r.error = "TLS alert received: protocol version";
         r.elapsed_ms = 3;
         fake.connect.respond("192.0.2.10", 443, r);
-        const SslFacts f = checkSsl(fake.host(), SslSettings{}, kHost);
+        const SslFacts f = checkSsl(fake.host(), defaults(), kHost);
         CPPUNIT_ASSERT(!f.certificate);
         CPPUNIT_ASSERT_EQUAL(std::string("protocol version"), f.probe.alert.value_or(""));
         CPPUNIT_ASSERT_EQUAL(std::string("TLS alert received: protocol version"), f.probe.error.value_or(""));

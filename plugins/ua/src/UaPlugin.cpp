@@ -2,43 +2,29 @@
 
 #include "UaResponse.h"
 
-#include <cerrno>
-#include <cstdlib>
-#include <stdexcept>
+#include <ipfacts/config.hpp>
+
 #include <string>
 
 namespace ipfacts::ua {
 namespace {
 
-/// A file the plugin cannot work without, resolved against the manifest.
-std::string requiredPath(const Host& host, const char* key, const char* what) {
-    std::optional<std::string> path = host.configPath(key);
-    if (!path || path->empty())
-        throw std::runtime_error(std::string("ua: config '") + key + "' (the path of " + what + ") is not set");
-    return *path;
-}
+Config configOf(const Host& host) { return Config(host, UaPlugin::kConfig); }
 
-/// A non-negative integer setting, or `fallback` when the manifest omits it.
-size_t sizeSetting(const Host& host, const char* key, size_t fallback) {
-    std::optional<std::string> text = host.config(key);
-    if (!text) return fallback;
-    errno = 0;
-    char* end = nullptr;
-    unsigned long long n = std::strtoull(text->c_str(), &end, 10);
-    if (text->empty() || *end != '\0' || errno != 0 || text->front() == '-')
-        throw std::runtime_error(std::string("ua: config '") + key + "' must be a non-negative integer, not '" + *text +
-                                 "'");
-    return static_cast<size_t>(n);
+/// The manifest's limit, else the rules file's.
+size_t maxUaBytesOf(const Host& host, const UaRules& rules) {
+    const Config config = configOf(host);
+    return config.isSet("limits.max_ua_bytes") ? static_cast<size_t>(config.integer("limits.max_ua_bytes"))
+                                               : rules.maxUaBytes();
 }
 
 }  // namespace
 
 UaPlugin::UaPlugin(Host& host)
     : host_(host),
-      parser_(requiredPath(host, "regexes", "uap-core's regexes.yaml"), requiredPath(host, "rules", "etc/ua.yaml")),
-      cache_(sizeSetting(host, "cache_size", kDefaultCacheSize)),
-      maxUaBytes_(sizeSetting(host, "limits.max_ua_bytes", parser_.rules().maxUaBytes())) {
-    if (maxUaBytes_ == 0) throw std::runtime_error("ua: config 'limits.max_ua_bytes' must be positive");
+      parser_(configOf(host).path("regexes"), configOf(host).path("rules")),
+      cache_(static_cast<size_t>(configOf(host).integer("cache_size"))),
+      maxUaBytes_(maxUaBytesOf(host, parser_.rules())) {
     host_.info("ua: " + std::to_string(parser_.uap().ruleCount()) + " uap-core rules compiled; cache holds " +
                std::to_string(cache_.capacity()) + "; UAs up to " + std::to_string(maxUaBytes_) + " bytes");
 }

@@ -12,23 +12,16 @@
 
 namespace ipfacts::ua {
 
-/// Plugin state, built once at init from the manifest section:
-///   regexes             uap-core regexes.yaml (path, required)
-///   rules               etc/ua.yaml (path, required)
-///   cache_size          parse results kept (default 10000; 0 disables)
-///   limits.max_ua_bytes overrides the rules file's limit (default 2048)
+/// Plugin state, built once at init from the manifest section (kConfig).
 /// Throws std::runtime_error from the constructor, failing init, when a
-/// file is missing or unparsable or a setting is not a number.
-/// parse() runs concurrently on several threads.
+/// file is missing or unparsable. parse() runs concurrently on several threads.
 class UaPlugin {
 public:
-    static constexpr ipf_config_key kConfigKeys[] = {
-        {"regexes", IPF_CONFIG_PATH, 1, nullptr, "uap-core's regexes.yaml"},
-        {"rules", IPF_CONFIG_PATH, 1, nullptr, "the rules file, etc/ua.yaml"},
-        {"cache_size", IPF_CONFIG_INTEGER, 0, "10000", "parse results kept in memory; 0 turns the cache off"},
-        {"limits.max_ua_bytes", IPF_CONFIG_INTEGER, 0, nullptr, "longest UA accepted; overrides the rules file"},
-        {nullptr, 0, 0, nullptr, nullptr}};
-    static constexpr size_t kDefaultCacheSize = 10000;
+    static constexpr ConfigKey kConfig[] = {
+        requiredPath("regexes", "uap-core's regexes.yaml"), requiredPath("rules", "the rules file, etc/ua.yaml"),
+        integerKey("cache_size", 0, 100000000, "10000", "parse results kept in memory; 0 turns the cache off"),
+        integerKey("limits.max_ua_bytes", 1, 1048576, nullptr,
+                   "longest UA accepted; overrides the rules file's limits.max_ua_bytes (default 2048)")};
 
     explicit UaPlugin(Host& host);
 

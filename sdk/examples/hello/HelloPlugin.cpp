@@ -1,5 +1,6 @@
 // The smallest useful ipfacts plugin: GET <route>?name=Ada answers
 // {"message":"hello, Ada","checked_at":...,"source":...}.
+#include <ipfacts/config.hpp>
 #include <ipfacts/plugin.hpp>
 #include <ipfacts/stamp.hpp>
 
@@ -7,13 +8,12 @@
 
 class HelloPlugin {
 public:
-    // ABI 1.3: the host checks the manifest's config section against this.
-    static constexpr ipf_config_key kConfigKeys[] = {
-        {"greeting", IPF_CONFIG_STRING, 0, "hello", "the word the greeting starts with"},
-        {nullptr, 0, 0, nullptr, nullptr}};
+    // The host checks the manifest's config section against this table.
+    static constexpr ipfacts::ConfigKey kConfig[] = {
+        ipfacts::stringKey("greeting", "hello", "the word the greeting starts with")};
     explicit HelloPlugin(ipfacts::Host& host) : host_(host) {
         // Manifest: plugins: { hello: { library: /path/libhello.so, config: { greeting: hi } } }
-        greeting_ = host.config("greeting").value_or("hello");
+        greeting_ = *ipfacts::Config(host, kConfig).text("greeting");  // "hello" unless the manifest says
     }
 
     void greet(ipfacts::Request& req, ipfacts::Response& resp) {

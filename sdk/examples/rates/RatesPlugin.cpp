@@ -10,6 +10,7 @@
 #include "RateTable.h"
 #include "RatesSource.h"
 
+#include <ipfacts/config.hpp>
 #include <ipfacts/plugin.hpp>
 
 #include <chrono>
@@ -23,17 +24,16 @@ public:
     // ABI 1.3: the host refuses the plugin, and --check-config fails, when a
     // facility is not configured or the config section does not fit.
     static constexpr const char* kRequiredFacilities[] = {"http", "cache", "store", nullptr};
-    static constexpr ipf_config_key kConfigKeys[] = {
-        {"upstream", IPF_CONFIG_STRING, 1, nullptr, "the https URL of the rates document"},
-        {"cache_ttl_s", IPF_CONFIG_INTEGER, 0, "300", "seconds the document is kept in the cache"},
-        {nullptr, 0, 0, nullptr, nullptr}};
+    // The host also refuses a config value this table does not allow: no
+    // check of these values is written below.
+    static constexpr ipfacts::ConfigKey kConfig[] = {
+        ipfacts::requiredString("upstream", "the https URL of the rates document"),
+        ipfacts::integerKey("cache_ttl_s", 1, 86400, "300", "seconds the document is kept in the cache")};
 
     explicit RatesPlugin(ipfacts::Host& host) : host_(host) {
-        upstream_ = host.config("upstream").value_or("");
-        if (upstream_.empty()) throw std::runtime_error("config: upstream (the rates document's URL) is required");
-        const long long ttl = std::stoll(host.config("cache_ttl_s").value_or("300"));
-        if (ttl <= 0) throw std::runtime_error("config: cache_ttl_s must be at least 1");
-        ttl_ = std::chrono::seconds(ttl);
+        const ipfacts::Config config(host, kConfig);
+        upstream_ = *config.text("upstream");
+        ttl_ = std::chrono::seconds(config.integer("cache_ttl_s"));
     }
 
     /// Blocking (http and store): registered without IPF_HANDLER_NONBLOCKING.

@@ -34,7 +34,7 @@ extern "C" {
 #endif
 
 #define IPF_ABI_MAJOR 1
-#define IPF_ABI_MINOR 6
+#define IPF_ABI_MINOR 7
 
 /* A string view: `len` bytes at `ptr`, not necessarily NUL-terminated.
  * An absent value is {NULL, 0}; an empty present value is {"", 0}. */
@@ -773,9 +773,18 @@ typedef struct ipf_config_key {
     const char* key;           /* dotted path, "limits.max_ua_bytes"; NULL ends the table */
     uint32_t type;             /* ipf_config_type */
     uint32_t required;         /* 1: the manifest must set it */
-    const char* default_value; /* as text, documentation only; NULL when none */
+    const char* default_value; /* as text; what the SDK's reader (ipfacts/config.hpp) gives for
+                                * an absent key; NULL when none */
     const char* description;   /* one line */
 } ipf_config_key;
+
+/* Since 1.7: the inclusive range of an IPF_CONFIG_INTEGER key of config_keys.
+ * The host refuses a value outside it before init, as it refuses a wrong type. */
+typedef struct ipf_config_range {
+    const char* key; /* a key of config_keys; NULL ends the table */
+    int64_t min;
+    int64_t max;
+} ipf_config_range;
 
 /* Called once, alone, after load. Stores the plugin's state in *state.
  * On failure writes a NUL-terminated reason into err (at most err_cap bytes)
@@ -827,6 +836,12 @@ typedef struct ipf_plugin_descriptor {
      * NULL: the plugin declares none and any config is passed unchecked.
      * OWNERSHIP: static plugin memory. */
     const ipf_config_key* config_keys;
+
+    /* ---- since 1.7 ---------------------------------------------------- */
+
+    /* The ranges of the integer keys of config_keys, ended by an entry whose
+     * key is NULL; NULL: no key has a range. OWNERSHIP: static plugin memory. */
+    const ipf_config_range* config_ranges;
 
     /* ---- add new members below this line only, marked with their minor -- */
 } ipf_plugin_descriptor;

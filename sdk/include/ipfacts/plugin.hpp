@@ -18,6 +18,7 @@
 #define IPFACTS_PLUGIN_HPP
 
 #include <ipfacts/plugin.h>
+#include <ipfacts/config_keys.hpp>
 #include <ipfacts/json.hpp>
 #include <ipfacts/location.hpp>
 #include <ipfacts/netdb_wanted.hpp>
@@ -710,8 +711,7 @@ ipf_status handle(void* state, const ipf_request* rq, ipf_response* rs) noexcept
 
 // What a plugin class may declare about itself (ABI 1.3), each optional:
 //   static constexpr const char* kRequiredFacilities[] = {"resolver", "netdb", nullptr};
-//   static constexpr ipf_config_key kConfigKeys[] = {{"catalogue", IPF_CONFIG_PATH, 1, nullptr, "..."},
-//                                                    {nullptr, 0, 0, nullptr, nullptr}};
+//   static constexpr ipfacts::ConfigKey kConfig[] = {...};   // ipfacts/config_keys.hpp
 //   static constexpr uint32_t kPluginFlags = IPF_PLUGIN_COPES_WITH_OLDER_HOST;
 template <class P, class = void>
 struct Declares {
@@ -720,14 +720,6 @@ struct Declares {
 template <class P>
 struct Declares<P, std::void_t<decltype(P::kRequiredFacilities)>> {
     static constexpr const char* const* required() { return P::kRequiredFacilities; }
-};
-template <class P, class = void>
-struct DeclaresConfig {
-    static constexpr const ipf_config_key* keys() { return nullptr; }
-};
-template <class P>
-struct DeclaresConfig<P, std::void_t<decltype(P::kConfigKeys)>> {
-    static constexpr const ipf_config_key* keys() { return P::kConfigKeys; }
 };
 template <class P, class = void>
 struct DeclaresFlags {
@@ -748,7 +740,7 @@ struct DeclaresFlags<P, std::void_t<decltype(P::kPluginFlags)>> {
 
 /// Writes the plugin's exported entry point. `openapi` is a const char* JSON
 /// fragment. Required facilities, config keys and plugin flags come from the
-/// class's kRequiredFacilities, kConfigKeys and kPluginFlags when it has them.
+/// class's kRequiredFacilities, kConfig and kPluginFlags when it has them.
 #define IPFACTS_PLUGIN(Class, name, version, description, openapi, ...)                                      \
     extern "C" __attribute__((visibility("default"))) const ipf_plugin_descriptor* ipfacts_plugin_v1(void) { \
         static const ipf_handler_def handlers[] = {__VA_ARGS__};                                             \
@@ -767,6 +759,7 @@ struct DeclaresFlags<P, std::void_t<decltype(P::kPluginFlags)>> {
             openapi,                                                                                         \
             ::ipfacts::detail::Declares<Class>::required(),                                                  \
             ::ipfacts::detail::DeclaresConfig<Class>::keys(),                                                \
+            ::ipfacts::detail::DeclaresConfig<Class>::ranges(),                                              \
         };                                                                                                   \
         return &d;                                                                                           \
     }

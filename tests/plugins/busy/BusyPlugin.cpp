@@ -9,7 +9,7 @@
 class BusyPlugin {
 public:
     static constexpr const char* kRequiredFacilities[] = {nullptr};
-    static constexpr ipf_config_key kConfigKeys[] = {{nullptr, 0, 0, nullptr, nullptr}};
+    static constexpr auto kConfig = ipfacts::kNoConfig;
 
     explicit BusyPlugin(ipfacts::Host&) {}
 

@@ -8,7 +8,7 @@
 class FetchPlugin {
 public:
     static constexpr const char* kRequiredFacilities[] = {"http", nullptr};
-    static constexpr ipf_config_key kConfigKeys[] = {{nullptr, 0, 0, nullptr, nullptr}};
+    static constexpr auto kConfig = ipfacts::kNoConfig;
 
     explicit FetchPlugin(ipfacts::Host& host) : host_(host) {}
 

@@ -10,7 +10,7 @@
 class KvPlugin {
 public:
     static constexpr const char* kRequiredFacilities[] = {"cache", "store", "tasks", nullptr};
-    static constexpr ipf_config_key kConfigKeys[] = {{nullptr, 0, 0, nullptr, nullptr}};
+    static constexpr auto kConfig = ipfacts::kNoConfig;
 
     explicit KvPlugin(ipfacts::Host& host) : host_(host) {
         // Runs on a worker fiber, so the blocking store is fine here.

@@ -28,7 +28,7 @@ std::string hex(const std::string& bytes) {
 class TlsPlugin {
 public:
     static constexpr const char* kRequiredFacilities[] = {"connect", nullptr};
-    static constexpr ipf_config_key kConfigKeys[] = {{nullptr, 0, 0, nullptr, nullptr}};
+    static constexpr auto kConfig = ipfacts::kNoConfig;
 
     explicit TlsPlugin(ipfacts::Host& host) : host_(host) {}
 

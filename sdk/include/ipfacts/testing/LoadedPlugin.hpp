@@ -1,11 +1,12 @@
 // LoadedPlugin: a plugin initialised against a FakeHost through its C
-// descriptor, exactly as the host loads it (init, handlers by name,
-// shutdown), with its own plugin handle whose cache and store namespace is
-// the descriptor's name. Header-only; included by FakeHost.hpp.
+// descriptor, exactly as the host loads it (its refusals, init, handlers by
+// name, shutdown), with its own plugin handle whose cache and store namespace
+// is the descriptor's name. Header-only; included by FakeHost.hpp.
 #ifndef IPFACTS_TESTING_LOADEDPLUGIN_HPP
 #define IPFACTS_TESTING_LOADEDPLUGIN_HPP
 
 #include <ipfacts/testing/FakeHost.hpp>
+#include <ipfacts/testing/FakeRefusal.hpp>
 
 #include <stdexcept>
 #include <string>
@@ -14,11 +15,14 @@
 namespace ipfacts::testing {
 
 /// Pass `ipfacts_plugin_v1()` of a plugin compiled into the test; shut down
-/// when this goes. Throws std::runtime_error when init fails.
+/// when this goes. Throws std::runtime_error when the host would refuse the
+/// plugin ("plugin refused: " and the host's reasons, see FakeRefusal.hpp)
+/// or when init fails ("plugin init failed: " and its reason).
 class LoadedPlugin {
 public:
     LoadedPlugin(FakeHost& fake, const ipf_plugin_descriptor* descriptor)
-        : fake_(fake), d_(descriptor), context_(fake, descriptor->name ? descriptor->name : "") {
+        : fake_(fake), d_(descriptor), context_(fake, descriptor && descriptor->name ? descriptor->name : "") {
+        if (auto why = refusalOf(fake_, d_)) throw std::runtime_error("plugin refused: " + *why);
         char err[256] = "";
         if (d_->init(fake_.api(), context_.handle(), &state_, err, sizeof err) != IPF_OK)
             throw std::runtime_error(std::string("plugin init failed: ") + err);
