@@ -823,9 +823,9 @@ typedef struct ipf_plugin_descriptor {
 
     /* ---- since 1.3 ---------------------------------------------------- */
 
-    /* The facilities the plugin cannot work without, by slot name ("netdb",
-     * "resolver", "doh", "meters", "http", "cache", "store", "connect",
-     * "tasks"), NULL-terminated;
+    /* The facilities the plugin cannot work without, each by the name of its
+     * slot in ipf_host_api (the member's name: "netdb", "http", ...; every
+     * slot is one), NULL-terminated;
      * NULL when none. The host refuses the plugin, and --check-config fails
      * naming it, when the manifest does not configure one of them. Facilities
      * a plugin can do without are not listed: it checks their slot at run time.
