@@ -1,5 +1,5 @@
 // The `ssl` family: GET /api/v1/ssl, a server's TLS certificate, chain,
-// host-name match, TLS 1.3 support and HTTPS reading (SPEC 2.8, rule 8).
+// host-name match, TLS 1.3 support and HTTPS reading (plugins/ssl/README.md).
 #ifndef IPFACTS_PLUGINS_SSL_SSLPLUGIN_H
 #define IPFACTS_PLUGINS_SSL_SSLPLUGIN_H
 
