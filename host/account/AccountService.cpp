@@ -39,7 +39,7 @@ bool tokenShaped(const std::string& t) {
 
 AccountService::AccountService(const AccountsConfig& config, std::string service_host, store::AccountStore& store,
                                const store::ServerSecret& secret, store::LiveKeyCache& keys,
-                               pipeline::ServiceClock& clock, std::unique_ptr<Mailer> mailer)
+                               ratelimit::ServiceClock& clock, std::unique_ptr<Mailer> mailer)
     : config_(config),
       service_host_(std::move(service_host)),
       store_(store),

@@ -28,7 +28,7 @@ namespace ipfacts::account {
 class AccountService {
 public:
     AccountService(const AccountsConfig& config, std::string service_host, store::AccountStore& store,
-                   const store::ServerSecret& secret, store::LiveKeyCache& keys, pipeline::ServiceClock& clock,
+                   const store::ServerSecret& secret, store::LiveKeyCache& keys, ratelimit::ServiceClock& clock,
                    std::unique_ptr<Mailer> mailer);
 
     void serveRequest(pipeline::Exchange& ex);
@@ -39,7 +39,7 @@ public:
     /// Deletes expired links (their plain addresses with them) and sessions. Any thread but a loop.
     void purge();
 
-    const pipeline::ServiceClock& clock() const { return clock_; }
+    const ratelimit::ServiceClock& clock() const { return clock_; }
     const MailQueue& mail() const { return mail_; }
 
     static constexpr const char* kCookie = "ipf_session";
@@ -71,7 +71,7 @@ private:
     store::AccountStore& store_;
     const store::ServerSecret& secret_;
     store::LiveKeyCache& keys_;
-    pipeline::ServiceClock& clock_;  // the daemon's: the pipeline meters by it too
+    ratelimit::ServiceClock& clock_;  // the daemon's: the pipeline meters by it too
     SendThrottle throttle_;
     MailQueue mail_;
 };

@@ -10,7 +10,7 @@
 #include <string>
 #include <string_view>
 
-namespace ipfacts::facilities::cache {
+namespace ipfacts::cache {
 
 /// A value found in the cache.
 struct CachedValue {
@@ -39,4 +39,4 @@ public:
     virtual CacheStats stats() const = 0;
 };
 
-}  // namespace ipfacts::facilities::cache
+}  // namespace ipfacts::cache

@@ -3,7 +3,7 @@
 
 #include <cstdint>
 
-namespace ipfacts::facilities::cache {
+namespace ipfacts::cache {
 
 struct CacheStats {
     uint64_t entries = 0;
@@ -24,4 +24,4 @@ struct CacheStats {
     }
 };
 
-}  // namespace ipfacts::facilities::cache
+}  // namespace ipfacts::cache

@@ -1,6 +1,6 @@
 #include "host/cache/LruShard.h"
 
-namespace ipfacts::facilities::cache {
+namespace ipfacts::cache {
 
 std::optional<CachedValue> LruShard::get(std::string_view key, TimePoint now) {
     std::lock_guard<std::mutex> lock(mu_);
@@ -66,4 +66,4 @@ void LruShard::makeRoom(size_t cost, TimePoint now) {
     }
 }
 
-}  // namespace ipfacts::facilities::cache
+}  // namespace ipfacts::cache

@@ -15,7 +15,7 @@
 #include <string_view>
 #include <unordered_map>
 
-namespace ipfacts::facilities::cache {
+namespace ipfacts::cache {
 
 class LruShard {
 public:
@@ -58,4 +58,4 @@ private:
     CacheStats counters_;  // hits, misses, evictions, expirations
 };
 
-}  // namespace ipfacts::facilities::cache
+}  // namespace ipfacts::cache

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace ipfacts::facilities::cache {
+namespace ipfacts::cache {
 
 MemoryCache::MemoryCache(size_t max_bytes, size_t shards, Clock clock) : clock_(std::move(clock)) {
     shards = std::max<size_t>(shards, 1);
@@ -51,4 +51,4 @@ LruShard& MemoryCache::shardOf(std::string_view flat_key) {
     return *shards_[(h >> 32) % shards_.size()];
 }
 
-}  // namespace ipfacts::facilities::cache
+}  // namespace ipfacts::cache

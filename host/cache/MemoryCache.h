@@ -14,7 +14,7 @@
 #include <memory>
 #include <vector>
 
-namespace ipfacts::facilities::cache {
+namespace ipfacts::cache {
 
 class MemoryCache : public CacheBackend {
 public:
@@ -42,4 +42,4 @@ private:
     std::vector<std::unique_ptr<LruShard>> shards_;
 };
 
-}  // namespace ipfacts::facilities::cache
+}  // namespace ipfacts::cache

@@ -50,7 +50,7 @@ std::vector<const FacilityEntry*> configuredEntries(const manifest::Manifest& m,
 }  // namespace
 
 std::unique_ptr<FacilitySet> startFacilities(const manifest::Manifest& m, const FacilityRegistry& registry,
-                                             const pipeline::ServiceClock& clock) {
+                                             const ratelimit::ServiceClock& clock) {
     auto set = std::make_unique<FacilitySet>();
     set->setClock(clock);
     const auto entries = configuredEntries(m, registry);

@@ -13,7 +13,7 @@ namespace ipfacts::facilities {
 /// set). Throws when one cannot start.
 std::unique_ptr<FacilitySet> startFacilities(const manifest::Manifest& m,
                                              const FacilityRegistry& registry = builtinFacilities(),
-                                             const pipeline::ServiceClock& clock = pipeline::ServiceClock::system());
+                                             const ratelimit::ServiceClock& clock = ratelimit::ServiceClock::system());
 
 /// The facility names this manifest configures, in start order, without
 /// starting them (for --check-config).

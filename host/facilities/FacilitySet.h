@@ -132,11 +132,11 @@ public:
     /// The one clock of budgets (meters, upstreams): the daemon's, so a
     /// test's manual clock moves them with the rate windows; set at start,
     /// before the facilities are added, and outliving them. The system clock until then.
-    void setClock(const pipeline::ServiceClock& clock) { clock_ = &clock; }
-    const pipeline::ServiceClock& clock() const { return *clock_; }
+    void setClock(const ratelimit::ServiceClock& clock) { clock_ = &clock; }
+    const ratelimit::ServiceClock& clock() const { return *clock_; }
 
 private:
-    const pipeline::ServiceClock* clock_ = &pipeline::ServiceClock::system();
+    const ratelimit::ServiceClock* clock_ = &ratelimit::ServiceClock::system();
     std::shared_ptr<UpstreamOutcomes> outcomes_ = std::make_shared<UpstreamOutcomes>();
     std::shared_ptr<const guard::AddressGuard> guard_;
     std::shared_ptr<const netdb::SpecialPurposeRegistry> registry_;

@@ -9,32 +9,33 @@
 namespace ipfacts::metrics {
 namespace {
 
-void requests(ExpositionWriter& w, const MetricsSources& s, const RequestTotals& t) {
+void requests(ExpositionWriter& w, const MetricsSources& s, const ipfacts::pipeline::RequestTotals& t) {
     w.family("ipfacts_http_requests_total", "counter",
              "Requests answered, by route (the manifest's path template) and status code; codes not listed one by one "
              "are counted by class (4xx).");
     for (size_t r = 0; r < t.route_slots; ++r)
-        for (size_t slot = 0; slot < kStatusSlots; ++slot)
-            if (uint64_t n = t.requests[r * kStatusSlots + slot])
-                w.sample("ipfacts_http_requests_total", {{"route", s.routes[r]}, {"code", statusLabel(slot)}}, n);
+        for (size_t slot = 0; slot < pipeline::kStatusSlots; ++slot)
+            if (uint64_t n = t.requests[r * pipeline::kStatusSlots + slot])
+                w.sample("ipfacts_http_requests_total", {{"route", s.routes[r]}, {"code", pipeline::statusLabel(slot)}},
+                         n);
 }
 
-void latency(ExpositionWriter& w, const MetricsSources& s, const RequestTotals& t) {
+void latency(ExpositionWriter& w, const MetricsSources& s, const ipfacts::pipeline::RequestTotals& t) {
     w.family("ipfacts_http_request_duration_seconds", "histogram",
              "Time from a request's parse to its answer being ready, by route.");
     static const std::vector<std::string> bounds = [] {
         std::vector<std::string> b;
-        for (int64_t us : kLatencyBoundsUs) b.push_back(formatValue(double(us) / 1e6));
+        for (int64_t us : pipeline::kLatencyBoundsUs) b.push_back(formatValue(double(us) / 1e6));
         b.emplace_back("+Inf");
         return b;
     }();
     for (size_t r = 0; r < t.route_slots; ++r) {
         uint64_t count = 0;
-        for (size_t b = 0; b < kLatencyBuckets; ++b) count += t.latency[r * kLatencyBuckets + b];
+        for (size_t b = 0; b < pipeline::kLatencyBuckets; ++b) count += t.latency[r * pipeline::kLatencyBuckets + b];
         if (count == 0) continue;  // a route never asked shows no series
         uint64_t cumulative = 0;
-        for (size_t b = 0; b < kLatencyBuckets; ++b) {
-            cumulative += t.latency[r * kLatencyBuckets + b];
+        for (size_t b = 0; b < pipeline::kLatencyBuckets; ++b) {
+            cumulative += t.latency[r * pipeline::kLatencyBuckets + b];
             w.sample("ipfacts_http_request_duration_seconds_bucket", {{"route", s.routes[r]}, {"le", bounds[b]}},
                      cumulative);
         }
@@ -43,12 +44,13 @@ void latency(ExpositionWriter& w, const MetricsSources& s, const RequestTotals& 
     }
 }
 
-void refusals(ExpositionWriter& w, const RequestTotals& t) {
+void refusals(ExpositionWriter& w, const ipfacts::pipeline::RequestTotals& t) {
     w.family("ipfacts_http_refusals_total", "counter",
              "Requests refused for quota or load, by error token: 429 rate_limited, challenge_required, "
              "too_many_concurrent, too_many_connections; 503 overloaded.");
-    for (size_t i = 0; i < kRefusals; ++i)
-        w.sample("ipfacts_http_refusals_total", {{"error", refusalToken(Refusal(i))}}, t.refusals[i]);
+    for (size_t i = 0; i < pipeline::kRefusals; ++i)
+        w.sample("ipfacts_http_refusals_total", {{"error", refusalToken(ipfacts::pipeline::Refusal(i))}},
+                 t.refusals[i]);
     w.family("ipfacts_open_connections", "gauge", "Client connections open now, on every listener.");
     w.sample("ipfacts_open_connections", {}, t.open_connections);
 }
@@ -82,20 +84,19 @@ void facilitySamples(ExpositionWriter& w, std::string_view family, const std::ve
 }
 
 void caches(ExpositionWriter& w, const MetricsSources& s, std::vector<facilities::MetricFamily>& facility) {
-    std::optional<facilities::cache::CacheStats> response;
+    std::optional<cache::CacheStats> response;
     if (s.response_cache) response = s.response_cache();
-    auto family = [&](const char* name, const char* type, const char* help,
-                      uint64_t facilities::cache::CacheStats::*n) {
+    auto family = [&](const char* name, const char* type, const char* help, uint64_t cache::CacheStats::*n) {
         w.family(name, type, help);
         if (response) w.sample(name, {{"cache", "response"}}, (*response).*n);
         facilitySamples(w, name, takeSamples(facility, name));
     };
     family("ipfacts_cache_hits_total", "counter",
            "Look-ups answered from memory: cache=response (the host's response cache), plugins (the cache facility).",
-           &facilities::cache::CacheStats::hits);
+           &cache::CacheStats::hits);
     family("ipfacts_cache_misses_total", "counter", "Look-ups not answered from memory (an expired entry is a miss).",
-           &facilities::cache::CacheStats::misses);
-    family("ipfacts_cache_entries", "gauge", "Entries held now.", &facilities::cache::CacheStats::entries);
+           &cache::CacheStats::misses);
+    family("ipfacts_cache_entries", "gauge", "Entries held now.", &cache::CacheStats::entries);
 }
 
 /// The facilities' own families, each after its HELP and TYPE.
@@ -125,7 +126,7 @@ std::string renderMetrics(const MetricsSources& s, int64_t now_unix) {
     w.family("ipfacts_start_time_seconds", "gauge", "When the process started, Unix seconds.");
     w.sample("ipfacts_start_time_seconds", {}, s.start_unix);
     if (s.requests) {
-        const RequestTotals t = s.requests->totals();
+        const ipfacts::pipeline::RequestTotals t = s.requests->totals();
         requests(w, s, t);
         latency(w, s, t);
         refusals(w, t);

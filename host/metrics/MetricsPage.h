@@ -22,10 +22,10 @@ namespace ipfacts::metrics {
 
 /// Where each number comes from. An empty function: that part is not shown.
 struct MetricsSources {
-    const RequestCounters* requests = nullptr;
+    const ipfacts::pipeline::RequestCounters* requests = nullptr;
     std::vector<std::string> routes;  // label of each route slot: the manifest's path template; last: unmatched
     std::shared_ptr<const facilities::UpstreamOutcomes> outcomes;
-    std::function<facilities::cache::CacheStats()> response_cache;
+    std::function<cache::CacheStats()> response_cache;
     std::function<size_t()> worker_fibers;
     size_t worker_fibers_max = 0;
     // Every facility's families at a time (FacilitySet::metrics); a family

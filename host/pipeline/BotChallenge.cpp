@@ -75,14 +75,14 @@ IssuedChallenge BotChallenge::issue(const net::IpAddress& block, int64_t now_s) 
 }
 
 BotChallenge::Verdict BotChallenge::accept(std::string_view solution, const net::IpAddress& block,
-                                           const CounterKey& caller, int64_t now_s) {
-    ChallengePass pass;
+                                           const ratelimit::CounterKey& caller, int64_t now_s) {
+    ratelimit::ChallengePass pass;
     const Verdict v = check(solution, block, now_s, pass);
     return v == Verdict::Accepted ? record(pass, caller, now_s) : v;
 }
 
 BotChallenge::Verdict BotChallenge::check(std::string_view solution, const net::IpAddress& block, int64_t now_s,
-                                          ChallengePass& pass) const {
+                                          ratelimit::ChallengePass& pass) const {
     const size_t space = solution.find(' ');
     if (space == std::string_view::npos) return Verdict::Malformed;
     const std::string_view token = solution.substr(0, space), nonce = solution.substr(space + 1);
@@ -107,7 +107,8 @@ BotChallenge::Verdict BotChallenge::check(std::string_view solution, const net::
     return Verdict::Accepted;
 }
 
-BotChallenge::Verdict BotChallenge::record(const ChallengePass& pass, const CounterKey& caller, int64_t now_s) {
+BotChallenge::Verdict BotChallenge::record(const ratelimit::ChallengePass& pass, const ratelimit::CounterKey& caller,
+                                           int64_t now_s) {
     std::lock_guard<std::mutex> lock(mu_);
     for (auto it = used_.begin(); it != used_.end();) it = it->second < now_s ? used_.erase(it) : std::next(it);
     if (!used_.emplace(pass.signature, pass.expires_unix).second) return Verdict::Replayed;
@@ -116,7 +117,7 @@ BotChallenge::Verdict BotChallenge::record(const ChallengePass& pass, const Coun
     return Verdict::Accepted;
 }
 
-bool BotChallenge::solved(const CounterKey& caller, int64_t now_s) const {
+bool BotChallenge::solved(const ratelimit::CounterKey& caller, int64_t now_s) const {
     std::lock_guard<std::mutex> lock(mu_);
     if (solved_day_ != now_s / 86400) solved_.clear(), solved_day_ = now_s / 86400;
     return solved_.count(caller) > 0;

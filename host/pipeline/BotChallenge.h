@@ -49,16 +49,18 @@ public:
 
     /// Checks the X-Challenge-Solution value `solution` ("<token> <nonce>")
     /// for `block`, recording nothing; when Accepted, `pass` is what to record.
-    Verdict check(std::string_view solution, const net::IpAddress& block, int64_t now_s, ChallengePass& pass) const;
+    Verdict check(std::string_view solution, const net::IpAddress& block, int64_t now_s,
+                  ratelimit::ChallengePass& pass) const;
     /// Records `pass` in this node's books: the token as used (Replayed when
     /// it was already), `caller` (the class's counter key of the block) as
     /// solved for today. Thread-safe.
-    Verdict record(const ChallengePass& pass, const CounterKey& caller, int64_t now_s);
+    Verdict record(const ratelimit::ChallengePass& pass, const ratelimit::CounterKey& caller, int64_t now_s);
     /// check() then record().
-    Verdict accept(std::string_view solution, const net::IpAddress& block, const CounterKey& caller, int64_t now_s);
+    Verdict accept(std::string_view solution, const net::IpAddress& block, const ratelimit::CounterKey& caller,
+                   int64_t now_s);
 
     /// True when `caller` solved a challenge this UTC day. Thread-safe.
-    bool solved(const CounterKey& caller, int64_t now_s) const;
+    bool solved(const ratelimit::CounterKey& caller, int64_t now_s) const;
 
     /// A sentence for the 400 answer to a refused solution.
     static const char* explain(Verdict v);
@@ -74,7 +76,7 @@ private:
     mutable std::mutex mu_;
     std::unordered_map<std::string, int64_t> used_;  // token signature -> its expiry
     mutable int64_t solved_day_ = -1;
-    mutable std::unordered_set<CounterKey, CounterKeyHash> solved_;  // of solved_day_
+    mutable std::unordered_set<ratelimit::CounterKey, ratelimit::CounterKeyHash> solved_;  // of solved_day_
 };
 
 }  // namespace ipfacts::pipeline

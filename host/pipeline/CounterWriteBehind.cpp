@@ -11,8 +11,8 @@ constexpr size_t kMaxUnsaved = size_t(1) << 20;
 
 }  // namespace
 
-CounterWriteBehind::CounterWriteBehind(RateLimiter& limiter, DayCountStore& store, std::chrono::milliseconds period,
-                                       Clock clock)
+CounterWriteBehind::CounterWriteBehind(ratelimit::RateLimiter& limiter, ratelimit::DayCountStore& store,
+                                       std::chrono::milliseconds period, Clock clock)
     : limiter_(limiter), store_(store), period_(period), clock_(std::move(clock)) {}
 
 CounterWriteBehind::~CounterWriteBehind() { stop(); }

@@ -22,7 +22,8 @@ class CounterWriteBehind {
 public:
     using Clock = std::function<int64_t()>;  // Unix seconds
 
-    CounterWriteBehind(RateLimiter& limiter, DayCountStore& store, std::chrono::milliseconds period, Clock clock);
+    CounterWriteBehind(ratelimit::RateLimiter& limiter, ratelimit::DayCountStore& store,
+                       std::chrono::milliseconds period, Clock clock);
     ~CounterWriteBehind();
     CounterWriteBehind(const CounterWriteBehind&) = delete;
     CounterWriteBehind& operator=(const CounterWriteBehind&) = delete;
@@ -42,12 +43,12 @@ public:
 private:
     void run();
 
-    RateLimiter& limiter_;
-    DayCountStore& store_;
+    ratelimit::RateLimiter& limiter_;
+    ratelimit::DayCountStore& store_;
     const std::chrono::milliseconds period_;
     Clock clock_;
-    std::mutex flush_mu_;            // one flush at a time
-    std::vector<DayCount> unsaved_;  // taken, not yet written (a failed round)
+    std::mutex flush_mu_;                       // one flush at a time
+    std::vector<ratelimit::DayCount> unsaved_;  // taken, not yet written (a failed round)
     int64_t unsaved_day_ = -1;
     std::mutex mu_;
     std::condition_variable wake_;

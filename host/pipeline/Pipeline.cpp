@@ -56,7 +56,7 @@ const net::IpAddress kIpv6Loopback = *net::IpAddress::parse("::1");
 }  // namespace
 
 Pipeline::Pipeline(const manifest::Manifest& m, std::unique_ptr<RouteTable> routes, const store::LiveKeyCache* keys,
-                   std::vector<HostHandler> host_handlers, const ServiceClock& clock)
+                   std::vector<HostHandler> host_handlers, const ratelimit::ServiceClock& clock)
     : manifest_(m),
       routes_(std::move(routes)),
       keys_(keys),
@@ -67,7 +67,7 @@ Pipeline::Pipeline(const manifest::Manifest& m, std::unique_ptr<RouteTable> rout
       access_log_(m.access_log == "-" || m.access_log == "off" ? m.access_log
                                                                : manifest::resolvePath(m.state_dir, m.access_log),
                   m.access_log_json ? AccessLog::Format::Json : AccessLog::Format::Text),
-      response_cache_(std::make_shared<facilities::cache::MemoryCache>(kResponseCacheBytes)),
+      response_cache_(std::make_shared<cache::MemoryCache>(kResponseCacheBytes)),
       counters_(routes_->routes().size() + 1),
       cli_agents_(m.cli_user_agents) {
     cors_lines_ = "Access-Control-Allow-Origin: *\r\nAccess-Control-Expose-Headers: " + std::string(kExposed) + "\r\n";
@@ -186,11 +186,11 @@ bool Pipeline::identify(Exchange& ex) {
     if (!key) return true;
     // Wrong keys are counted per caller; past the limit the answer is 429
     // without a look-up, so guessing keys costs the service nothing.
-    const CounterKey bad_keys =
-        RateLimiter::addressKey(kInvalidKeyCounter, ex.caller_block.bytes(), ex.caller_block.size());
+    const ratelimit::CounterKey bad_keys =
+        ratelimit::RateLimiter::addressKey(kInvalidKeyCounter, ex.caller_block.bytes(), ex.caller_block.size());
     const int64_t now = clock_.now();
     if (limiter_.exhausted(bad_keys, manifest_.invalid_key_limit, now)) {
-        counters_.local().refusal(metrics::Refusal::RateLimited);
+        counters_.local().refusal(pipeline::Refusal::RateLimited);
         ex.response.addHeader("Retry-After", "60");
         writeError(ex.response, 429, "rate_limited",
                    "too many unknown or revoked API keys from this address; retry after 60 seconds; see " +
@@ -219,10 +219,10 @@ bool Pipeline::identify(Exchange& ex) {
     return true;
 }
 
-CounterKey Pipeline::counterKeyOf(const Exchange& ex) const {
-    return ex.keyed
-               ? RateLimiter::identityKey(ex.route->rate_class_index, ex.key_id)
-               : RateLimiter::addressKey(ex.route->rate_class_index, ex.caller_block.bytes(), ex.caller_block.size());
+ratelimit::CounterKey Pipeline::counterKeyOf(const Exchange& ex) const {
+    return ex.keyed ? ratelimit::RateLimiter::identityKey(ex.route->rate_class_index, ex.key_id)
+                    : ratelimit::RateLimiter::addressKey(ex.route->rate_class_index, ex.caller_block.bytes(),
+                                                         ex.caller_block.size());
 }
 
 bool Pipeline::meter(Exchange& ex) {
@@ -234,8 +234,8 @@ bool Pipeline::meter(Exchange& ex) {
         return true;
     }
     const int64_t now = clock_.now();
-    const CounterKey key = counterKeyOf(ex);
-    std::optional<ChallengePass> pass;
+    const ratelimit::CounterKey key = counterKeyOf(ex);
+    std::optional<ratelimit::ChallengePass> pass;
     auto quota = quotaFor(ex, now, pass);
     if (!quota) return false;
     if (pass) {
@@ -251,12 +251,13 @@ bool Pipeline::meter(Exchange& ex) {
     return applyDecision(ex, *quota, limiter_.take(key, *quota, now));
 }
 
-std::optional<manifest::Quota> Pipeline::quotaFor(Exchange& ex, int64_t now, std::optional<ChallengePass>& pass) {
+std::optional<manifest::Quota> Pipeline::quotaFor(Exchange& ex, int64_t now,
+                                                  std::optional<ratelimit::ChallengePass>& pass) {
     manifest::Quota quota = ex.keyed ? ex.route->rate_class->keyed : ex.route->rate_class->anonymous;
     if (!quota.challenge_after || !challenge_) return quota;
     for (const auto& h : ex.request.headers) {
         if (!iequals(h.name, "x-challenge-solution")) continue;
-        ChallengePass checked;
+        ratelimit::ChallengePass checked;
         auto verdict = challenge_->check(h.value, ex.caller_block, now, checked);
         if (verdict != BotChallenge::Verdict::Accepted) {
             writeError(ex.response, 400, "invalid_challenge_solution", BotChallenge::explain(verdict));
@@ -299,10 +300,10 @@ void Pipeline::writeChallenge(Exchange& ex, const manifest::Quota& quota, int64_
 bool Pipeline::meterShared(Exchange& ex) {
     ex.response.headers.reserve(ex.response.headers.size() + kHostHeaderBytes);
     const int64_t now = clock_.now();
-    const CounterKey key = counterKeyOf(ex);
+    const ratelimit::CounterKey key = counterKeyOf(ex);
     auto pending = std::make_shared<PendingMeter>();
     ex.pending_meter = pending;
-    std::optional<ChallengePass> pass;
+    std::optional<ratelimit::ChallengePass> pass;
     auto quota = quotaFor(ex, now, pass);
     if (!quota) {
         pending->refused = true;  // answered 400 already
@@ -311,15 +312,16 @@ bool Pipeline::meterShared(Exchange& ex) {
     }
     pending->quota = *quota;
     // The shared counters keep the challenge books: the pass is recorded with the count.
-    shared_->take(key, *quota, now, pass ? &*pass : nullptr, [pending, wake = ex.wake](const RateDecision& d) {
-        pending->decision = d;
-        if (pending->state.exchange(PendingMeter::Answered) == PendingMeter::Parked) wake();
-    });
+    shared_->take(key, *quota, now, pass ? &*pass : nullptr,
+                  [pending, wake = ex.wake](const ratelimit::RateDecision& d) {
+                      pending->decision = d;
+                      if (pending->state.exchange(PendingMeter::Answered) == PendingMeter::Parked) wake();
+                  });
     // Parked unless the answer came already (then the callback did not wake).
     return pending->state.exchange(PendingMeter::Parked) != PendingMeter::Answered;
 }
 
-bool Pipeline::applyDecision(Exchange& ex, const manifest::Quota& quota, const RateDecision& d) {
+bool Pipeline::applyDecision(Exchange& ex, const manifest::Quota& quota, const ratelimit::RateDecision& d) {
     auto& resp = ex.response;
     if (d.solution_replayed) {
         writeError(resp, 400, "invalid_challenge_solution", BotChallenge::explain(BotChallenge::Verdict::Replayed));
@@ -339,7 +341,7 @@ bool Pipeline::applyDecision(Exchange& ex, const manifest::Quota& quota, const R
     resp.addHeader("X-RateLimit-Policy", policy);
     if (d.allowed) return true;
     addNumber(resp, "Retry-After", d.retry_after_s);
-    counters_.local().refusal(d.challenge ? metrics::Refusal::ChallengeRequired : metrics::Refusal::RateLimited);
+    counters_.local().refusal(d.challenge ? pipeline::Refusal::ChallengeRequired : pipeline::Refusal::RateLimited);
     if (d.challenge && challenge_)
         writeChallenge(ex, quota, clock_.now());
     else if (d.challenge)

@@ -31,7 +31,7 @@ struct PendingMeter {
     enum State { Asking, Parked, Answered };
     std::atomic<int> state{Asking};
     manifest::Quota quota;  // as asked (challenge_after 0 once solved)
-    RateDecision decision;
+    ratelimit::RateDecision decision;
     bool refused = false;  // answered before asking (a refused challenge solution)
 };
 
@@ -43,7 +43,7 @@ public:
     enum class Next { Respond, HandleInline, HandleOnWorker, AwaitMeter };
 
     Pipeline(const manifest::Manifest& m, std::unique_ptr<RouteTable> routes, const store::LiveKeyCache* keys,
-             std::vector<HostHandler> host_handlers, const ServiceClock& clock);
+             std::vector<HostHandler> host_handlers, const ratelimit::ServiceClock& clock);
 
     /// Identify, route, meter. When it returns Respond the response is
     /// complete (preflight, 4xx, an answer from the response cache);
@@ -56,7 +56,7 @@ public:
 
     /// Counts in `shared` (kept by the caller) instead of in memory: begin()
     /// may then return AwaitMeter, and the transport must set Exchange::wake.
-    void setSharedCounters(SharedCounters* shared) { shared_ = shared; }
+    void setSharedCounters(ratelimit::SharedCounters* shared) { shared_ = shared; }
     /// Past a class's challenge_after, anonymous callers get `challenge`'s
     /// proof of work to solve (kept by the caller); without it a bare 429.
     void setBotChallenge(BotChallenge* challenge) { challenge_ = challenge; }
@@ -85,7 +85,7 @@ public:
     /// Adds CORS and Cache-Control, logs the request. Call once per exchange.
     void finish(Exchange& ex);
 
-    RateLimiter& rateLimiter() { return limiter_; }
+    ratelimit::RateLimiter& rateLimiter() { return limiter_; }
     /// Writes out the calling thread's buffered access-log lines.
     void flushLog() const { access_log_.flushThread(); }
     /// SIGUSR1: the access log file opened again (logrotate); empty, or why not.
@@ -94,7 +94,7 @@ public:
     const ResponseCache& responseCache() const { return response_cache_; }
     const CommandLineAgents& commandLineAgents() const { return cli_agents_; }
     /// What finish() counts for /metrics: route slot i is routes().routes()[i], the last slot unmatched requests.
-    metrics::RequestCounters& counters() { return counters_; }
+    pipeline::RequestCounters& counters() { return counters_; }
 
     /// Answers a request the transport could not parse (400, 413, 431...).
     void rejectUnparsed(Exchange& ex, int status, std::string_view token, std::string_view message);
@@ -104,11 +104,11 @@ private:
     bool isSelfProbe(const Exchange& ex) const;
     bool meter(Exchange& ex);
     bool meterShared(Exchange& ex);
-    bool applyDecision(Exchange& ex, const manifest::Quota& quota, const RateDecision& d);
-    CounterKey counterKeyOf(const Exchange& ex) const;
+    bool applyDecision(Exchange& ex, const manifest::Quota& quota, const ratelimit::RateDecision& d);
+    ratelimit::CounterKey counterKeyOf(const Exchange& ex) const;
     /// The caller's quota, and the challenge solution it sent when that checks
     /// out (`pass`); nullopt after answering 400 to a solution that does not.
-    std::optional<manifest::Quota> quotaFor(Exchange& ex, int64_t now, std::optional<ChallengePass>& pass);
+    std::optional<manifest::Quota> quotaFor(Exchange& ex, int64_t now, std::optional<ratelimit::ChallengePass>& pass);
     void writeChallenge(Exchange& ex, const manifest::Quota& quota, int64_t now);
     Next afterMeter(Exchange& ex);
     void preflight(Exchange& ex);
@@ -117,17 +117,17 @@ private:
 
     const manifest::Manifest& manifest_;
     std::unique_ptr<RouteTable> routes_;
-    const store::LiveKeyCache* keys_;  // null: no keys issued
-    const ServiceClock& clock_;        // rate windows and challenges
-    std::string self_probe_token_;     // the status prober's own requests: not counted
+    const store::LiveKeyCache* keys_;       // null: no keys issued
+    const ratelimit::ServiceClock& clock_;  // rate windows and challenges
+    std::string self_probe_token_;          // the status prober's own requests: not counted
     std::vector<HostHandler> host_handlers_;
     ClientIdentity identity_;
-    RateLimiter limiter_;
-    SharedCounters* shared_ = nullptr;
+    ratelimit::RateLimiter limiter_;
+    ratelimit::SharedCounters* shared_ = nullptr;
     BotChallenge* challenge_ = nullptr;
     AccessLog access_log_;
     ResponseCache response_cache_;
-    metrics::RequestCounters counters_;
+    pipeline::RequestCounters counters_;
     std::string cors_lines_;
     CommandLineAgents cli_agents_;
 };

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace ipfacts::metrics {
+namespace ipfacts::pipeline {
 namespace {
 
 constexpr std::array<std::string_view, kStatusSlots> kStatusLabels = {
@@ -99,4 +99,4 @@ RequestTotals RequestCounters::totals() const {
     return t;
 }
 
-}  // namespace ipfacts::metrics
+}  // namespace ipfacts::pipeline

@@ -16,7 +16,7 @@
 #include <string_view>
 #include <vector>
 
-namespace ipfacts::metrics {
+namespace ipfacts::pipeline {
 
 /// Upper bounds of the latency histogram's buckets, microseconds (the
 /// exposition shows them in seconds); a last bucket, +Inf, holds the rest.
@@ -106,4 +106,4 @@ private:
     std::vector<std::unique_ptr<ThreadCounters>> blocks_;
 };
 
-}  // namespace ipfacts::metrics
+}  // namespace ipfacts::pipeline

@@ -91,7 +91,7 @@ long deltaSeconds(std::string_view v) {
 
 }  // namespace
 
-ResponseCache::ResponseCache(std::shared_ptr<facilities::cache::CacheBackend> backend) : backend_(std::move(backend)) {}
+ResponseCache::ResponseCache(std::shared_ptr<cache::CacheBackend> backend) : backend_(std::move(backend)) {}
 
 bool ResponseCache::qualifies(const Exchange& ex) const { return ex.route && ex.route->response_cache_s > 0; }
 

@@ -30,7 +30,7 @@ public:
     /// An answer marked Exchange::caller_dependent (a facility spent the
     /// caller's meter, as privacy=1 does) is never stored, so a request that
     /// would spend it never finds an entry either: its key is its own.
-    explicit ResponseCache(std::shared_ptr<facilities::cache::CacheBackend> backend);
+    explicit ResponseCache(std::shared_ptr<cache::CacheBackend> backend);
 
     /// Completes `ex` (GET or HEAD) from a stored GET answer of its route and
     /// parameters, with Age and "X-Cache: hit". False when there is none. Thread-safe.
@@ -41,7 +41,7 @@ public:
     /// lines the handler wrote (the host's own are not kept). Thread-safe.
     void store(const Exchange& ex, std::string_view handler_headers);
 
-    facilities::cache::CacheStats stats() const { return backend_->stats(); }
+    cache::CacheStats stats() const { return backend_->stats(); }
 
     /// Seconds a shared cache may keep an answer sent with `cache_control`:
     /// s-maxage, else max-age, when "public" is present and neither
@@ -71,7 +71,7 @@ public:
 private:
     bool qualifies(const Exchange& ex) const;
 
-    std::shared_ptr<facilities::cache::CacheBackend> backend_;
+    std::shared_ptr<cache::CacheBackend> backend_;
 };
 
 }  // namespace ipfacts::pipeline

@@ -7,11 +7,11 @@
 #include <cstdint>
 #include <string>
 
-namespace ipfacts::pipeline {
+namespace ipfacts::ratelimit {
 
 struct ChallengePass {
     std::string signature;  // the token's HMAC, hex: what makes it unique
     int64_t expires_unix = 0;
 };
 
-}  // namespace ipfacts::pipeline
+}  // namespace ipfacts::ratelimit

@@ -2,7 +2,7 @@
 
 #include <cstring>
 
-namespace ipfacts::pipeline {
+namespace ipfacts::ratelimit {
 
 size_t CounterKeyHash::operator()(const CounterKey& k) const noexcept {
     // The 18 bytes as two words and a tail, each multiplied by an odd
@@ -73,4 +73,4 @@ void CounterTable::clear() {
     size_ = 0;
 }
 
-}  // namespace ipfacts::pipeline
+}  // namespace ipfacts::ratelimit

@@ -10,7 +10,7 @@
 #include <cstdint>
 #include <vector>
 
-namespace ipfacts::pipeline {
+namespace ipfacts::ratelimit {
 
 /// Who is counted: an address block (16 bytes, v4 zero-padded) or a key id hash.
 struct CounterKey {
@@ -54,4 +54,4 @@ private:
     size_t size_ = 0;
 };
 
-}  // namespace ipfacts::pipeline
+}  // namespace ipfacts::ratelimit

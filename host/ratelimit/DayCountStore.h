@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <vector>
 
-namespace ipfacts::pipeline {
+namespace ipfacts::ratelimit {
 
 class DayCountStore {
 public:
@@ -21,4 +21,4 @@ public:
     virtual void save(int64_t day, const std::vector<DayCount>& counts) = 0;
 };
 
-}  // namespace ipfacts::pipeline
+}  // namespace ipfacts::ratelimit

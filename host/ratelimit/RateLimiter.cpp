@@ -2,7 +2,7 @@
 
 #include <cstring>
 
-namespace ipfacts::pipeline {
+namespace ipfacts::ratelimit {
 
 CounterKey RateLimiter::addressKey(size_t class_index, const uint8_t* addr, size_t len) {
     CounterKey k;
@@ -154,4 +154,4 @@ RateLimiter::Usage RateLimiter::usage() const {
     return u;
 }
 
-}  // namespace ipfacts::pipeline
+}  // namespace ipfacts::ratelimit

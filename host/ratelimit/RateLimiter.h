@@ -19,7 +19,7 @@
 #include <string_view>
 #include <vector>
 
-namespace ipfacts::pipeline {
+namespace ipfacts::ratelimit {
 
 /// The outcome of counting one request, with what the quota headers report.
 struct RateDecision {
@@ -102,4 +102,4 @@ private:
     const bool list_changes_;
 };
 
-}  // namespace ipfacts::pipeline
+}  // namespace ipfacts::ratelimit

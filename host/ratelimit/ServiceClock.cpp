@@ -2,7 +2,7 @@
 
 #include <chrono>
 
-namespace ipfacts::pipeline {
+namespace ipfacts::ratelimit {
 
 int64_t ServiceClock::now() const {
     const int64_t system =
@@ -28,4 +28,4 @@ bool ServiceClock::advance(int64_t seconds) {
     return true;
 }
 
-}  // namespace ipfacts::pipeline
+}  // namespace ipfacts::ratelimit

@@ -8,7 +8,7 @@
 #include <atomic>
 #include <cstdint>
 
-namespace ipfacts::pipeline {
+namespace ipfacts::ratelimit {
 
 class ServiceClock {
 public:
@@ -30,4 +30,4 @@ private:
     std::atomic<int64_t> offset_{0};
 };
 
-}  // namespace ipfacts::pipeline
+}  // namespace ipfacts::ratelimit

@@ -13,7 +13,7 @@
 #include <cstdint>
 #include <functional>
 
-namespace ipfacts::pipeline {
+namespace ipfacts::ratelimit {
 
 class SharedCounters {
 public:
@@ -36,4 +36,4 @@ public:
     virtual void send() {}
 };
 
-}  // namespace ipfacts::pipeline
+}  // namespace ipfacts::ratelimit

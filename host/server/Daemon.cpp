@@ -54,7 +54,7 @@ struct Daemon::Parts {
     std::unique_ptr<store::LiveKeyCache> key_cache;  // what the pipeline checks keys against
     // The service's time: rate windows, challenges, links, sessions, usage days
     // (manual, moved by host.account_clock, with accounts.manual_clock).
-    std::unique_ptr<pipeline::ServiceClock> clock;
+    std::unique_ptr<ratelimit::ServiceClock> clock;
     // Fresh each start, known to the prober and the pipeline only: the prober's
     // requests to this node are served unmetered.
     std::string self_probe_token = store::randomHex(16);
@@ -70,7 +70,7 @@ struct Daemon::Parts {
     std::unique_ptr<pipeline::Pipeline> pipeline;
     std::unique_ptr<front::FrontDoor> front;  // with a host.front route
     std::unique_ptr<pipeline::BotChallenge> challenge;
-    std::unique_ptr<pipeline::DayCountStore> day_counts;
+    std::unique_ptr<ratelimit::DayCountStore> day_counts;
     std::unique_ptr<pipeline::CounterWriteBehind> write_behind;  // of the pipeline's day counts (counters: memory)
     std::unique_ptr<store::RedisRateCounters> shared_counters;   // counters: redis
     std::unique_ptr<fiber::FiberScheduler> workers;
@@ -151,7 +151,7 @@ void checkManifest(Daemon::Parts& p) {
 /// The account data, the server secret, the live keys and the account pages' service.
 void openStore(Daemon::Parts& p) {
     std::filesystem::create_directories(p.m.state_dir);
-    p.clock = std::make_unique<pipeline::ServiceClock>(p.m.accounts && p.m.accounts->manual_clock);
+    p.clock = std::make_unique<ratelimit::ServiceClock>(p.m.accounts && p.m.accounts->manual_clock);
     p.keys = store::openAccountStore(p.m);
     p.secret = std::make_unique<store::ServerSecret>(store::ServerSecret::loadOrCreate(p.m.state_dir));
     // Usage days follow the service clock (a test's manual one moves them too).

@@ -32,8 +32,8 @@ constexpr int64_t kAcceptPauseMs = 500;
 constexpr int64_t kFdWarningEverySeconds = 60;
 
 /// The loop's time when the daemon gives it none: the real monotonic clock.
-const pipeline::ServiceClock& realClock() {
-    static const pipeline::ServiceClock clock(false);
+const ratelimit::ServiceClock& realClock() {
+    static const ratelimit::ServiceClock clock(false);
     return clock;
 }
 
@@ -61,7 +61,7 @@ constexpr size_t kMaxPendingOutput = 256 * 1024;
 }  // namespace
 
 EventLoop::EventLoop(const manifest::ServerSpec& spec, pipeline::Pipeline& pipeline, fiber::FiberScheduler& workers,
-                     CallerCounter& per_address, CallerCounter& slow_per_caller, const pipeline::ServiceClock* clock)
+                     CallerCounter& per_address, CallerCounter& slow_per_caller, const ratelimit::ServiceClock* clock)
     : spec_(spec),
       pipeline_(pipeline),
       workers_(workers),
@@ -240,7 +240,7 @@ void EventLoop::serveSocket(int fd, const net::IpAddress& peer, SSL* ssl) {
 /// why (429) before the socket closes; a TLS one is only closed.
 bool EventLoop::admit(int fd, const net::IpAddress& peer, bool tls) {
     if (per_address_.admit(peer)) return true;
-    pipeline_.counters().local().refusal(metrics::Refusal::TooManyConnections);
+    pipeline_.counters().local().refusal(pipeline::Refusal::TooManyConnections);
     if (!tls) {
         const std::string& reply = tooManyConnectionsReply();
         [[maybe_unused]] ssize_t n = ::send(fd, reply.data(), reply.size(), MSG_NOSIGNAL | MSG_DONTWAIT);
@@ -430,14 +430,14 @@ void EventLoop::handleOnWorker(pipeline::Exchange& ex) {
 }
 
 void EventLoop::writeOverloaded(pipeline::HttpResponse& r) {
-    pipeline_.counters().local().refusal(metrics::Refusal::Overloaded);
+    pipeline_.counters().local().refusal(pipeline::Refusal::Overloaded);
     r = {};
     r.addHeader("Retry-After", "1");
     pipeline::writeError(r, 503, "overloaded", "the server is saturated; retry shortly");
 }
 
 void EventLoop::writeTooManySlow(pipeline::HttpResponse& r, unsigned limit) {
-    pipeline_.counters().local().refusal(metrics::Refusal::TooManyConcurrent);
+    pipeline_.counters().local().refusal(pipeline::Refusal::TooManyConcurrent);
     r.addHeader("Retry-After", "1");
     pipeline::writeError(r, 429, "too_many_concurrent",
                          "this address already has " + std::to_string(limit) +

@@ -30,7 +30,7 @@ public:
     /// manual ServiceClock and moves it. Whatever is passed must outlive the loop.
     EventLoop(const manifest::ServerSpec& spec, pipeline::Pipeline& pipeline, fiber::FiberScheduler& workers,
               CallerCounter& per_address, CallerCounter& slow_per_caller,
-              const pipeline::ServiceClock* clock = nullptr);
+              const ratelimit::ServiceClock* clock = nullptr);
     ~EventLoop();
     EventLoop(const EventLoop&) = delete;
     EventLoop& operator=(const EventLoop&) = delete;
@@ -104,7 +104,7 @@ private:
     fiber::FiberScheduler& workers_;
     CallerCounter& per_address_;
     CallerCounter& slow_per_caller_;
-    const pipeline::ServiceClock& clock_;
+    const ratelimit::ServiceClock& clock_;
     int epfd_ = -1;
     int wakefd_ = -1;
     std::vector<Listener> listeners_;

@@ -39,7 +39,7 @@ const http_parser_settings HttpConnection::kSettings = [] {
 }();
 
 HttpConnection::HttpConnection(int fd, const net::IpAddress& peer, SSL* ssl, const manifest::ServerSpec& limits,
-                               uint64_t generation, const pipeline::ServiceClock& clock)
+                               uint64_t generation, const ratelimit::ServiceClock& clock)
     : fd_(fd),
       ssl_(ssl),
       handshake_done_(ssl == nullptr),

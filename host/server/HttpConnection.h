@@ -30,7 +30,7 @@ public:
     /// Takes ownership of `fd` (and of `ssl` when not null). Its times come
     /// from `clock` (the event loop's), which must outlive it.
     HttpConnection(int fd, const net::IpAddress& peer, SSL* ssl, const manifest::ServerSpec& limits,
-                   uint64_t generation, const pipeline::ServiceClock& clock);
+                   uint64_t generation, const ratelimit::ServiceClock& clock);
     ~HttpConnection();
     HttpConnection(const HttpConnection&) = delete;
     HttpConnection& operator=(const HttpConnection&) = delete;
@@ -110,7 +110,7 @@ private:
     net::IpAddress peer_;
     const manifest::ServerSpec& limits_;
     uint64_t generation_;
-    const pipeline::ServiceClock& clock_;
+    const ratelimit::ServiceClock& clock_;
 
     http_parser parser_{};
     std::string in_;

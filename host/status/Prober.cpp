@@ -18,7 +18,7 @@ Prober::Prober(const StatusConfig& config, std::shared_ptr<const facilities::gua
                std::string self_token)
     : config_(config), client_(std::move(guard), proberOptions()), self_token_(std::move(self_token)) {}
 
-std::vector<ProbeSample> Prober::round(int64_t at_ms) const {
+std::vector<ipfacts::store::ProbeSample> Prober::round(int64_t at_ms) const {
     std::vector<facilities::http::HttpRequest> requests;
     for (const auto& t : config_.targets) {
         facilities::http::HttpRequest r;
@@ -32,10 +32,10 @@ std::vector<ProbeSample> Prober::round(int64_t at_ms) const {
         requests.push_back(std::move(r));
     }
     auto results = client_.fetchAll(requests);
-    std::vector<ProbeSample> samples;
+    std::vector<ipfacts::store::ProbeSample> samples;
     for (size_t i = 0; i < results.size(); ++i) {
         const auto& res = results[i];
-        ProbeSample s;
+        ipfacts::store::ProbeSample s;
         s.target = config_.targets[i].url;
         s.region = config_.region;
         s.at_ms = at_ms;

@@ -31,7 +31,7 @@ public:
     /// Blocks for at most the time-out (plus libcurl's second of grace);
     /// on a request fiber it parks the fiber instead. Never throws for a
     /// target's failure.
-    std::vector<ProbeSample> round(int64_t at_ms) const;
+    std::vector<ipfacts::store::ProbeSample> round(int64_t at_ms) const;
 
 private:
     const StatusConfig& config_;

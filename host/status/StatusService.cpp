@@ -57,7 +57,8 @@ void serve(pipeline::Exchange& ex, const char* type, const std::string& body) {
 
 }  // namespace
 
-StatusService::StatusService(StatusConfig config, std::string service_host, std::unique_ptr<ProbeHistory> history,
+StatusService::StatusService(StatusConfig config, std::string service_host,
+                             std::unique_ptr<ipfacts::store::ProbeHistory> history,
                              std::shared_ptr<const facilities::guard::AddressGuard> guard,
                              std::shared_ptr<facilities::UpstreamOutcomes> outcomes, std::string self_probe_token)
     : config_(std::move(config)),
@@ -120,7 +121,7 @@ void StatusService::pruneIfDue(int64_t now_ms) {
     if (gone) spdlog::info("status: pruned {} samples older than {} days", gone, config_.retention_days);
 }
 
-std::vector<ProbeSample> StatusService::runRound() {
+std::vector<ipfacts::store::ProbeSample> StatusService::runRound() {
     std::lock_guard round(round_mu_);
     const int64_t now = clock_->nowMs();
     auto samples = prober_.round(now);
@@ -191,7 +192,7 @@ void StatusService::serveControl(pipeline::Exchange& ex) {
     }
     if (set_ms) manual_->set(*set_ms);
     if (advance_s) manual_->set(manual_->nowMs() + *advance_s * 1000);
-    std::vector<ProbeSample> samples;
+    std::vector<ipfacts::store::ProbeSample> samples;
     if (hasParam(ex, "probe"))
         samples = runRound();
     else

@@ -43,7 +43,7 @@ struct RenderedStatus {
 
 class StatusService {
 public:
-    StatusService(StatusConfig config, std::string service_host, std::unique_ptr<ProbeHistory> history,
+    StatusService(StatusConfig config, std::string service_host, std::unique_ptr<ipfacts::store::ProbeHistory> history,
                   std::shared_ptr<const facilities::guard::AddressGuard> guard,
                   std::shared_ptr<facilities::UpstreamOutcomes> outcomes, std::string self_probe_token = "");
     ~StatusService();
@@ -57,7 +57,7 @@ public:
     std::shared_ptr<const RenderedStatus> current() const;
 
     /// Runs one round at the clock's time, records it, recomputes. Thread-safe.
-    std::vector<ProbeSample> runRound();
+    std::vector<ipfacts::store::ProbeSample> runRound();
     /// Recomputes from the history at the clock's time. Thread-safe.
     void refresh();
 
@@ -77,7 +77,7 @@ private:
 
     StatusConfig config_;
     std::string service_host_;
-    std::unique_ptr<ProbeHistory> history_;
+    std::unique_ptr<ipfacts::store::ProbeHistory> history_;
     std::shared_ptr<facilities::UpstreamOutcomes> outcomes_;
     std::unique_ptr<StatusClock> clock_;
     ManualClock* manual_ = nullptr;  // clock_ when status.manual_clock

@@ -9,7 +9,7 @@ namespace {
 
 using Key = std::pair<std::string, std::string>;
 
-UpstreamWindow windowOf(const UpstreamTotals& t) {
+UpstreamWindow windowOf(const ipfacts::store::UpstreamTotals& t) {
     UpstreamWindow w{t.ok, t.failed, std::nullopt};
     if (t.ok + t.failed > 0) w.uptime = 100.0 * double(t.ok) / double(t.ok + t.failed);
     return w;
@@ -26,8 +26,8 @@ UpstreamStatus& entry(std::map<Key, UpstreamStatus>& by, const std::string& faci
 
 }  // namespace
 
-std::vector<UpstreamStatus> upstreamStatus(const std::vector<UpstreamTotals>& short_window,
-                                           const std::vector<UpstreamTotals>& long_window,
+std::vector<UpstreamStatus> upstreamStatus(const std::vector<ipfacts::store::UpstreamTotals>& short_window,
+                                           const std::vector<ipfacts::store::UpstreamTotals>& long_window,
                                            const std::vector<facilities::UpstreamTally>& live, int down_after) {
     std::map<Key, UpstreamStatus> by;
     for (const auto& t : short_window) entry(by, t.facility, t.upstream).short_window = windowOf(t);

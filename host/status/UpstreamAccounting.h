@@ -18,8 +18,8 @@
 namespace ipfacts::status {
 
 /// Every upstream seen in either window or in `live`, ordered by facility then upstream.
-std::vector<UpstreamStatus> upstreamStatus(const std::vector<UpstreamTotals>& short_window,
-                                           const std::vector<UpstreamTotals>& long_window,
+std::vector<UpstreamStatus> upstreamStatus(const std::vector<ipfacts::store::UpstreamTotals>& short_window,
+                                           const std::vector<ipfacts::store::UpstreamTotals>& long_window,
                                            const std::vector<facilities::UpstreamTally>& live, int down_after);
 
 /// Sets report.upstreams, report.degraded and report.degraded_reason

@@ -21,8 +21,8 @@ public:
     /// from `region`; an upstream that was not asked meanwhile has no sample.
     /// The first call counts from the process start. Not thread-safe (the
     /// status service calls it under its round lock).
-    std::vector<UpstreamSample> take(const std::vector<facilities::UpstreamTally>& tallies, const std::string& region,
-                                     int64_t at_ms);
+    std::vector<ipfacts::store::UpstreamSample> take(const std::vector<facilities::UpstreamTally>& tallies,
+                                                     const std::string& region, int64_t at_ms);
 
 private:
     struct Seen {

@@ -15,7 +15,7 @@ int64_t floorDiv(int64_t a, int64_t b) { return a / b - ((a % b != 0) && ((a < 0
 /// Counts and percentiles of a set of samples.
 class Tally {
 public:
-    void add(const ProbeSample& s) {
+    void add(const ipfacts::store::ProbeSample& s) {
         if (s.ok) {
             ++up_;
             latencies_.push_back(s.latency_us);
@@ -41,8 +41,8 @@ private:
 };
 
 /// Complete intervals within (now - window, now] after the first check that hold no sample.
-int64_t unknownIntervals(const std::vector<const ProbeSample*>& samples, int64_t now_ms, int64_t window_ms,
-                         int64_t interval_ms) {
+int64_t unknownIntervals(const std::vector<const ipfacts::store::ProbeSample*>& samples, int64_t now_ms,
+                         int64_t window_ms, int64_t interval_ms) {
     if (samples.empty()) return 0;
     const int64_t first_at = samples.front()->at_ms;
     // Intervals starting after the window's (open) start: (now - window, now].
@@ -57,8 +57,8 @@ int64_t unknownIntervals(const std::vector<const ProbeSample*>& samples, int64_t
     return (to - from + 1) - static_cast<int64_t>(seen.size());
 }
 
-RegionStatus regionStatus(const std::string& region, const std::vector<const ProbeSample*>& samples, int64_t now_ms,
-                          int64_t interval_ms) {
+RegionStatus regionStatus(const std::string& region, const std::vector<const ipfacts::store::ProbeSample*>& samples,
+                          int64_t now_ms, int64_t interval_ms) {
     RegionStatus r;
     r.region = region;
     Tally short_tally, long_tally;
@@ -86,7 +86,7 @@ RegionStatus regionStatus(const std::string& region, const std::vector<const Pro
         r.hours.push_back({(this_hour - 23 + int64_t(h)) * kHourMs, f.p50_ms, f.p95_ms});
     }
     if (!samples.empty()) {
-        const ProbeSample& last = *samples.back();
+        const ipfacts::store::ProbeSample& last = *samples.back();
         r.last_checked_at_ms = last.at_ms;
         r.last_ok = last.ok;
         if (!last.ok) r.last_error = last.error;
@@ -125,7 +125,8 @@ std::optional<int64_t> nearestRank(const std::vector<int64_t>& sorted, int p) {
     return sorted[rank - 1];
 }
 
-StatusReport computeStatus(const StatusConfig& config, const std::vector<ProbeSample>& samples, int64_t now_ms) {
+StatusReport computeStatus(const StatusConfig& config, const std::vector<ipfacts::store::ProbeSample>& samples,
+                           int64_t now_ms) {
     StatusReport report;
     report.generated_at_ms = now_ms;
     report.interval_s = config.interval_s;
@@ -133,7 +134,7 @@ StatusReport computeStatus(const StatusConfig& config, const std::vector<ProbeSa
     const int64_t interval_ms = int64_t(config.interval_s) * 1000;
 
     // Samples of each target by region, oldest first, within (now - 30 days, now].
-    std::map<std::string, std::map<std::string, std::vector<const ProbeSample*>>> by_target;
+    std::map<std::string, std::map<std::string, std::vector<const ipfacts::store::ProbeSample*>>> by_target;
     for (const auto& t : config.targets) by_target[t.url][config.region];
     for (const auto& s : samples) {
         if (s.at_ms <= now_ms - kLongWindowMs || s.at_ms > now_ms) continue;

@@ -26,7 +26,8 @@ constexpr int64_t kLongWindowMs = int64_t(30) * 86400 * 1000;
 /// The report at `now_ms` from `samples` (at least those of the last 30
 /// days; later or older ones are ignored), for the configured targets.
 /// Upstream tallies are left for the caller to add.
-StatusReport computeStatus(const StatusConfig& config, const std::vector<ProbeSample>& samples, int64_t now_ms);
+StatusReport computeStatus(const StatusConfig& config, const std::vector<ipfacts::store::ProbeSample>& samples,
+                           int64_t now_ms);
 
 /// The nearest-rank `p`th percentile (0 < p <= 100) of `sorted` (ascending):
 /// the value at rank ceil(p/100 * n). None for an empty list.

@@ -10,7 +10,7 @@
 #include <string>
 #include <string_view>
 
-namespace ipfacts::facilities::store {
+namespace ipfacts::store {
 
 /// The backend failed (I/O, locked past its timeout, corrupt file).
 struct KvStoreError : std::runtime_error {
@@ -36,4 +36,4 @@ public:
     virtual int64_t purge() = 0;
 };
 
-}  // namespace ipfacts::facilities::store
+}  // namespace ipfacts::store

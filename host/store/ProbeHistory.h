@@ -10,7 +10,7 @@
 #include <stdexcept>
 #include <vector>
 
-namespace ipfacts::status {
+namespace ipfacts::store {
 
 class ProbeHistoryError : public std::runtime_error {
 public:
@@ -33,4 +33,4 @@ public:
     virtual std::vector<UpstreamTotals> upstreamTotals(int64_t from_ms, int64_t to_ms) = 0;
 };
 
-}  // namespace ipfacts::status
+}  // namespace ipfacts::store

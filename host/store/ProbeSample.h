@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <string>
 
-namespace ipfacts::status {
+namespace ipfacts::store {
 
 struct ProbeSample {
     std::string target;      // the target's URL (its identity)
@@ -16,4 +16,4 @@ struct ProbeSample {
     std::string error;       // why it is down; empty when up
 };
 
-}  // namespace ipfacts::status
+}  // namespace ipfacts::store

@@ -39,15 +39,14 @@ std::unique_ptr<AccountStore> openAccountStore(const manifest::Manifest& m) {
     return std::make_unique<SqliteAccountStore>(sqlitePath(m));
 }
 
-std::unique_ptr<facilities::store::KvStore> openKvStore(const manifest::Manifest& m) {
-    if (onPostgres(m))
-        return std::make_unique<facilities::store::PgKvStore>(pool(m), facilities::store::SqliteStore::systemNowMs);
-    return std::make_unique<facilities::store::SqliteStore>(sqlitePath(m));
+std::unique_ptr<store::KvStore> openKvStore(const manifest::Manifest& m) {
+    if (onPostgres(m)) return std::make_unique<store::PgKvStore>(pool(m), store::SqliteStore::systemNowMs);
+    return std::make_unique<store::SqliteStore>(sqlitePath(m));
 }
 
-std::unique_ptr<status::ProbeHistory> openProbeHistory(const manifest::Manifest& m) {
-    if (onPostgres(m)) return std::make_unique<status::PgProbeHistory>(pool(m));
-    return std::make_unique<status::SqliteProbeHistory>(sqlitePath(m));
+std::unique_ptr<store::ProbeHistory> openProbeHistory(const manifest::Manifest& m) {
+    if (onPostgres(m)) return std::make_unique<store::PgProbeHistory>(pool(m));
+    return std::make_unique<store::SqliteProbeHistory>(sqlitePath(m));
 }
 
 }  // namespace ipfacts::store

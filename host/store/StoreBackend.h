@@ -15,7 +15,7 @@
 namespace ipfacts::store {
 
 std::unique_ptr<AccountStore> openAccountStore(const manifest::Manifest& m);
-std::unique_ptr<facilities::store::KvStore> openKvStore(const manifest::Manifest& m);
-std::unique_ptr<status::ProbeHistory> openProbeHistory(const manifest::Manifest& m);
+std::unique_ptr<store::KvStore> openKvStore(const manifest::Manifest& m);
+std::unique_ptr<store::ProbeHistory> openProbeHistory(const manifest::Manifest& m);
 
 }  // namespace ipfacts::store

@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <string>
 
-namespace ipfacts::status {
+namespace ipfacts::store {
 
 struct UpstreamSample {
     std::string facility;    // "doh", "resolver", "http", "blocklist", "privacy", "whois"
@@ -28,4 +28,4 @@ struct UpstreamTotals {
     int64_t failed = 0;
 };
 
-}  // namespace ipfacts::status
+}  // namespace ipfacts::store

@@ -16,6 +16,7 @@
 
 using namespace ipfacts;
 using namespace ipfacts::pipeline;
+using namespace ipfacts::ratelimit;
 
 namespace {
 

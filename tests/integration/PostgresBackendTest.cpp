@@ -39,7 +39,7 @@ public:
 
     void kvStoreSemantics() {
         auto now = std::make_shared<std::atomic<int64_t>>(1'700'000'000'000);
-        facilities::store::PgKvStore kv(pool_, [now] { return now->load(); });
+        store::PgKvStore kv(pool_, [now] { return now->load(); });
         kv.put("p", "k", std::string("v\0w", 3), 1000);
         CPPUNIT_ASSERT(kv.get("p", "k") == std::string("v\0w", 3));
         CPPUNIT_ASSERT(!kv.get("q", "k"));  // namespaces apart
@@ -60,10 +60,10 @@ public:
     }
 
     void probeHistoryRanges() {
-        status::PgProbeHistory h(pool_);
-        std::vector<status::ProbeSample> samples;
+        store::PgProbeHistory h(pool_);
+        std::vector<store::ProbeSample> samples;
         for (int i = 1; i <= 3; ++i) {
-            status::ProbeSample s;
+            store::ProbeSample s;
             s.target = "http://t/" + std::to_string(i);
             s.region = "r";
             s.at_ms = i * 1000;

@@ -19,7 +19,7 @@
 #include <vector>
 
 using namespace ipfacts;
-using pipeline::RateDecision;
+using ratelimit::RateDecision;
 
 namespace {
 
@@ -31,7 +31,7 @@ struct Decisions {
     size_t answered = 0;
 
     explicit Decisions(size_t n) : got(n) {}
-    pipeline::SharedCounters::Done slot(size_t i) {
+    ratelimit::SharedCounters::Done slot(size_t i) {
         return [this, i](const RateDecision& d) {
             std::lock_guard<std::mutex> lock(mu);
             got[i] = d;
@@ -46,8 +46,8 @@ struct Decisions {
     }
 };
 
-pipeline::CounterKey keyOf(uint8_t who) {
-    pipeline::CounterKey k;
+ratelimit::CounterKey keyOf(uint8_t who) {
+    ratelimit::CounterKey k;
     k.bytes[0] = 1, k.bytes[1] = 1, k.bytes[2] = who;
     return k;
 }
@@ -95,7 +95,7 @@ class RedisRateCountersTest : public CppUnit::TestFixture {
 
     /// Takes `n` asks of `who` under `quota` (with `pass` if given) as one held batch.
     std::vector<RateDecision> takeHeld(size_t n, uint8_t who, const manifest::Quota& quota,
-                                       const pipeline::ChallengePass* pass = nullptr) {
+                                       const ratelimit::ChallengePass* pass = nullptr) {
         Decisions d(n);
         counters_->hold();
         for (size_t i = 0; i < n; ++i) counters_->take(keyOf(who), quota, now_, pass, d.slot(i));
@@ -143,7 +143,7 @@ public:
 
     void aSolutionSentTwiceInOneBatchIsAcceptedOnce() {
         const auto q = quotaOf(100, 100, 1);
-        pipeline::ChallengePass pass{"a1b2c3", now_ + 600};
+        ratelimit::ChallengePass pass{"a1b2c3", now_ + 600};
         auto d = takeHeld(2, 2, q, &pass);
         CPPUNIT_ASSERT_EQUAL(int64_t(1), evalshaCalls(redis_.port()));
         CPPUNIT_ASSERT(d[0].allowed && !d[0].solution_replayed);

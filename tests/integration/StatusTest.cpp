@@ -77,7 +77,7 @@ struct Expected {
     }
 };
 
-Expected expected(const std::vector<ipfacts::status::ProbeSample>& rows, int64_t now, int64_t window) {
+Expected expected(const std::vector<ipfacts::store::ProbeSample>& rows, int64_t now, int64_t window) {
     Expected e;
     std::set<int64_t> minutes;
     int64_t first = INT64_MAX;
@@ -198,10 +198,10 @@ public:
         // Three days of checks every minute before kSeedBase, every tenth down, and a
         // two-hour gap 8 to 10 hours before it while the prober was stopped; before
         // that, ten days of hourly down checks 10 to 20 days back.
-        std::vector<ipfacts::status::ProbeSample> rows;
+        std::vector<ipfacts::store::ProbeSample> rows;
         for (int k = 1; k <= 3 * 1440; ++k) {
             if (k >= 481 && k <= 600) continue;
-            ipfacts::status::ProbeSample s;
+            ipfacts::store::ProbeSample s;
             s.target = selfUrl();
             s.region = "test";
             s.at_ms = kSeedBase - k * kMinute;
@@ -212,14 +212,14 @@ public:
             rows.push_back(s);
         }
         for (int h = 0; h < 240; ++h) {
-            ipfacts::status::ProbeSample s;
+            ipfacts::store::ProbeSample s;
             s.target = selfUrl();
             s.region = "test";
             s.at_ms = kSeedBase - 10 * kDay - h * kHour;
             s.error = "connection failed: connection refused";
             rows.push_back(s);
         }
-        ipfacts::status::SqliteProbeHistory(Service::instance().stateDir() + "/ipfacts.sqlite").record(rows);
+        ipfacts::store::SqliteProbeHistory(Service::instance().stateDir() + "/ipfacts.sqlite").record(rows);
 
         auto check = [&](int64_t now) {
             control("set_ms=" + std::to_string(now));

@@ -10,9 +10,9 @@
 
 namespace ipfacts::testing {
 
-class HeldCounters : public pipeline::SharedCounters {
+class HeldCounters : public ratelimit::SharedCounters {
 public:
-    void take(const pipeline::CounterKey&, const manifest::Quota&, int64_t, const pipeline::ChallengePass*,
+    void take(const ratelimit::CounterKey&, const manifest::Quota&, int64_t, const ratelimit::ChallengePass*,
               Done done) override {
         held_.push_back(std::move(done));
     }
@@ -20,7 +20,7 @@ public:
     /// Answers every held ask "allowed, 99 of 100 left", from the test's
     /// thread as the store's own thread would.
     void answerAll() {
-        pipeline::RateDecision d;
+        ratelimit::RateDecision d;
         d.limit = 100;
         d.remaining = 99;
         std::vector<Done> held;

@@ -74,7 +74,7 @@ inline ipf_status standInHandler(void* state, const ipf_request*, ipf_response* 
 struct StandInPipeline {
     manifest::Manifest m;
     StandInHandlers handlers;
-    pipeline::ServiceClock clock{true};
+    ratelimit::ServiceClock clock{true};
     std::unique_ptr<pipeline::Pipeline> pipeline;
 
     /// `trusted_proxies`: CIDR blocks whose X-Forwarded-For the identify stage believes.

@@ -60,7 +60,7 @@ const ipf_cache_api& CacheFacility::table() { return kTable; }
 void CacheFacility::fill(ipf_host_api& api) const { api.cache = &kTable; }
 
 std::vector<MetricFamily> CacheFacility::metrics(int64_t /*now_unix*/) const {
-    const CacheStats st = backend_->stats();
+    const ipfacts::cache::CacheStats st = backend_->stats();
     auto family = [](const char* name, uint64_t value) {
         return MetricFamily{name, "", "", {{{{"cache", "plugins"}}, double(value)}}};
     };
@@ -73,7 +73,8 @@ void addCacheFacility(FacilitySet& set, const manifest::Manifest& m) {
     const auto* config = m.section<CacheConfig>();
     if (!config) return;
     // backend: memory is the only one so far (the manifest refuses others).
-    set.add(std::make_unique<CacheFacility>(std::make_shared<MemoryCache>(static_cast<size_t>(config->max_bytes))));
+    set.add(std::make_unique<CacheFacility>(
+        std::make_shared<ipfacts::cache::MemoryCache>(static_cast<size_t>(config->max_bytes))));
 }
 
 }  // namespace ipfacts::facilities::cache

@@ -16,11 +16,11 @@ namespace ipfacts::facilities::cache {
 class CacheFacility : public Facility {
 public:
     static constexpr const char* kName = "cache";
-    explicit CacheFacility(std::shared_ptr<CacheBackend> backend) : backend_(std::move(backend)) {}
+    explicit CacheFacility(std::shared_ptr<ipfacts::cache::CacheBackend> backend) : backend_(std::move(backend)) {}
     const char* name() const override { return kName; }
     void fill(ipf_host_api& api) const override;
 
-    CacheBackend& backend() { return *backend_; }
+    ipfacts::cache::CacheBackend& backend() { return *backend_; }
     /// /metrics: its hits, misses and entries as the cache "plugins".
     std::vector<MetricFamily> metrics(int64_t now_unix) const override;
 
@@ -28,7 +28,7 @@ public:
     static const ipf_cache_api& table();
 
 private:
-    std::shared_ptr<CacheBackend> backend_;
+    std::shared_ptr<ipfacts::cache::CacheBackend> backend_;
 };
 
 /// Adds the facility when the manifest has a cache: section.

@@ -104,7 +104,7 @@ void unpinnable(const std::vector<std::optional<std::string>>& refused, std::vec
 
 HttpFacility::HttpFacility(const HttpConfig& spec, std::shared_ptr<const guard::AddressGuard> guard,
                            const ResolverConfig* resolver, std::shared_ptr<UpstreamOutcomes> outcomes,
-                           const pipeline::ServiceClock& clock)
+                           const ratelimit::ServiceClock& clock)
     : spec_(spec),
       client_(std::move(guard), optionsOf(spec)),
       budget_(spec.upstreams),

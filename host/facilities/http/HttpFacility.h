@@ -20,7 +20,7 @@ public:
     /// `clock`: what the upstreams' budgets count minutes and days by (the daemon's; outlives the facility).
     HttpFacility(const HttpConfig& spec, std::shared_ptr<const guard::AddressGuard> guard,
                  const ResolverConfig* resolver = nullptr, std::shared_ptr<UpstreamOutcomes> outcomes = nullptr,
-                 const pipeline::ServiceClock& clock = pipeline::ServiceClock::system());
+                 const ratelimit::ServiceClock& clock = ratelimit::ServiceClock::system());
     const char* name() const override { return kName; }
     void fill(ipf_host_api& api) const override;
     void purge(int64_t now_s) override { budget_.purge(now_s); }
@@ -36,7 +36,7 @@ private:
     UpstreamBudget budget_;
     std::optional<PinnedNames> pinned_;  // http.resolve: resolver
     std::shared_ptr<UpstreamOutcomes> outcomes_;
-    const pipeline::ServiceClock& clock_;
+    const ratelimit::ServiceClock& clock_;
 };
 
 /// Adds the facility when the manifest has an http: section; throws

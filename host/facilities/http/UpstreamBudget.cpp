@@ -27,7 +27,7 @@ std::optional<std::string> UpstreamBudget::take(const UpstreamConfig& u, int64_t
     q.per_minute = u.per_minute;
     // From 80 % of the daily quota on, nothing more is spent: the rest is the operator's margin.
     q.per_day = u.per_day ? (u.per_day * 8) / 10 : 0;
-    auto d = counts_.take(pipeline::RateLimiter::identityKey(0, std::to_string(i)), q, now_s);
+    auto d = counts_.take(ratelimit::RateLimiter::identityKey(0, std::to_string(i)), q, now_s);
     if (d.allowed) return std::nullopt;
     in_flight_[i].fetch_sub(1);
     if (u.per_minute && d.retry_after_s <= 60)

@@ -34,7 +34,7 @@ private:
 
     std::vector<UpstreamConfig> upstreams_;
     std::unique_ptr<std::atomic<int64_t>[]> in_flight_;
-    pipeline::RateLimiter counts_;
+    ratelimit::RateLimiter counts_;
 };
 
 }  // namespace ipfacts::facilities::http

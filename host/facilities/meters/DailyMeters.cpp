@@ -14,7 +14,7 @@ std::optional<DailyMeters::Use> DailyMeters::take(const std::string& meter, cons
     manifest::Quota q;
     q.per_day = it->second.per_day;
     auto d =
-        counters_.take(pipeline::RateLimiter::addressKey(it->second.index, address.bytes(), address.size()), q, now);
+        counters_.take(ratelimit::RateLimiter::addressKey(it->second.index, address.bytes(), address.size()), q, now);
     if (d.unlimited) return Use{true, 0, (now / 86400 + 1) * 86400};
     return Use{d.allowed, d.remaining, d.reset_unix};
 }

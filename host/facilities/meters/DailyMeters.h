@@ -33,7 +33,7 @@ private:
         int64_t per_day;
     };
     std::map<std::string, Meter> meters_;
-    pipeline::RateLimiter counters_;
+    ratelimit::RateLimiter counters_;
 };
 
 }  // namespace ipfacts::facilities

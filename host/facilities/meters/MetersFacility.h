@@ -14,17 +14,17 @@ class MetersFacility : public Facility {
 public:
     static constexpr const char* kName = "meters";
     /// `clock` outlives the facility.
-    MetersFacility(const std::map<std::string, int64_t>& per_day, const pipeline::ServiceClock& clock)
+    MetersFacility(const std::map<std::string, int64_t>& per_day, const ratelimit::ServiceClock& clock)
         : meters_(per_day), clock_(clock) {}
     const char* name() const override { return kName; }
     void fill(ipf_host_api& api) const override;
     void purge(int64_t now_s) override { meters_.purge(now_s); }
     DailyMeters& meters() { return meters_; }
-    const pipeline::ServiceClock& clock() const { return clock_; }
+    const ratelimit::ServiceClock& clock() const { return clock_; }
 
 private:
     DailyMeters meters_;
-    const pipeline::ServiceClock& clock_;
+    const ratelimit::ServiceClock& clock_;
 };
 
 /// Adds the facility when the manifest declares meters.

@@ -14,13 +14,13 @@ namespace ipfacts::facilities::store {
 class StoreFacility : public Facility {
 public:
     static constexpr const char* kName = "store";
-    explicit StoreFacility(std::unique_ptr<KvStore> kv) : kv_(std::move(kv)) {}
+    explicit StoreFacility(std::unique_ptr<ipfacts::store::KvStore> kv) : kv_(std::move(kv)) {}
     const char* name() const override { return kName; }
     void fill(ipf_host_api& api) const override;
     /// Deletes expired rows (once a minute); a failure is logged, not thrown.
     void purge(int64_t now_s) override;
 
-    KvStore& kv() { return *kv_; }
+    ipfacts::store::KvStore& kv() { return *kv_; }
     /// /readyz "store": a read answers.
     std::optional<FacilityHealth> readiness() const override;
 
@@ -28,7 +28,7 @@ public:
     static const ipf_store_api& table();
 
 private:
-    std::unique_ptr<KvStore> kv_;
+    std::unique_ptr<ipfacts::store::KvStore> kv_;
 };
 
 /// Adds the facility on the manifest's store file (state_dir/store.path).

@@ -2,7 +2,7 @@
 
 #include "host/store/postgres/PgSchema.h"
 
-namespace ipfacts::facilities::store {
+namespace ipfacts::store {
 namespace {
 
 using ipfacts::store::PgConnection;
@@ -81,4 +81,4 @@ int64_t PgKvStore::purge() {
         "", [&](PgConnection& db) { return db.exec(kPurge, {PgParam::integer(now)}).affected(); });
 }
 
-}  // namespace ipfacts::facilities::store
+}  // namespace ipfacts::store

@@ -10,7 +10,7 @@
 #include <functional>
 #include <memory>
 
-namespace ipfacts::facilities::store {
+namespace ipfacts::store {
 
 class PgKvStore : public KvStore {
 public:
@@ -28,4 +28,4 @@ private:
     Clock clock_;
 };
 
-}  // namespace ipfacts::facilities::store
+}  // namespace ipfacts::store

@@ -3,7 +3,7 @@
 #include "host/store/postgres/PgSchema.h"
 #include "host/store/postgres/PgTransaction.h"
 
-namespace ipfacts::status {
+namespace ipfacts::store {
 namespace {
 
 using store::PgConnection;
@@ -107,4 +107,4 @@ std::vector<UpstreamTotals> PgProbeHistory::upstreamTotals(int64_t from_ms, int6
     });
 }
 
-}  // namespace ipfacts::status
+}  // namespace ipfacts::store

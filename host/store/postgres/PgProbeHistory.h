@@ -9,7 +9,7 @@
 
 #include <memory>
 
-namespace ipfacts::status {
+namespace ipfacts::store {
 
 class PgProbeHistory : public ProbeHistory {
 public:
@@ -26,4 +26,4 @@ private:
     std::shared_ptr<store::PgPool> pool_;
 };
 
-}  // namespace ipfacts::status
+}  // namespace ipfacts::store

@@ -69,8 +69,8 @@ std::string sha1Hex(const std::string& text) {
     return hex(digest, len);
 }
 
-pipeline::RateDecision unavailable() {
-    pipeline::RateDecision d;
+ratelimit::RateDecision unavailable() {
+    ratelimit::RateDecision d;
     d.unavailable = true;
     return d;
 }
@@ -104,10 +104,10 @@ void RedisRateCounters::stop() {
     if (thread_.joinable()) thread_.join();
 }
 
-void RedisRateCounters::take(const pipeline::CounterKey& key, const manifest::Quota& quota, int64_t now_s,
-                             const pipeline::ChallengePass* pass, Done done) {
+void RedisRateCounters::take(const ratelimit::CounterKey& key, const manifest::Quota& quota, int64_t now_s,
+                             const ratelimit::ChallengePass* pass, Done done) {
     if (quota.per_minute == 0 && quota.per_day == 0 && quota.challenge_after == 0) {
-        pipeline::RateDecision d;
+        ratelimit::RateDecision d;
         d.unlimited = true;
         return done(d);
     }
@@ -117,7 +117,7 @@ void RedisRateCounters::take(const pipeline::CounterKey& key, const manifest::Qu
         std::lock_guard<std::mutex> lock(mu_);
         if (!stopping_) {
             const bool first = queue_.empty();
-            queue_.push_back(Ask{key, quota, now_s, pass ? *pass : pipeline::ChallengePass{}, std::move(done)});
+            queue_.push_back(Ask{key, quota, now_s, pass ? *pass : ratelimit::ChallengePass{}, std::move(done)});
             // The thread wakes for the first ask (or at send() when held); the rest join the same batch.
             if (first && !t_held) wake_.notify_one();
             return;
@@ -227,11 +227,11 @@ void RedisRateCounters::countBatch(std::deque<Ask>& batch) {
                 continue;
             }
             const RedisReply* v = &r.elements[i * 4];
-            const auto verdict = static_cast<pipeline::RateVerdict>(v[0].integer);
+            const auto verdict = static_cast<ratelimit::RateVerdict>(v[0].integer);
             // Which threshold applied: 0 when the caller solved a challenge today.
             manifest::Quota quota = a.quota;
             quota.challenge_after = v[3].integer;
-            a.done(pipeline::RateLimiter::decide(quota, verdict, v[1].integer, v[2].integer, a.now_s));
+            a.done(ratelimit::RateLimiter::decide(quota, verdict, v[1].integer, v[2].integer, a.now_s));
         }
     }
 }

@@ -33,13 +33,13 @@ struct RedisCountersConfig {
     std::string prefix = "ipf:";  // key prefix, so several deployments share a server
 };
 
-class RedisRateCounters : public pipeline::SharedCounters {
+class RedisRateCounters : public ratelimit::SharedCounters {
 public:
     explicit RedisRateCounters(RedisCountersConfig config);
     ~RedisRateCounters() override;
 
-    void take(const pipeline::CounterKey& key, const manifest::Quota& quota, int64_t now_s,
-              const pipeline::ChallengePass* pass, Done done) override;
+    void take(const ratelimit::CounterKey& key, const manifest::Quota& quota, int64_t now_s,
+              const ratelimit::ChallengePass* pass, Done done) override;
     void hold() override;
     void send() override;
 
@@ -53,10 +53,10 @@ public:
 
 private:
     struct Ask {
-        pipeline::CounterKey key;
+        ratelimit::CounterKey key;
         manifest::Quota quota;
         int64_t now_s;
-        pipeline::ChallengePass pass;  // signature empty: none
+        ratelimit::ChallengePass pass;  // signature empty: none
         Done done;
     };
     void run();

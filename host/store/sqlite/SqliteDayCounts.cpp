@@ -64,12 +64,12 @@ SqliteDayCounts::SqliteDayCounts(const std::string& path) {
     migrateSchema(db_.get(), kMigrations);
 }
 
-std::vector<pipeline::DayCount> SqliteDayCounts::load(int64_t day) {
+std::vector<ratelimit::DayCount> SqliteDayCounts::load(int64_t day) {
     Statement st(db_.get(), "SELECT counter, count FROM rate_counts WHERE day = ?1");
     sqlite3_bind_int64(st.get(), 1, day);
-    std::vector<pipeline::DayCount> out;
+    std::vector<ratelimit::DayCount> out;
     while (st.step()) {
-        pipeline::DayCount c;
+        ratelimit::DayCount c;
         // A row of another size is not one this build wrote: skipped.
         if (sqlite3_column_bytes(st.get(), 0) != static_cast<int>(c.key.bytes.size())) continue;
         std::memcpy(c.key.bytes.data(), sqlite3_column_blob(st.get(), 0), c.key.bytes.size());
@@ -80,7 +80,7 @@ std::vector<pipeline::DayCount> SqliteDayCounts::load(int64_t day) {
     return out;
 }
 
-void SqliteDayCounts::save(int64_t day, const std::vector<pipeline::DayCount>& counts) {
+void SqliteDayCounts::save(int64_t day, const std::vector<ratelimit::DayCount>& counts) {
     sqlite3* db = db_.get();
     exec(db, "BEGIN");
     try {

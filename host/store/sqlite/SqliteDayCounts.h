@@ -12,13 +12,13 @@ struct sqlite3;
 
 namespace ipfacts::store {
 
-class SqliteDayCounts : public pipeline::DayCountStore {
+class SqliteDayCounts : public ratelimit::DayCountStore {
 public:
     /// Opens (creating and migrating when needed) the file at `path`. Throws on failure.
     explicit SqliteDayCounts(const std::string& path);
 
-    std::vector<pipeline::DayCount> load(int64_t day) override;
-    void save(int64_t day, const std::vector<pipeline::DayCount>& counts) override;
+    std::vector<ratelimit::DayCount> load(int64_t day) override;
+    void save(int64_t day, const std::vector<ratelimit::DayCount>& counts) override;
 
 private:
     struct Closer {

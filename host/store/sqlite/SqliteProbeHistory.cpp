@@ -6,7 +6,7 @@
 
 #include <memory>
 
-namespace ipfacts::status {
+namespace ipfacts::store {
 namespace {
 
 struct Finalize {
@@ -219,4 +219,4 @@ std::vector<UpstreamTotals> SqliteProbeHistory::upstreamTotals(int64_t from_ms, 
         "reading upstream samples");
 }
 
-}  // namespace ipfacts::status
+}  // namespace ipfacts::store

@@ -13,7 +13,7 @@
 struct sqlite3;
 struct sqlite3_stmt;
 
-namespace ipfacts::status {
+namespace ipfacts::store {
 
 class SqliteProbeHistory : public ProbeHistory {
 public:
@@ -49,4 +49,4 @@ private:
     sqlite3* db_ = nullptr;
 };
 
-}  // namespace ipfacts::status
+}  // namespace ipfacts::store

@@ -6,7 +6,7 @@
 
 #include <chrono>
 
-namespace ipfacts::facilities::store {
+namespace ipfacts::store {
 namespace {
 
 /// Resets a statement when the call is over, whatever happened.
@@ -147,4 +147,4 @@ int64_t SqliteStore::purge() {
     return sqlite3_changes(db_);
 }
 
-}  // namespace ipfacts::facilities::store
+}  // namespace ipfacts::store

@@ -14,7 +14,7 @@
 struct sqlite3;
 struct sqlite3_stmt;
 
-namespace ipfacts::facilities::store {
+namespace ipfacts::store {
 
 class SqliteStore : public KvStore {
 public:
@@ -46,4 +46,4 @@ private:
     sqlite3_stmt* purge_ = nullptr;
 };
 
-}  // namespace ipfacts::facilities::store
+}  // namespace ipfacts::store

@@ -9,6 +9,7 @@
 
 using namespace ipfacts::facilities;
 using namespace ipfacts::facilities::cache;
+using namespace ipfacts::cache;
 
 class CacheFacilityTest : public CppUnit::TestFixture {
     CPPUNIT_TEST_SUITE(CacheFacilityTest);

@@ -10,7 +10,7 @@
 #include <thread>
 #include <vector>
 
-using namespace ipfacts::facilities::cache;
+using namespace ipfacts::cache;
 using namespace std::chrono_literals;
 
 namespace {

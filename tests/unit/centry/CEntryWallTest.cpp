@@ -124,7 +124,7 @@ public:
 
     void facilityTableAnswersTheCErrorConvention() {
         set_.add(std::make_unique<facilities::MetersFacility>(std::map<std::string, int64_t>{{kLongMeter, 5}},
-                                                              pipeline::ServiceClock::system()));
+                                                              ratelimit::ServiceClock::system()));
         const ipf_host_api api = plugins::makeHostApi(set_);
         ipf_plugin_ctx* handle = plugins::handleOf(&context_);
         pipeline::Exchange ex;
@@ -157,7 +157,7 @@ public:
         routes[0].fn = &detail::handle<HungryPlugin, &HungryPlugin::answer>;
         routes[0].state = state;
         pipeline::Pipeline pipeline(m, std::make_unique<pipeline::RouteTable>(std::move(routes)), nullptr, {},
-                                    pipeline::ServiceClock::system());
+                                    ratelimit::ServiceClock::system());
         const pipeline::Route& route = pipeline.routes().routes().front();
         pipeline::Exchange ex;
         CPPUNIT_ASSERT(!pipeline.callHandler(route, ex));  // failed, and answered

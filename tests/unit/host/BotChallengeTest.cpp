@@ -9,6 +9,7 @@
 #include <openssl/sha.h>
 
 using namespace ipfacts::pipeline;
+using namespace ipfacts::ratelimit;
 using ipfacts::net::IpAddress;
 using ipfacts::store::ServerSecret;
 using V = BotChallenge::Verdict;

@@ -39,7 +39,7 @@ class LoopRig {
 public:
     testing::StandInPipeline stand_in;
     manifest::ServerSpec spec;
-    pipeline::ServiceClock clock{true};
+    ratelimit::ServiceClock clock{true};
     fiber::FiberScheduler workers{fiber::FiberScheduler::Options{1, 16, 256 * 1024}};
     server::CallerCounter per_address{0, 64, {}};
     server::CallerCounter slow_per_caller;

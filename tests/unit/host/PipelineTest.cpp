@@ -139,7 +139,7 @@ public:
         auto later = request("/limited");
         CPPUNIT_ASSERT(Next::HandleInline == p.begin(*later));
         const auto totals = p.counters().totals();
-        CPPUNIT_ASSERT_EQUAL(uint64_t(1), totals.refusals[static_cast<size_t>(metrics::Refusal::RateLimited)]);
+        CPPUNIT_ASSERT_EQUAL(uint64_t(1), totals.refusals[static_cast<size_t>(pipeline::Refusal::RateLimited)]);
     }
 
     void unmeteredClassSaysSo() {
@@ -242,9 +242,9 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::string("no-store"), headerValue(missing->response.headers, "Cache-Control"));
         const auto totals = p.counters().totals();
         const size_t fast = 0, unmatched = p.routes().routes().size();
-        CPPUNIT_ASSERT_EQUAL(uint64_t(3), totals.requests[fast * metrics::kStatusSlots + metrics::statusSlot(200)]);
+        CPPUNIT_ASSERT_EQUAL(uint64_t(3), totals.requests[fast * pipeline::kStatusSlots + pipeline::statusSlot(200)]);
         CPPUNIT_ASSERT_EQUAL(uint64_t(1),
-                             totals.requests[unmatched * metrics::kStatusSlots + metrics::statusSlot(404)]);
+                             totals.requests[unmatched * pipeline::kStatusSlots + pipeline::statusSlot(404)]);
     }
 
     void rejectUnparsedAnswersAndCloses() {

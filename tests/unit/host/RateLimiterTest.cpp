@@ -4,7 +4,7 @@
 
 #include <cstdio>
 
-using namespace ipfacts::pipeline;
+using namespace ipfacts::ratelimit;
 using ipfacts::manifest::Quota;
 
 class RateLimiterTest : public CppUnit::TestFixture {

@@ -16,8 +16,9 @@
 
 using namespace ipfacts;
 using namespace ipfacts::pipeline;
+using namespace ipfacts::ratelimit;
 using namespace std::chrono_literals;
-using facilities::cache::MemoryCache;
+using cache::MemoryCache;
 
 namespace {
 

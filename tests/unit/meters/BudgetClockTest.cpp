@@ -56,7 +56,7 @@ class BudgetClockTest : public CppUnit::TestFixture {
 
 public:
     void metersCountDaysOnTheGivenClock() {
-        pipeline::ServiceClock clock(true);
+        ratelimit::ServiceClock clock(true);
         FacilitySet set;
         set.add(std::make_unique<MetersFacility>(std::map<std::string, int64_t>{{"privacy", 1}}, clock));
         ipf_host_api api{};
@@ -68,7 +68,7 @@ public:
     }
 
     void upstreamBudgetsCountMinutesOnTheGivenClock() {
-        pipeline::ServiceClock clock(true);
+        ratelimit::ServiceClock clock(true);
         http::HttpConfig hc;
         http::UpstreamConfig local;
         local.name = "local", local.hosts = {"127.0.0.1"}, local.allow_http = true, local.per_minute = 1;
@@ -82,9 +82,9 @@ public:
     }
 
     void theSetHoldsTheDaemonsClock() {
-        pipeline::ServiceClock clock(true);
+        ratelimit::ServiceClock clock(true);
         FacilitySet set;
-        CPPUNIT_ASSERT(&set.clock() == &pipeline::ServiceClock::system());  // until the daemon sets its own
+        CPPUNIT_ASSERT(&set.clock() == &ratelimit::ServiceClock::system());  // until the daemon sets its own
         set.setClock(clock);
         CPPUNIT_ASSERT(&set.clock() == &clock);
     }

@@ -9,6 +9,7 @@
 #include <vector>
 
 using namespace ipfacts::metrics;
+using namespace ipfacts::pipeline;
 
 namespace {
 
@@ -84,7 +85,7 @@ public:
         outcomes->record("http", "rdap \"iana\"", "");
         s.outcomes = outcomes;
         s.response_cache = [] {
-            ipfacts::facilities::cache::CacheStats st;
+            ipfacts::cache::CacheStats st;
             st.hits = 7, st.misses = 3, st.entries = 2;
             return st;
         };
@@ -111,7 +112,7 @@ public:
     void facilityFamilies() {
         RequestCounters c(3);
         MetricsSources s = baseSources(c);
-        s.response_cache = [] { return ipfacts::facilities::cache::CacheStats{}; };
+        s.response_cache = [] { return ipfacts::cache::CacheStats{}; };
         s.facilities = [](int64_t now) {
             using ipfacts::facilities::MetricFamily;
             return std::vector<MetricFamily>{{"ipfacts_cache_hits_total", "", "", {{{{"cache", "plugins"}}, 7}}},
@@ -134,7 +135,7 @@ public:
         c.local().request(0, 200, 1);
         MetricsSources s = baseSources(c);
         s.outcomes = std::make_shared<ipfacts::facilities::UpstreamOutcomes>();
-        s.response_cache = [] { return ipfacts::facilities::cache::CacheStats{}; };
+        s.response_cache = [] { return ipfacts::cache::CacheStats{}; };
         const std::string t = renderMetrics(s, 0);
         size_t help = 0, type = 0, at = 0;
         while ((at = t.find("# HELP ", at)) != std::string::npos) ++help, ++at;

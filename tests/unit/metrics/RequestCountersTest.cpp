@@ -7,7 +7,7 @@
 #include <thread>
 #include <vector>
 
-using namespace ipfacts::metrics;
+using namespace ipfacts::pipeline;
 
 class RequestCountersTest : public CppUnit::TestFixture {
     CPPUNIT_TEST_SUITE(RequestCountersTest);

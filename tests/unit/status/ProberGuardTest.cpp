@@ -12,6 +12,7 @@
 
 using namespace ipfacts;
 using namespace ipfacts::status;
+using namespace ipfacts::store;
 
 namespace {
 

@@ -7,7 +7,7 @@
 #include <cppunit/extensions/HelperMacros.h>
 #include <sqlite3.h>
 
-using namespace ipfacts::status;
+using namespace ipfacts::store;
 
 namespace {
 

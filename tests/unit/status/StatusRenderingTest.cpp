@@ -15,6 +15,7 @@
 #include <openssl/evp.h>
 
 using namespace ipfacts::status;
+using namespace ipfacts::store;
 
 namespace {
 

@@ -17,6 +17,7 @@
 #include <sqlite3.h>
 
 using namespace ipfacts::status;
+using namespace ipfacts::store;
 using ipfacts::facilities::UpstreamOutcomes;
 using ipfacts::facilities::UpstreamTally;
 

@@ -6,6 +6,7 @@
 #include <cppunit/extensions/HelperMacros.h>
 
 using namespace ipfacts::status;
+using namespace ipfacts::store;
 
 namespace {
 

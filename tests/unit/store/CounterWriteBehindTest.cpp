@@ -13,6 +13,7 @@
 #include <stdexcept>
 
 using namespace ipfacts::pipeline;
+using namespace ipfacts::ratelimit;
 using ipfacts::manifest::Quota;
 using ipfacts::store::SqliteDayCounts;
 

@@ -17,6 +17,7 @@
 
 using namespace ipfacts::facilities;
 using namespace ipfacts::facilities::store;
+using namespace ipfacts::store;
 
 namespace {
 
