@@ -1,6 +1,8 @@
 #include "host/plugins/PluginCheck.h"
 
 #include "host/facilities/dns/ResolverConfig.h"
+#include "host/openapi/OpenApiDocument.h"
+#include "host/openapi/RouteContract.h"
 #include "host/plugins/PluginLoader.h"
 
 #include <dlfcn.h>
@@ -59,6 +61,19 @@ void checkConfig(const manifest::Manifest& m, const manifest::PluginSpec& spec, 
         const bool isCount = key.size() >= 6 && key.compare(key.size() - 6, 6, ".count") == 0;  // a list's length
         if (const ipf_config_key* k = contract::declarationOf(keys, key); k && !isCount && !refused.count(key))
             checkReferences(m, spec, *k, key, value, lineOf(key), out);
+    }
+}
+
+/// The daemon's own assembly of /api/openapi.json for this one route: a fragment
+/// it would refuse at start (not JSON, no operation for the handler, parameters
+/// it cannot read) is a problem here too.
+void checkOperation(const manifest::Manifest& m, const manifest::RouteSpec& r, const ipf_plugin_descriptor& d,
+                    std::vector<std::string>& out) {
+    const std::string fragment = d.openapi_fragment ? d.openapi_fragment : "";
+    try {
+        openapi::routeContracts(openapi::buildDocument(m, {openapi::RoutedOperation{r, fragment, ""}}));
+    } catch (const std::exception& e) {
+        out.push_back(m.file + ":" + std::to_string(r.line) + ": route " + r.path + ": " + e.what());
     }
 }
 
@@ -126,6 +141,8 @@ std::vector<std::string> checkPlugins(const manifest::Manifest& m, const std::ve
         }
         if (!found)
             out.push_back(at + "plugin " + r.plugin + " has no handler '" + r.handler + "' (it has: " + names + ")");
+        else
+            checkOperation(m, r, *d, out);
     }
     return out;
 }

@@ -24,7 +24,8 @@ std::vector<std::string> checkDeclarations(const manifest::Manifest& m, const ma
 
 /// Everything --check-config checks beyond the manifest's own syntax: each
 /// plugin library exists and loads, speaks this host's ABI and passes
-/// checkDeclarations; each route names a handler its plugin has.
+/// checkDeclarations; each route names a handler its plugin has, and the
+/// plugin's OpenAPI fragment describes it as the daemon reads it at start.
 std::vector<std::string> checkPlugins(const manifest::Manifest& m, const std::vector<std::string>& configured);
 
 }  // namespace ipfacts::plugins
