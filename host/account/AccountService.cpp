@@ -3,6 +3,7 @@
 #include "host/account/AccountPages.h"
 #include "host/account/BrowserRequest.h"
 #include "host/pipeline/ErrorEnvelope.h"
+#include "host/store/EmailHash.h"
 
 #include <spdlog/spdlog.h>
 
@@ -20,11 +21,6 @@ bool loopback(const net::IpAddress& a) {
     static const auto v4 = net::CidrRange::parse("127.0.0.0/8");
     static const auto v6 = net::CidrRange::parse("::1/128");
     return v4->contains(a) || v6->contains(a);
-}
-
-std::string lowerCase(std::string s) {
-    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return s;
 }
 
 bool isPost(const pipeline::Exchange& ex) { return ex.request.method == "POST"; }
@@ -89,7 +85,7 @@ void AccountService::serveRequest(pipeline::Exchange& ex) {
                     "send a form (application/x-www-form-urlencoded) with an email field holding an e-mail address");
     }
     const int64_t now = clock_.now();
-    const std::string email_hash = secret_.hmacHex("email:" + lowerCase(*address));
+    const std::string email_hash = store::emailHash(secret_, *address);
     const std::string by_caller = "caller:" + ex.caller_block.toString();
     const std::string by_recipient = "recipient:" + email_hash;
     const int64_t wait = std::max(throttle_.waitFor(by_caller, config_.sends_per_hour_per_address, now),

@@ -1,9 +1,18 @@
 // ipfacts: the admin command. Issues, lists and revokes API keys in the store a
 // manifest names. A new key is printed once and only its SHA-256 is kept; a key
-// is revoked by its value or by the id the access log and `key list` show.
+// is revoked by its value or by the id the access log and `key list` show. The
+// account a key is issued to is kept as the sign-in flow keeps it: the keyed
+// hash of the text given (an e-mail address), never the text.
 // Running daemons see a change within keys.refresh_ms.
+#include "host/install/InstallLayout.h"
 #include "host/manifest/Manifest.h"
+#include "host/store/EmailHash.h"
+#include "host/store/ServerSecret.h"
 #include "host/store/StoreBackend.h"
+
+#include <grp.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <ipfacts/plugin.hpp>
 
@@ -16,10 +25,33 @@
 namespace {
 
 int usage() {
-    std::cerr << "usage: ipfacts key add --config FILE --account ID [--state-dir DIR]\n"
-                 "       ipfacts key list --config FILE [--state-dir DIR]\n"
-                 "       ipfacts key revoke --config FILE [--state-dir DIR] KEY-OR-ID\n";
+    std::cerr << "usage: ipfacts key add [--config FILE] --account E-MAIL [--state-dir DIR]\n"
+                 "       ipfacts key list [--config FILE] [--state-dir DIR]\n"
+                 "       ipfacts key revoke [--config FILE] [--state-dir DIR] KEY-OR-ID\n"
+                 "An installed ipfacts reads the installed manifest when given no --config.\n";
     return 2;
+}
+
+/// The manifest an installed `ipfacts` reads when given no --config: the one the
+/// installed ipfactsd reads (docs/operations.md, "Installing").
+std::string installedManifestOrThrow() {
+    auto path = ipfacts::install::defaultAdminManifest();
+    if (!path) throw std::invalid_argument("--config FILE is required: this ipfacts is not in an installed layout");
+    if (!std::filesystem::exists(*path))
+        throw std::invalid_argument("no --config given and no installed manifest at " + path->string());
+    return path->string();
+}
+
+/// Run as root, the command becomes the owner of the state directory (the
+/// service's user on an installed box) before it opens or creates anything
+/// there, so the store, its journal and the server secret stay writable by
+/// the service. A directory root owns (or none yet) leaves it root.
+void becomeStateOwner(const std::string& state_dir) {
+    struct stat st {};
+    if (::geteuid() != 0 || ::stat(state_dir.c_str(), &st) != 0 || st.st_uid == 0) return;
+    const gid_t gid = st.st_gid;
+    if (::setgroups(1, &gid) != 0 || ::setgid(st.st_gid) != 0 || ::setuid(st.st_uid) != 0)
+        throw std::runtime_error("cannot become the owner (uid " + std::to_string(st.st_uid) + ") of " + state_dir);
 }
 
 std::string isoTime(int64_t t) { return t == 0 ? "-" : ipfacts::isoUtc(t * 1000); }
@@ -60,18 +92,22 @@ int main(int argc, char** argv) {
             return usage();
         }
     }
-    if (config.empty()) return usage();
     try {
-        auto m = ipfacts::manifest::loadManifest(config);
+        auto m = ipfacts::manifest::loadManifest(config.empty() ? installedManifestOrThrow() : config);
         if (!state_dir.empty())
             m.state_dir = ipfacts::manifest::resolvePath(std::filesystem::current_path(), state_dir);
+        becomeStateOwner(m.state_dir);
         std::filesystem::create_directories(m.state_dir);
         auto keys_owner = ipfacts::store::openAccountStore(m);  // store.backend: the SQLite file or PostgreSQL
         auto& keys = *keys_owner;
         if (verb == "add") {
             if (account.empty()) return usage();
+            const auto secret = ipfacts::store::ServerSecret::loadOrCreate(m.state_dir);
+            const std::string id =
+                keys.accountFor(ipfacts::store::emailHash(secret, account), static_cast<int64_t>(std::time(nullptr)));
             std::string fresh = ipfacts::store::newApiKey();
-            keys.add(ipfacts::store::sha256Hex(fresh), account);
+            keys.add(ipfacts::store::sha256Hex(fresh), id);
+            std::cerr << "ipfacts: key issued to account " << id << "\n";
             std::cout << fresh << "\n";
             return 0;
         }

@@ -6,6 +6,9 @@
 #ifndef IPFACTS_INSTALL_SBINDIR
 #define IPFACTS_INSTALL_SBINDIR "sbin"
 #endif
+#ifndef IPFACTS_INSTALL_BINDIR
+#define IPFACTS_INSTALL_BINDIR "bin"
+#endif
 #ifndef IPFACTS_INSTALL_SYSCONFDIR
 #define IPFACTS_INSTALL_SYSCONFDIR "etc"
 #endif
@@ -45,11 +48,19 @@ std::optional<fs::path> installedManifest(const fs::path& executable, const fs::
     return sysconfDirOf(dir, sysconfdir) / "ipfacts" / "ipfacts.yaml";
 }
 
-std::optional<fs::path> defaultManifest() {
+namespace {
+
+std::optional<fs::path> manifestOfThisProgram(const fs::path& programdir) {
     std::error_code ec;
     fs::path self = fs::read_symlink("/proc/self/exe", ec);
     if (ec) return std::nullopt;
-    return installedManifest(self, IPFACTS_INSTALL_SBINDIR, IPFACTS_INSTALL_SYSCONFDIR);
+    return installedManifest(self, programdir, IPFACTS_INSTALL_SYSCONFDIR);
 }
+
+}  // namespace
+
+std::optional<fs::path> defaultManifest() { return manifestOfThisProgram(IPFACTS_INSTALL_SBINDIR); }
+
+std::optional<fs::path> defaultAdminManifest() { return manifestOfThisProgram(IPFACTS_INSTALL_BINDIR); }
 
 }  // namespace ipfacts::install

@@ -27,4 +27,8 @@ std::filesystem::path sysconfDirOf(const std::filesystem::path& prefix, const st
 /// configured with (IPFACTS_INSTALL_SBINDIR, IPFACTS_INSTALL_SYSCONFDIR).
 std::optional<std::filesystem::path> defaultManifest();
 
+/// The same for the admin command `ipfacts`, which is installed in <bindir>
+/// (IPFACTS_INSTALL_BINDIR) and reads the manifest the installed ipfactsd reads.
+std::optional<std::filesystem::path> defaultAdminManifest();
+
 }  // namespace ipfacts::install

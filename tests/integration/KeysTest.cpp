@@ -100,7 +100,11 @@ public:
             if (line.find(" 2 ") != std::string::npos) break;
             std::this_thread::sleep_for(std::chrono::milliseconds(20));
         }
-        CPPUNIT_ASSERT_MESSAGE(line, line.find("listed-account") != std::string::npos);
+        // The account as the sign-in flow keeps an address: its keyed hash's account id, never the text.
+        CPPUNIT_ASSERT_MESSAGE(line, line.find("acct_") != std::string::npos);
+        CPPUNIT_ASSERT_MESSAGE(line, line.find("listed-account") == std::string::npos);
+        const std::string account =
+            line.substr(line.find("acct_"), line.find(' ', line.find("acct_")) - line.find("acct_"));
         CPPUNIT_ASSERT_MESSAGE(line, line.find(" 2 ") != std::string::npos);  // requests today
         CPPUNIT_ASSERT_MESSAGE(line, line.find("live") != std::string::npos);
         // The access log names the key by that id.
@@ -116,6 +120,13 @@ public:
         auto [list, list_code] = s.admin("list");
         const size_t at = list.find(id);
         CPPUNIT_ASSERT(list.substr(at, list.find('\n', at) - at).find("revoked") != std::string::npos);
+        // The same text in other case is the same account, as an e-mail address is on the dashboard.
+        const std::string other = keyIdOf(s.issueKey("LISTED-Account"));
+        auto [after, after_code] = s.admin("list");
+        const size_t other_at = after.find(other);
+        CPPUNIT_ASSERT(after.substr(other_at, after.find('\n', other_at) - other_at).find(account) !=
+                       std::string::npos);
+        CPPUNIT_ASSERT(after.find("listed-account") == std::string::npos && after.find("LISTED") == std::string::npos);
     }
 
     void readinessReportsTheLoadedKeys() {
