@@ -1,6 +1,7 @@
 #include "host/facilities/netdb/NetDbFacility.h"
 
 #include "host/facilities/CEntry.h"
+#include "host/facilities/netdb/DataDate.h"
 #include "host/facilities/netdb/NetDb.h"
 
 #include <fmt/format.h>
@@ -140,13 +141,14 @@ std::vector<MetricFamily> NetDbFacility::metrics(int64_t now_unix) const {
     if (!spec_.city_mmdb.empty() || !spec_.asn_csv.empty()) {
         MetricFamily files{"ipfacts_data_file_age_seconds",
                            "gauge",
-                           "Seconds since each data file of the netdb: section was modified, by kind and path.",
+                           "Seconds since each data file of the netdb: section was made (an mmdb's build_epoch, "
+                           "otherwise its modification time), by kind and path.",
                            {}};
         for (const auto& [kind, list] : {std::pair{"city_mmdb", &spec_.city_mmdb}, {"asn_csv", &spec_.asn_csv}})
             for (const auto& f : *list) {
-                struct stat st {};
-                if (::stat(f.c_str(), &st) != 0) continue;  // gone since the load: no sample rather than a made-up age
-                files.samples.push_back({{{"kind", kind}, {"file", f}}, double(now_unix - int64_t(st.st_mtime))});
+                // Gone since the load, or no true date: no sample rather than a made-up age.
+                if (auto made = netdb::dataDate(f))
+                    files.samples.push_back({{{"kind", kind}, {"file", f}}, double(now_unix - *made)});
             }
         out.push_back(std::move(files));
     }
