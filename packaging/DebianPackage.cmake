@@ -1,7 +1,8 @@
 # The Debian packages, built by CPack from the install rules (docs/operations.md "Installing"):
 #   ipfacts      the service: component `service`, installed for the prefix /usr
 #                (/usr/sbin/ipfactsd, /etc/ipfacts/, /lib/systemd/system/ipfactsd.service)
-#   ipfacts-dev  the plugin SDK: component `sdk`
+#   ipfacts-sdk  the plugin SDK: component `sdk` (headers, the CMake package, the
+#                fake host); depends on nothing of the service, installs none of it
 # cpack --config build/CPackConfig.cmake -G DEB  (tests/install/deb.sh builds and installs them)
 set(CPACK_GENERATOR DEB)
 set(CPACK_PACKAGE_NAME ipfacts)
@@ -24,9 +25,13 @@ set(CPACK_DEBIAN_SERVICE_PACKAGE_NAME ipfacts)
 set(CPACK_DEBIAN_SERVICE_PACKAGE_SECTION net)
 set(CPACK_DEBIAN_SERVICE_PACKAGE_SHLIBDEPS ON)
 # Beyond the libraries: country names and time zones netdb reads at run time, the
-# system's CA store (connect, http), libpsl's Public Suffix List (mail).
-set(CPACK_DEBIAN_SERVICE_PACKAGE_DEPENDS "iso-codes, tzdata, ca-certificates, publicsuffix")
-# npm for ipfacts-fetch-data; unbound for the blocklists' own resolver (resolver.named.blocklists).
+# system's CA store (connect, http), libpsl's Public Suffix List (mail), useradd
+# for the service's user (postinst).
+set(CPACK_DEBIAN_SERVICE_PACKAGE_DEPENDS "iso-codes, tzdata, ca-certificates, publicsuffix, passwd")
+# The installed manifest sends sign-in links through the local MTA on 127.0.0.1:25.
+set(CPACK_DEBIAN_SERVICE_PACKAGE_RECOMMENDS "default-mta | mail-transport-agent")
+# npm for ipfacts-fetch-data; unbound for a blocklists resolver of its own
+# (the installed manifest asks the system's resolver: resolver.named.blocklists).
 set(CPACK_DEBIAN_SERVICE_PACKAGE_SUGGESTS "npm, unbound")
 set(CPACK_DEBIAN_SERVICE_DESCRIPTION "public HTTP API of facts about a caller's connection and named targets
 ipfactsd answers callers with facts about their own connection (address,
@@ -50,11 +55,13 @@ set(CPACK_DEBIAN_SERVICE_PACKAGE_CONTROL_EXTRA
     "${deb_dir}/conffiles;${deb_dir}/postinst;${deb_dir}/prerm;${deb_dir}/postrm")
 set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)
 
-set(CPACK_DEBIAN_SDK_PACKAGE_NAME ipfacts-dev)
+set(CPACK_DEBIAN_SDK_PACKAGE_NAME ipfacts-sdk)
 set(CPACK_DEBIAN_SDK_PACKAGE_SECTION libdevel)
 set(CPACK_DEBIAN_SDK_PACKAGE_ARCHITECTURE all)
 set(CPACK_DEBIAN_SDK_DESCRIPTION "ipfacts plugin SDK: headers and CMake package
 The C ABI (ipfacts/plugin.h), the header-only C++ glue and the fake host for
-unit tests; find_package(ipfacts-sdk) builds a plugin against it.")
+unit tests (ipfacts/testing/); find_package(ipfacts-sdk) builds a plugin
+against it. It installs nothing of the service: a plugin is built here and
+loaded by an ipfactsd elsewhere.")
 
 include(CPack)

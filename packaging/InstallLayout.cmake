@@ -36,8 +36,25 @@ function(ipfacts_prefix_dir prefix relative out)
   endif()
 endfunction()
 
+# Replaces `from` by `to` in `text_var`; fails the install when `from` is not
+# there (etc/ipfacts.yaml changed under this rewrite).
+function(ipfacts_manifest_setting text_var from to)
+  string(FIND "${${text_var}}" "${from}" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "packaging/InstallLayout.cmake: etc/ipfacts.yaml no longer has '${from}': update the installed defaults")
+  endif()
+  string(REPLACE "${from}" "${to}" replaced "${${text_var}}")
+  set(${text_var} "${replaced}" PARENT_SCOPE)
+endfunction()
+
 # The installed manifest: etc/ipfacts.yaml with its paths into the source tree
-# (../build/plugins, ../var/data/..., ../var) pointed at the installed layout.
+# (../build/plugins, ../var/data/..., ../var) pointed at the installed layout,
+# and two settings of a source tree that nothing installed provides:
+#   - the blocklists' resolver on 127.0.0.1:5335 (tools/run starts that unbound):
+#     installed, the system's resolver (servers: system), which works wherever
+#     the machine resolves names; a list that refuses it says so in its answer
+#   - mailer: log (sign-in links in the journal, development only): installed,
+#     the local MTA on 127.0.0.1:25, the one a Debian machine delivers through
 # A `../` left over means someone added a path this does not know: fail the install.
 function(ipfacts_installed_manifest source out)
   file(READ "${source}" text)
@@ -50,6 +67,16 @@ function(ipfacts_installed_manifest source out)
   if(left)
     message(FATAL_ERROR "packaging/InstallLayout.cmake: ${source} has paths into the source tree it does not know how to install:${left}")
   endif()
+  ipfacts_manifest_setting(text "    blocklists: { servers: [\"127.0.0.1:5335\"],"
+    "    # Installed: the system's resolver (/etc/resolv.conf); no unbound comes with the package.
+    # For lists that refuse public resolvers, run a recursive one (apt install unbound,
+    # docs/operations.md \"Installing\") and name it here: servers: [\"127.0.0.1:53\"].
+    blocklists: { servers: system,")
+  ipfacts_manifest_setting(text "  mailer: log\n"
+    "  # Installed: sign-in links go out through the local MTA (Recommends: default-mta).
+  # Set sender and link_base_url to this service's public name before opening /api-keys.
+  mailer: smtp
+  smtp: { host: 127.0.0.1, port: 25, starttls: false, sender: ipfacts@localhost }\n")
   file(WRITE "${out}" "# Installed for the prefix ${CMAKE_INSTALL_PREFIX} (packaging/InstallLayout.cmake): paths
 # into the source tree now point at ${plugin_dir},
 # ${state_dir} (state_dir, --state-dir overrides) and ${data_dir}

@@ -25,8 +25,8 @@ cpack --config "$build/CPackConfig.cmake" -G DEB -B "$work/out" >"$work/cpack.lo
 version=$(dpkg-deb -f "$(ls "$work"/out/ipfacts_*.deb)" Version)
 arch=$(dpkg --print-architecture)
 deb=$work/out/ipfacts_${version}_${arch}.deb
-dev=$work/out/ipfacts-dev_${version}_all.deb
-[[ -f $deb && -f $dev ]] || fail "cpack did not leave ipfacts_${version}_${arch}.deb and ipfacts-dev_${version}_all.deb"
+sdk=$work/out/ipfacts-sdk_${version}_all.deb
+[[ -f $deb && -f $sdk ]] || fail "cpack did not leave ipfacts_${version}_${arch}.deb and ipfacts-sdk_${version}_all.deb"
 
 # --- control: fields, scripts, conffiles ------------------------------------------------
 info=$(dpkg-deb -I "$deb")
@@ -72,9 +72,16 @@ done
 if grep -qE 'include/|libfetch\.so|libkv\.so|libbusy\.so|libtls\.so' <<<"$contents"; then
   fail "the service package holds SDK headers or test plugins"
 fi
-dev_contents=$(dpkg-deb -c "$dev" | awk '{print $6}')
-grep -qxF ./usr/include/ipfacts/plugin.h <<<"$dev_contents" || fail "ipfacts-dev lacks ipfacts/plugin.h"
-grep -q '/cmake/ipfacts-sdk/ipfacts-sdk-config.cmake$' <<<"$dev_contents" || fail "ipfacts-dev lacks the CMake package"
+# The SDK stands alone: headers, the CMake package, the fake host; nothing of the service.
+sdk_contents=$(dpkg-deb -c "$sdk" | awk '{print $6}')
+for f in ./usr/include/ipfacts/plugin.h ./usr/include/ipfacts/testing/FakeHost.hpp; do
+  grep -qxF "$f" <<<"$sdk_contents" || fail "ipfacts-sdk lacks $f"
+done
+grep -q '/cmake/ipfacts-sdk/ipfacts-sdk-config.cmake$' <<<"$sdk_contents" || fail "ipfacts-sdk lacks the CMake package"
+if grep -qE 'sbin/|bin/ipfacts$|/plugins/|^\./etc/|systemd' <<<"$sdk_contents"; then
+  fail "ipfacts-sdk holds files of the service: $(grep -E 'sbin/|bin/ipfacts$|/plugins/|^\./etc/|systemd' <<<"$sdk_contents")"
+fi
+[[ -z $(dpkg-deb -f "$sdk" Depends) ]] || fail "ipfacts-sdk depends on $(dpkg-deb -f "$sdk" Depends): it must install alone"
 # The manifest and the unit, for the package's layout.
 dpkg-deb -x "$deb" "$work/unpacked"
 grep -qx 'plugin_dir: /usr/lib/ipfacts/plugins' "$work/unpacked/etc/ipfacts/ipfacts.yaml" || fail "packaged plugin_dir is not /usr/lib/ipfacts/plugins"
@@ -90,8 +97,11 @@ dpkg_root() { dpkg --root="$root" --force-script-chrootless --force-depends "$@"
   { cat "$work/dpkg.log" >&2; fail "dpkg $*"; }; }
 status_of() { dpkg-query --admindir="$root/var/lib/dpkg" -W -f='${db:Status-Abbrev}' "$1" 2>/dev/null || true; }
 
-dpkg_root -i "$deb" "$dev"
-[[ $(status_of ipfacts) == "ii " && $(status_of ipfacts-dev) == "ii " ]] || fail "not installed: $(status_of ipfacts)"
+# The SDK alone first: it installs, and the service is not there.
+dpkg_root -i "$sdk"
+[[ $(status_of ipfacts-sdk) == "ii " && ! -e $root/usr/sbin/ipfactsd ]] || fail "ipfacts-sdk alone: $(status_of ipfacts-sdk)"
+dpkg_root -i "$deb"
+[[ $(status_of ipfacts) == "ii " && $(status_of ipfacts-sdk) == "ii " ]] || fail "not installed: $(status_of ipfacts)"
 [[ -x $root/usr/sbin/ipfactsd && -f $root/etc/ipfacts/ipfacts.yaml && -f $root/usr/include/ipfacts/plugin.h ]] ||
   fail "installed files missing under $root"
 # The packaged (stripped) binary runs on this machine's libraries.
@@ -107,7 +117,7 @@ tail -n 1 "$root/etc/ipfacts/ipfacts.yaml" | grep -qx '# local change' || fail "
 # remove: the files go, the conffiles stay; purge: they go too, and the state (postrm).
 mkdir -p "$root/var/lib/ipfacts/data"
 echo state >"$root/var/lib/ipfacts/ipfacts.sqlite"
-dpkg_root -r ipfacts-dev ipfacts
+dpkg_root -r ipfacts-sdk ipfacts
 [[ ! -e $root/usr/sbin/ipfactsd && -f $root/etc/ipfacts/ipfacts.yaml ]] || fail "remove: files left, or conffiles gone"
 [[ $(status_of ipfacts) == "rc " ]] || fail "after remove the status is '$(status_of ipfacts)', want rc"
 [[ -f $root/var/lib/ipfacts/ipfacts.sqlite ]] || fail "remove deleted the state; only purge may"
@@ -115,5 +125,5 @@ dpkg_root -P ipfacts
 [[ ! -e $root/etc/ipfacts/ipfacts.yaml && ! -e $root/var/lib/ipfacts ]] || fail "purge left conffiles or state"
 [[ -z $(status_of ipfacts) || $(status_of ipfacts) == "pn " ]] || fail "after purge the status is '$(status_of ipfacts)'"
 
-echo "$(basename "$deb") ($(stat -c %s "$deb") bytes) and $(basename "$dev"): control, conffiles, scripts, contents;" \
+echo "$(basename "$deb") ($(stat -c %s "$deb") bytes) and $(basename "$sdk") (alone first): control, conffiles, scripts, contents;" \
      "installed, reinstalled over a changed conffile, removed and purged in a scratch root"

@@ -31,10 +31,15 @@ void readNamed(const manifest::YamlReader& r, const YAML::Node& named, ResolverC
         const std::string where = "resolver.named." + name;
         r.onlyKeys(entry.second, {"servers", "timeout_ms", "attempts"}, where);
         ResolverServersSpec spec{{}, c.timeout_ms, c.attempts};
-        spec.servers = readServers(r, entry.second["servers"], where);
         // A named resolver exists to be different from the default: without
-        // servers it would silently be /etc/resolv.conf.
-        if (spec.servers.empty()) r.fail(entry.second, where + ".servers is required (at least one ADDR:PORT)");
+        // servers it would silently be /etc/resolv.conf, so that takes saying
+        // `servers: system` (the installed manifest's blocklists resolver: no
+        // local resolver is installed with the package).
+        const YAML::Node servers = entry.second["servers"];
+        const bool system = servers && servers.IsScalar() && servers.Scalar() == "system";
+        if (!system) spec.servers = readServers(r, servers, where);
+        if (!system && spec.servers.empty())
+            r.fail(entry.second, where + ".servers is required (a list of ADDR:PORT, or system for /etc/resolv.conf)");
         r.integerKey(entry.second, "timeout_ms", where, spec.timeout_ms, 50, 60000);
         r.integerKey(entry.second, "attempts", where, spec.attempts, 1, 10);
         c.named[name] = std::move(spec);

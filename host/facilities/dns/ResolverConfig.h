@@ -10,7 +10,9 @@
 //
 // A named resolver has servers of its own (required: a plugin names one
 // because the default servers will not do, e.g. blocklists refuse public
-// resolvers); its timeout_ms and attempts default to the section's.
+// resolvers), or says `servers: system` for /etc/resolv.conf outright (the
+// installed manifest: the package installs no resolver); its timeout_ms and
+// attempts default to the section's.
 // Plain data: the manifest holds one (YamlReader.h only declares YAML::Node).
 #pragma once
 

@@ -19,6 +19,7 @@ class ResolverConfigTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(everyKeyIsRead);
     CPPUNIT_TEST(errorsNameFileAndLine);
     CPPUNIT_TEST(namedResolversHaveTheirOwnServers);
+    CPPUNIT_TEST(namedResolverMaySaySystem);
     CPPUNIT_TEST(namedResolverErrorsNameFileAndLine);
     CPPUNIT_TEST_SUITE_END();
 
@@ -68,9 +69,20 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::string("127.0.0.1:53"), c.servers.at(0));  // the default is unchanged
     }
 
+    void namedResolverMaySaySystem() {
+        // The installed manifest's blocklists resolver: /etc/resolv.conf, said outright.
+        auto c = kSection.read("resolver:\n  named:\n    blocklists: { servers: system, timeout_ms: 1500 }\n");
+        CPPUNIT_ASSERT(c.named.at("blocklists").servers.empty());
+        CPPUNIT_ASSERT_EQUAL(1500, c.named.at("blocklists").timeout_ms);
+        CPPUNIT_ASSERT_EQUAL(std::string("m.yaml:3: resolver.named.lists.servers must be a list of ADDR:PORT"),
+                             kSection.error("resolver:\n  named:\n    lists: { servers: systemd }\n"));
+    }
+
     void namedResolverErrorsNameFileAndLine() {
-        CPPUNIT_ASSERT_EQUAL(std::string("m.yaml:3: resolver.named.lists.servers is required (at least one ADDR:PORT)"),
-                             kSection.error("resolver:\n  named:\n    lists: { timeout_ms: 100 }\n"));
+        CPPUNIT_ASSERT_EQUAL(
+            std::string("m.yaml:3: resolver.named.lists.servers is required (a list of ADDR:PORT, or system for "
+                        "/etc/resolv.conf)"),
+            kSection.error("resolver:\n  named:\n    lists: { timeout_ms: 100 }\n"));
         CPPUNIT_ASSERT_EQUAL(std::string("m.yaml:3: resolver name 'Lists!' must be [a-z0-9_-]+"),
                              kSection.error("resolver:\n  named:\n    Lists!: { servers: [\"127.0.0.1:53\"] }\n"));
         CPPUNIT_ASSERT_EQUAL(std::string("m.yaml:3: unknown key 'server' in resolver.named.lists"),
