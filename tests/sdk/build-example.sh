@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Builds an SDK example out of tree, against the installed SDK alone, as a
 # third party would.
-#   build-example.sh <source dir> <build dir>          installs the SDK into a private
-#                                                       prefix, then builds sdk/examples/hello
+#   build-example.sh <source dir> <build dir>          installs the SDK component alone
+#                                                       into a private prefix, then builds
+#                                                       sdk/examples/hello
 #   build-example.sh <source dir> <build dir> rates     builds sdk/examples/rates against that
 #                                                       prefix and runs its own unit test
 #                                                       (ipfacts/testing/FakeHost.hpp)
@@ -12,7 +13,8 @@ prefix=$build/tests/sdk-install
 out=$build/tests/$example-example
 if [[ $example == hello ]]; then
   rm -rf "$prefix"
-  cmake --install "$build" --prefix "$prefix" >/dev/null
+  cmake --install "$build" --component sdk --prefix "$prefix" >/dev/null
+  [[ ! -e $prefix/sbin/ipfactsd ]] || { echo "the sdk component installed the service" >&2; exit 1; }
 fi
 # The SDK a third party gets: the ABI, the C++ glue and the test fake.
 for header in plugin.h plugin.hpp config_keys.hpp config.hpp contract.hpp fields.h views.hpp results.hpp dns_answers.hpp \
