@@ -25,6 +25,7 @@ constexpr size_t kUdpReceive = 4096;
 constexpr size_t kOurUdpLimit = 1232;
 constexpr size_t kTcpLimit = 65535;
 constexpr int kUdpBurst = 64;  // datagrams read per wake-up of one socket
+constexpr int kReceiveBuffer = 1 << 20;
 
 sockaddr_storage socketAddress(const std::string& text, int port, socklen_t& len) {
     sockaddr_storage ss{};
@@ -58,6 +59,9 @@ int boundSocket(const std::string& address, int port, int type) {
     const int one = 1;
     ::setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
     if (ss.ss_family == AF_INET6) ::setsockopt(fd, IPPROTO_IPV6, IPV6_V6ONLY, &one, sizeof one);
+    // Room for a burst: what the kernel cannot queue is lost before the rate limit sees it.
+    const int buffer = kReceiveBuffer;
+    if (type == SOCK_DGRAM) ::setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &buffer, sizeof buffer);
     if (::bind(fd, reinterpret_cast<const sockaddr*>(&ss), len) != 0 ||
         (type == SOCK_STREAM && ::listen(fd, 128) != 0)) {
         const std::string why = std::strerror(errno);
