@@ -14,6 +14,8 @@
 #include "tests/store/RedisServer.h"
 #include "tests/support/DnsAsker.h"
 
+#include <ipfacts/json.hpp>
+
 #include <cppunit/extensions/HelperMacros.h>
 
 #include <csignal>
@@ -171,6 +173,7 @@ class DnsLeakTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(aFloodStaysBounded);
     CPPUNIT_TEST(sessionsExpireAfterTenMinutes);
     CPPUNIT_TEST(twoNodesShareSessions);
+    CPPUNIT_TEST(theDocumentAndTheBodiesValidate);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -219,6 +222,13 @@ public:
     }
 
     void thePageRunsWithItsOwnScriptOnly() {
+        const std::string cmd = "node " + Service::sourceDir() +
+                                "/tests/browser/dnsleak-page.mjs http://127.0.0.1:" + std::to_string(node().port()) +
+                                " " + Service::buildDir() + "/tests/browser " + std::to_string(node().dns_port) + " " +
+                                kZone + " 2>&1";
+        const CommandResult run = runCommandStatus(cmd);
+        std::printf("\n  %s", run.output.c_str());
+        CPPUNIT_ASSERT_MESSAGE(run.output, run.code == 0 && run.output.find("dnsleak page: ok") != std::string::npos);
         HttpClient c("127.0.0.1", node().port());
         auto r = c.get("/dnsleak");
         CPPUNIT_ASSERT_EQUAL(200, r.status);
@@ -349,6 +359,43 @@ public:
                              r->getArray("resolvers")->getObject(0)->getValue<std::string>("address"));
         auto on_b = resultWith(b.port(), token, 1);
         CPPUNIT_ASSERT_EQUAL(1, on_b->getValue<int>("questions"));
+    }
+
+    void theDocumentAndTheBodiesValidate() {
+        // The node's document with the three routes, and its answers against it (tests/openapi).
+        LeakNode& n = node();
+        const std::string dir = Service::buildDir() + "/tests/dnsleak-openapi";
+        fs::create_directories(dir);
+        std::ofstream(dir + "/openapi.json") << rawBody(n.port(), "/api/openapi.json");
+        std::ofstream jsonl(dir + "/exchanges.jsonl");
+        HttpClient c("127.0.0.1", n.port());
+        auto exchange = [&](const std::string& path, int want) {
+            auto r = c.get(path);
+            CPPUNIT_ASSERT_EQUAL_MESSAGE(path + ": " + r.body, want, r.status);
+            ipfacts::JsonWriter w;
+            w.beginObject().field("method", "GET").field("path", path).field("status", r.status);
+            w.field("contentType", *r.header("Content-Type")).field("body", r.body).endObject();
+            jsonl << w.str() << "\n";
+            return parseJson(r.body);
+        };
+        const auto s = exchange("/api/v1/dnsleak", 200);
+        const std::string token = s->getValue<std::string>("session");
+        CPPUNIT_ASSERT_EQUAL(
+            0,
+            askUdp(n.dns_port, dnsQuestion(1, s->getArray("names")->getElement<std::string>(0), 1, "203.0.113.1", 24),
+                   "127.0.4.1")
+                ->rcode);
+        resultWith(n.port(), token, 1);
+        exchange("/api/v1/dnsleak/" + token, 200);
+        exchange("/api/v1/dnsleak/" + std::string(56, '0'), 404);
+        jsonl.close();
+        const std::string validator = "node " + Service::sourceDir() + "/tests/openapi/";
+        for (const std::string& cmd :
+             {validator + "validate-doc.mjs " + dir + "/openapi.json",
+              validator + "validate-bodies.mjs " + dir + "/openapi.json " + dir + "/exchanges.jsonl"}) {
+            const CommandResult run = runCommandStatus(cmd + " 2>&1");
+            CPPUNIT_ASSERT_MESSAGE(cmd + "\n" + run.output, run.code == 0);
+        }
     }
 };
 

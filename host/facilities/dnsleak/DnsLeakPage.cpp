@@ -8,7 +8,7 @@ namespace {
 constexpr const char* kStyle =
     R"(body{font:16px/1.5 system-ui,sans-serif;max-width:46rem;margin:2rem auto;padding:0 1rem;color:#222}
 h1{font-size:1.6rem}button{font:inherit;padding:.4rem 1rem}#verdict{font-weight:600;margin:1rem 0}
-pre{background:#f4f4f4;padding:.5rem;overflow:auto}li{margin:.2rem 0})";
+pre{background:#f4f4f4;padding:.5rem;white-space:pre-wrap;word-break:break-all}li{margin:.2rem 0})";
 
 // Text goes in with textContent only: nothing the API answers becomes markup.
 constexpr const char* kScript = R"((function () {
