@@ -49,4 +49,6 @@ std::string strictPolicy(std::string_view style, std::string_view form_action) {
            "; frame-ancestors 'none'";
 }
 
+std::string hashSource(std::string_view text) { return "'sha256-" + sha256Base64(text) + "'"; }
+
 }  // namespace ipfacts::html

@@ -17,4 +17,8 @@ std::string escape(std::string_view s);
 /// ('none'), or only to this origin ("'self'", the account pages).
 std::string strictPolicy(std::string_view style, std::string_view form_action = "'none'");
 
+/// "'sha256-<base64 of SHA-256 of text>'": a CSP source allowing exactly
+/// that inline block (a page's own script or style).
+std::string hashSource(std::string_view text);
+
 }  // namespace ipfacts::html

@@ -211,7 +211,7 @@ void unloadPlugins(Daemon::Parts& p) {
 /// the pipeline's routes).
 void bindRoutes(Daemon::Parts& p) {
     auto handlers = hostHandlers({&p.openapi, p.status.get(), &p.readiness, &p.front, p.accounts.get(),
-                                  facilities::builtinFacilities().readinessChecks()});
+                                  facilities::builtinFacilities().readinessChecks(), p.facilities.get()});
     BoundRoutes bound = server::bindRoutes(p.m, p.loaded, handlers);
     p.openapi = openapi::buildDocument(p.m, bound.operations);
     // The pipeline lets through the query parameters each operation declares (docs/api.md, "Query parameters").

@@ -1,6 +1,7 @@
 #include "host/server/HostRoutes.h"
 
 #include "host/account/AccountHandlers.h"
+#include "host/facilities/dnsleak/DnsLeakHandlers.h"
 #include "host/front/FrontHandler.h"
 #include "host/openapi/OpenApiHandler.h"
 #include "host/server/ReadinessHandlers.h"
@@ -37,6 +38,7 @@ std::vector<pipeline::HostHandlerDef> hostHandlers(const HostServices& services)
     append(all, readinessHandlers(services.readiness, services.readiness_checks));
     all.push_back(front::frontHandler(services.front));
     append(all, account::accountHandlers(services.accounts));
+    append(all, facilities::dnsleak::dnsleakHandlers(services.facilities));
     return all;
 }
 

@@ -19,6 +19,9 @@ class AccountService;
 namespace ipfacts::front {
 class FrontDoor;
 }
+namespace ipfacts::facilities {
+class FacilitySet;
+}
 
 namespace ipfacts::server {
 
@@ -31,7 +34,8 @@ struct HostServices {
     const std::unique_ptr<Readiness>* readiness = nullptr;
     const std::unique_ptr<front::FrontDoor>* front = nullptr;
     account::AccountService* accounts = nullptr;
-    std::vector<std::string> readiness_checks;  // the facilities' /readyz checks, for its schema
+    std::vector<std::string> readiness_checks;            // the facilities' /readyz checks, for its schema
+    const facilities::FacilitySet* facilities = nullptr;  // the started ones (the DNS leak test's routes)
 };
 
 /// Every host handler, served by `services`.

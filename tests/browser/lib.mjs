@@ -20,8 +20,11 @@ export function check(condition, message) {
   if (!condition) throw new CheckFailed(message);
 }
 
-/** Runs `fn(context)` with a fresh Chromium profile, closed and removed afterwards. */
-export async function withBrowser(fn) {
+/**
+ * Runs `fn(context)` with a fresh Chromium profile, closed and removed afterwards;
+ * `extraArgs` go to Chromium after the harness's own (--host-resolver-rules ...).
+ */
+export async function withBrowser(fn, extraArgs = []) {
   const profile = mkdtempSync(join(tmpdir(), "ipfacts-chromium-"));
   let context;
   try {
@@ -34,6 +37,7 @@ export async function withBrowser(fn) {
         "--disable-background-networking",
         "--disable-component-update",
         "--disable-sync",
+        ...extraArgs,
       ],
       viewport: DESKTOP,
     });

@@ -98,6 +98,10 @@ target fuzz_metrics_request 60000 ". " "" \
   "tests/fuzz/fuzz_metrics_request.cpp host/metrics/MetricsRequest.cpp"
 target fuzz_dns_message 60000 ". sdk/include" "ldns" \
   "tests/fuzz/fuzz_dns_message.cpp host/facilities/dns/DnsMessage.cpp"
+target fuzz_dnsleak_query 200000 ". sdk/include" "libcrypto" \
+  "tests/fuzz/fuzz_dnsleak_query.cpp host/facilities/dnsleak/DnsQuery.cpp host/facilities/dnsleak/DnsReply.cpp \
+   host/facilities/dnsleak/LeakZone.cpp host/facilities/dnsleak/LeakToken.cpp host/store/ServerSecret.cpp \
+   host/store/KeyStore.cpp host/net/IpAddress.cpp"
 target fuzz_dns_name 60000 ". sdk/include" "libidn2" \
   "tests/fuzz/fuzz_dns_name.cpp"
 target fuzz_lookup_target 80000 ". sdk/include plugins/lookup/src" "libidn2" \
