@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Every member the OpenAPI fragments promise is described in our own words.
 
-For each schema of host/openapi/components.json, host/*/openapi.json and
+For each schema of host/openapi/components.json, host/*/openapi.json,
+host/facilities/*/openapi.json and
 plugins/<family>/openapi.json, every property name (of the schema and of the
 objects nested in it) must appear as `name` in docs/api.md or in the README
 beside that fragment (plugins/<family>/README.md, host/<folder>/README.md).
@@ -36,6 +37,7 @@ def main():
         api = f.read()
     fragments = [os.path.join(root, "host/openapi/components.json")]
     fragments += sorted(glob.glob(os.path.join(root, "host/*/openapi.json")))
+    fragments += sorted(glob.glob(os.path.join(root, "host/facilities/*/openapi.json")))
     fragments += sorted(glob.glob(os.path.join(root, "plugins/*/openapi.json")))
     missing = 0
     for fragment in fragments:

@@ -389,6 +389,10 @@ public:
         exchange("/api/v1/dnsleak/" + token, 200);
         exchange("/api/v1/dnsleak/" + std::string(56, '0'), 404);
         jsonl.close();
+        // The token reads the session: the access log holds its first 8 characters only.
+        const std::string log = n.service->accessLogThrough(c, "/api/v1/ua");
+        CPPUNIT_ASSERT(log.find("/api/v1/dnsleak/" + token.substr(0, 8) + "...") != std::string::npos);
+        CPPUNIT_ASSERT(log.find(token) == std::string::npos);
         const std::string validator = "node " + Service::sourceDir() + "/tests/openapi/";
         for (const std::string& cmd :
              {validator + "validate-doc.mjs " + dir + "/openapi.json",

@@ -133,6 +133,27 @@ inline std::optional<DnsReplyRead> askUdp(int port, const std::string& question,
     return out;
 }
 
+/// Sends every one of `questions` at once over UDP from `source`, then reads
+/// replies until `wait_ms` passes without one; returns how many came back.
+inline int burstUdp(int port, const std::vector<std::string>& questions, const std::string& source, int wait_ms) {
+    const int fd = ::socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+    sockaddr_in from{};
+    from.sin_family = AF_INET;
+    inet_pton(AF_INET, source.c_str(), &from.sin_addr);
+    ::bind(fd, reinterpret_cast<sockaddr*>(&from), sizeof from);
+    sockaddr_in to{};
+    to.sin_family = AF_INET;
+    to.sin_port = htons(static_cast<uint16_t>(port));
+    inet_pton(AF_INET, "127.0.0.1", &to.sin_addr);
+    for (const auto& q : questions) ::sendto(fd, q.data(), q.size(), 0, reinterpret_cast<sockaddr*>(&to), sizeof to);
+    int replies = 0;
+    pollfd p{fd, POLLIN, 0};
+    char buf[4096];
+    while (::poll(&p, 1, wait_ms) == 1 && ::recv(fd, buf, sizeof buf, 0) > 0) ++replies;
+    ::close(fd);
+    return replies;
+}
+
 /// Sends `question` over a new TCP connection to 127.0.0.1:`port`.
 inline std::optional<DnsReplyRead> askTcp(int port, const std::string& question, int timeout_ms = 1000) {
     const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);

@@ -47,6 +47,8 @@ void serveSession(const DnsLeakFacility& f, pipeline::Exchange& ex) {
     std::string token;
     for (const auto& [name, value] : ex.path_params)
         if (name == "session") token = value;
+    // The token reads the session: the access log keeps only its start, enough to follow one.
+    ex.log_target = "/api/v1/dnsleak/" + token.substr(0, 8) + "...";
     try {
         if (auto body = f.result(token, ex.client))
             json(ex, std::move(*body));

@@ -39,7 +39,7 @@ constexpr const char* kScript = R"((function () {
     fetch(url, {cache: 'no-store'}).then(function (resp) { return resp.json(); }).then(function (r) {
       if (r.error) { show(r.message, r.error); return; }
       render(r);
-      if (left > 0) setTimeout(function () { poll(url, left - 1); }, 2000);
+      if (left > 0) setTimeout(function () { poll(url, left - 1); }, 4000);
     }).catch(function () { show('The result could not be read.', 'error'); });
   }
   document.getElementById('run').addEventListener('click', function () {
@@ -50,7 +50,7 @@ constexpr const char* kScript = R"((function () {
       document.body.setAttribute('data-session', s.session);
       s.names.forEach(function (n) { new Image().src = location.protocol + '//' + n + '/dnsleak.gif'; });
       show('Waiting for your resolvers...', 'waiting');
-      poll(s.result, 30);
+      poll(s.result, 10);
     }).catch(function () { show('The test could not start.', 'error'); });
   });
 })();)";

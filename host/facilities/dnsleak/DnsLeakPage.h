@@ -1,7 +1,9 @@
 // DnsLeakPage: the /dnsleak page. It runs the test in the browser: it starts
 // a session, has the browser look up the session's names (image requests to
 // them, which its own resolver must resolve first), then reads the result
-// every two seconds and shows the verdict and the resolvers. One inline
+// every four seconds for 40 seconds (12 requests with the page and the start:
+// within the dnsleak rate class's 20 a minute) and shows the verdict and the
+// resolvers. One inline
 // style and one inline script, each allowed by its hash; nothing external.
 #pragma once
 
