@@ -83,6 +83,10 @@ void StoreFacility::purge(int64_t /*now_s*/) {
     }
 }
 
+StoreFacility::StoreFacility(std::unique_ptr<ipfacts::store::KvStore> kv, std::string backend,
+                             std::chrono::milliseconds health_period)
+    : kv_(std::move(kv)), backend_(std::move(backend)), health_([this] { return readFailure(); }, health_period) {}
+
 std::optional<std::string> StoreFacility::readFailure() const {
     try {
         kv_->get("host", "readyz");
@@ -95,7 +99,7 @@ std::optional<std::string> StoreFacility::readFailure() const {
 std::optional<FacilityHealth> StoreFacility::readiness() const {
     // Not deciding: keyed callers, limits and answers go on from memory while
     // the store is away; only sign-in, the dashboard and plugins' rows wait.
-    auto failure = readFailure();
+    auto failure = health_.lastFailure();
     if (!failure) return FacilityHealth{true, backend_ + " answers a read", false};
     return FacilityHealth{false,
                           backend_ + ": a read failed: " + *failure +
@@ -105,7 +109,7 @@ std::optional<FacilityHealth> StoreFacility::readiness() const {
 
 std::vector<MetricFamily> StoreFacility::metrics(int64_t /*now_unix*/) const {
     MetricFamily up{"ipfacts_store_up", "gauge", "1 while the store answers a read, 0 while it does not", {}};
-    up.samples.push_back({{{"store", backend_}}, readFailure() ? 0.0 : 1.0});
+    up.samples.push_back({{{"store", backend_}}, health_.lastFailure() ? 0.0 : 1.0});
     return {std::move(up)};
 }
 
