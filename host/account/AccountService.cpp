@@ -235,7 +235,10 @@ void AccountService::serveDashboard(pipeline::Exchange& ex) {
         dashboardAction(ex, *session, *form);
     } catch (const store::StoreUnavailable& e) {
         spdlog::error("route=/api-keys/dashboard: store unavailable: {}", e.what());
-        fail(ex, 503, "store_unavailable", "the dashboard is unavailable for a moment; try again shortly");
+        // A create or rotate may have landed before the store went (its retry
+        // found no store): the reloaded dashboard lists the keys as they are.
+        fail(ex, 503, "store_unavailable",
+             "the dashboard is unavailable for a moment; reload it shortly to see your keys as they are");
     }
 }
 

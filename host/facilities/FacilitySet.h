@@ -31,11 +31,15 @@ namespace netdb {
 class SpecialPurposeRegistry;
 }
 
-/// What a facility tells /readyz: whether the node may take traffic as far
-/// as it is concerned, and why.
+/// What a facility tells /readyz: whether its part works, and why. `decides`:
+/// whether the node may take traffic only while it does; a facility the node
+/// serves its public API without (the store: keys and limits are held in
+/// memory) reports with `decides` false, so that an outage every node shares
+/// does not take every node out of its load balancer at once.
 struct FacilityHealth {
     bool ok = true;
     std::string detail;
+    bool decides = true;
 };
 
 /// One sample of a facility's /metrics family: its labels and value.

@@ -12,6 +12,7 @@ struct Check {
     std::string name;
     bool ok;
     std::string detail;
+    bool decides = true;  // false: shown, but the node is ready without it
 };
 
 std::string joined(const std::vector<std::string>& names) {
@@ -38,7 +39,8 @@ void Readiness::serveReady(pipeline::Exchange& ex) const {
                       refused_.empty() ? "every plugin of the manifest loaded" : "not loaded: " + joined(refused_)});
     checks.push_back({"routes", skipped_.empty(),
                       skipped_.empty() ? "every route of the manifest is served" : "not served: " + joined(skipped_)});
-    for (auto& [name, health] : facilities_.readiness()) checks.push_back({name, health.ok, std::move(health.detail)});
+    for (auto& [name, health] : facilities_.readiness())
+        checks.push_back({name, health.ok, std::move(health.detail), health.decides});
     if (keys_) {
         // The version lets a test (or an operator) see a change reach this node.
         const bool loaded = keys_->loaded();
@@ -51,11 +53,16 @@ void Readiness::serveReady(pipeline::Exchange& ex) const {
     checks.push_back({"serving", !stopping, stopping ? "shutting down: drain this node" : "accepting requests"});
 
     bool ready = true;
-    for (const auto& c : checks) ready = ready && c.ok;
+    for (const auto& c : checks) ready = ready && (c.ok || !c.decides);
     ipfacts::JsonWriter w;
     w.beginObject().field("ready", ready).key("checks").beginArray();
     for (const auto& c : checks)
-        w.beginObject().field("name", c.name).field("ok", c.ok).field("detail", c.detail).endObject();
+        w.beginObject()
+            .field("name", c.name)
+            .field("ok", c.ok)
+            .field("detail", c.detail)
+            .field("decides", c.decides)
+            .endObject();
     w.endArray().endObject();
     ex.response.status = ready ? 200 : 503;
     ex.response.content_type = "application/json";

@@ -1,9 +1,11 @@
 // Readiness: /healthz and /readyz, the host's answers to a load balancer or
 // an orchestrator. /healthz says the process answers (a loop served it).
-// /readyz says whether this node should get traffic: every plugin the
-// manifest names loaded and every route wired, each facility's own check
-// (Facility::readiness: netdb's address data loaded, the store answering a
-// read), the live keys loaded, and not shutting down.
+// /readyz says whether this node can serve its public API, so should get
+// traffic: every plugin the manifest names loaded and every route wired, each
+// facility's own deciding check (Facility::readiness: netdb's address data
+// loaded), the live keys loaded, and not shutting down. The store's check is
+// shown but does not decide: while PostgreSQL is away every node serves from
+// memory, and a load balancer told otherwise would drain them all at once.
 // An upstream that fails (a DoH resolver, a registry) does not make a node
 // unready: every node shares the upstreams, so taking nodes out would only
 // turn one degraded field into no service; the status page reports those.

@@ -16,7 +16,7 @@ constexpr const char* kHealthOperation = R"({
     },
     "readyz": {
       "summary": "Readiness: whether this node should get traffic",
-      "description": "200 when every plugin of the manifest loaded and every route is served, address data is loaded (when netdb is configured), the store answers a read, and the node is not shutting down; 503 otherwise, with each check and why. An upstream that fails does not make a node unready (every node shares it; the status page reports it). Unmetered; not in the access log unless the route says access_log: true.",
+      "description": "200 when this node can serve its public API: every plugin of the manifest loaded and every route is served, address data is loaded (when netdb is configured), the live keys are loaded, and the node is not shutting down; 503 otherwise, with each check and why. A check with decides false is shown but does not make the node unready: the store (whether it answers a read), since keys and limits are held in memory and every node shares the store. An upstream that fails does not make a node unready either (every node shares it; the status page reports it). Unmetered; not in the access log unless the route says access_log: true.",
       "operationId": "getReadyz",
       "tags": ["Service"],
       "responses": {
@@ -33,7 +33,7 @@ constexpr const char* kHealthOperation = R"({
       "properties": {
         "ready": {"type": "boolean"},
         "checks": {"type": "array", "items": {"type": "object", "required": ["name", "ok", "detail"], "additionalProperties": false,
-          "properties": {"name": {"type": "string", "enum": ["plugins", "routes", @facility_checks@"keys", "serving"]}, "ok": {"type": "boolean"}, "detail": {"type": "string"}}}}
+          "properties": {"name": {"type": "string", "enum": ["plugins", "routes", @facility_checks@"keys", "serving"]}, "ok": {"type": "boolean"}, "decides": {"type": "boolean", "description": "false: shown, but the node is ready whatever it says"}, "detail": {"type": "string"}}}}
       }
     }
   }

@@ -51,7 +51,8 @@ public:
     /// A number that changes whenever a key is added or revoked (by any node):
     /// the key cache reloads when it moves. Cheap: one row read.
     virtual int64_t keysVersion() = 0;
-    /// Every live key (hash, id, account), for the key cache.
+    /// Every live key (hash, id, account), for the key cache; `last_used_at`
+    /// may be left 0 (the cache does not read it, and every node reloads this).
     virtual std::vector<KeyRecord> liveKeys() = 0;
     /// Every key of `account`, live and revoked, newest first.
     virtual std::vector<KeyRecord> keysOf(std::string_view account) = 0;

@@ -83,18 +83,40 @@ void StoreFacility::purge(int64_t /*now_s*/) {
     }
 }
 
-std::optional<FacilityHealth> StoreFacility::readiness() const {
+StoreFacility::StoreFacility(std::unique_ptr<ipfacts::store::KvStore> kv, std::string backend,
+                             std::chrono::milliseconds health_period)
+    : kv_(std::move(kv)), backend_(std::move(backend)), health_([this] { return readFailure(); }, health_period) {}
+
+std::optional<std::string> StoreFacility::readFailure() const {
     try {
         kv_->get("host", "readyz");
-        return FacilityHealth{true, "answers a read"};
+        return std::nullopt;
     } catch (const std::exception& e) {
-        return FacilityHealth{false, std::string("a read failed: ") + e.what()};
+        return std::string(e.what());
     }
+}
+
+std::optional<FacilityHealth> StoreFacility::readiness() const {
+    // Not deciding: keyed callers, limits and answers go on from memory while
+    // the store is away; only sign-in, the dashboard and plugins' rows wait.
+    auto failure = health_.lastFailure();
+    if (!failure) return FacilityHealth{true, backend_ + " answers a read", false};
+    return FacilityHealth{false,
+                          backend_ + ": a read failed: " + *failure +
+                              " (the node serves on: keys and limits are held in memory; sign-in waits)",
+                          false};
+}
+
+std::vector<MetricFamily> StoreFacility::metrics(int64_t /*now_unix*/) const {
+    MetricFamily up{"ipfacts_store_up", "gauge", "1 while the store answers a read, 0 while it does not", {}};
+    up.samples.push_back({{{"store", backend_}}, health_.lastFailure() ? 0.0 : 1.0});
+    return {std::move(up)};
 }
 
 void addStoreFacility(FacilitySet& set, const manifest::Manifest& m) {
     // The backend the key store uses (store.backend): the SQLite file or PostgreSQL.
-    set.add(std::make_unique<StoreFacility>(ipfacts::store::openKvStore(m)));
+    const std::string backend = m.store_backend == "redis+postgres" ? "postgres" : "sqlite";
+    set.add(std::make_unique<StoreFacility>(ipfacts::store::openKvStore(m), backend));
 }
 
 }  // namespace ipfacts::facilities::store

@@ -30,6 +30,16 @@ std::vector<KeyRecord> keysFrom(const PgResult& r) {
     return out;
 }
 
+/// `v` as one element of a PostgreSQL array literal: quoted, `"` and `\` escaped.
+std::string arrayElement(std::string_view v) {
+    std::string out = "\"";
+    for (char c : v) {
+        if (c == '"' || c == '\\') out += '\\';
+        out += c;
+    }
+    return out + "\"";
+}
+
 void bumpKeysVersion(PgConnection& db) {
     db.exec("UPDATE store_changes SET version = version + 1 WHERE topic = 'keys'");
 }
@@ -52,9 +62,40 @@ bool revokeWhere(PgConnection& db, std::string_view account, std::string_view id
 }
 
 /// Serialises key changes of one account across nodes until the transaction
-/// ends, so two nodes cannot both pass the live-key limit.
+/// ends, so two nodes cannot both pass the live-key limit, and a retry waits
+/// for the attempt before it to end (commit or roll back) before it looks.
 void lockAccount(PgConnection& db, std::string_view account) {
     db.exec("SELECT pg_advisory_xact_lock(hashtext($1))", {PgParam::text(account)});
+}
+
+// A lost reply to COMMIT breaks the connection and PgPool::with runs the step
+// again on a fresh one, not knowing whether the first attempt landed. Each
+// step that changes keys therefore first looks for its own effect, written by
+// the same transaction that made it: a new key's hash (fresh randomness, so
+// nobody else's) or a revocation stamped with this very second. Found, the
+// step answers as the first attempt would have.
+
+/// The key `hash` is already a key of `account`: an earlier attempt of this add or rotate committed.
+bool keyLanded(PgConnection& db, std::string_view hash, std::string_view account) {
+    return db.exec("SELECT 1 FROM api_keys WHERE key_hash = $1 AND account = $2",
+                   {PgParam::text(hash), PgParam::text(account)})
+               .rows() > 0;
+}
+
+/// The key `id` (of `account`, or anyone's when empty) was revoked at `now`: an earlier attempt of this revoke
+/// committed.
+bool revocationLanded(PgConnection& db, std::string_view account, std::string_view id, int64_t now) {
+    return db.exec(
+                 "SELECT 1 FROM api_keys WHERE substr(key_hash, 1, 16) = $1 AND revoked_at = $2"
+                 " AND ($3 = '' OR account = $3)",
+                 {PgParam::text(id), PgParam::integer(now), PgParam::text(account)})
+               .rows() > 0;
+}
+
+/// revokeWhere, answering true too when an earlier attempt of the same revoke committed.
+bool revokeOnce(PgConnection& db, std::string_view account, std::string_view id, int64_t now) {
+    lockAccount(db, account);
+    return revokeWhere(db, account, id, now) || revocationLanded(db, account, id, now);
 }
 
 }  // namespace
@@ -78,6 +119,8 @@ std::optional<LiveKey> PgAccountStore::findLive(std::string_view key_hash) {
 void PgAccountStore::add(std::string_view key_hash, std::string_view account) {
     with([&](PgConnection& db) {
         PgTransaction tx(db);
+        lockAccount(db, account);
+        if (keyLanded(db, key_hash, account)) return 0;
         insertKey(db, key_hash, account, nowSeconds());
         tx.commit();
         return 0;
@@ -85,9 +128,10 @@ void PgAccountStore::add(std::string_view key_hash, std::string_view account) {
 }
 
 bool PgAccountStore::revoke(std::string_view key_hash) {
+    const int64_t now = nowSeconds();  // once: a retry looks for this stamp
     return with([&](PgConnection& db) {
         PgTransaction tx(db);
-        bool done = revokeWhere(db, "", key_hash.substr(0, 16), nowSeconds());
+        bool done = revokeOnce(db, "", key_hash.substr(0, 16), now);
         tx.commit();
         return done;
     });
@@ -103,8 +147,12 @@ int64_t PgAccountStore::keysVersion() {
 }
 
 std::vector<KeyRecord> PgAccountStore::liveKeys() {
-    const std::string sql = std::string(kKeyColumns) + "WHERE k.revoked_at IS NULL";
-    return with([&](PgConnection& db) { return keysFrom(db.exec(sql.c_str())); });
+    // Every node reloads this whenever a key changes anywhere: no last use (a
+    // look-up in key_usage per key, 8 times the cost at 100,000 keys, which the
+    // key cache does not read; docs/scaling.md).
+    return with([](PgConnection& db) {
+        return keysFrom(db.exec("SELECT key_hash, account, created_at, 0, 0 FROM api_keys WHERE revoked_at IS NULL"));
+    });
 }
 
 std::vector<KeyRecord> PgAccountStore::keysOf(std::string_view account) {
@@ -129,6 +177,7 @@ bool PgAccountStore::addKey(std::string_view hash, std::string_view account, int
     return with([&](PgConnection& db) {
         PgTransaction tx(db);
         lockAccount(db, account);
+        if (keyLanded(db, hash, account)) return true;
         auto count = db.exec("SELECT COUNT(*) FROM api_keys WHERE account = $1 AND revoked_at IS NULL",
                              {PgParam::text(account)});
         if (count.integer(0, 0) >= max_live) return false;
@@ -141,7 +190,7 @@ bool PgAccountStore::addKey(std::string_view hash, std::string_view account, int
 bool PgAccountStore::revokeKey(std::string_view account, std::string_view id, int64_t now) {
     return with([&](PgConnection& db) {
         PgTransaction tx(db);
-        bool done = revokeWhere(db, account, id, now);
+        bool done = revokeOnce(db, account, id, now);
         tx.commit();
         return done;
     });
@@ -150,8 +199,12 @@ bool PgAccountStore::revokeKey(std::string_view account, std::string_view id, in
 bool PgAccountStore::rotateKey(std::string_view account, std::string_view old_id, std::string_view new_hash,
                                int64_t now) {
     return with([&](PgConnection& db) {
+        if (account.empty()) return false;
         PgTransaction tx(db);
-        if (account.empty() || !revokeWhere(db, account, old_id, now)) return false;
+        lockAccount(db, account);
+        // The new key is there: the old one went in the same transaction.
+        if (keyLanded(db, new_hash, account)) return true;
+        if (!revokeWhere(db, account, old_id, now)) return false;
         insertKey(db, new_hash, account, now);
         tx.commit();
         return true;
@@ -162,15 +215,23 @@ bool PgAccountStore::rotateKey(std::string_view account, std::string_view old_id
 
 void PgAccountStore::addUsage(std::string_view day, const std::map<std::string, int64_t>& counts, int64_t now) {
     if (counts.empty()) return;
+    // One statement for every key, not one round trip each: every node writes
+    // this every keys.refresh_ms, so it grows with nodes times keys in use
+    // (docs/scaling.md).
+    std::string ids = "{", requests = "{";
+    for (const auto& [id, n] : counts) {
+        ids += (ids.size() > 1 ? "," : "") + arrayElement(id);
+        requests += (requests.size() > 1 ? "," : "") + std::to_string(n);
+    }
+    ids += "}";
+    requests += "}";
     with([&](PgConnection& db) {
-        PgTransaction tx(db);
-        for (const auto& [id, n] : counts)
-            db.exec(
-                "INSERT INTO key_usage (key_id, day, requests, last_used_at) VALUES ($1, $2, $3, $4)"
-                " ON CONFLICT (key_id, day) DO UPDATE SET requests = key_usage.requests + excluded.requests,"
-                " last_used_at = excluded.last_used_at",
-                {PgParam::text(id), PgParam::text(day), PgParam::integer(n), PgParam::integer(now)});
-        tx.commit();
+        db.exec(
+            "INSERT INTO key_usage (key_id, day, requests, last_used_at)"
+            " SELECT u.id, $1, u.n, $2 FROM unnest($3::text[], $4::bigint[]) AS u(id, n)"
+            " ON CONFLICT (key_id, day) DO UPDATE SET requests = key_usage.requests + excluded.requests,"
+            " last_used_at = excluded.last_used_at",
+            {PgParam::text(day), PgParam::integer(now), PgParam::text(ids), PgParam::text(requests)});
         return 0;
     });
 }

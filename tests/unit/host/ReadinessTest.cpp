@@ -31,6 +31,16 @@ Poco::JSON::Object::Ptr readyBody(const Readiness& r, int& status) {
     return Poco::JSON::Parser().parse(ex.response.body).extract<Poco::JSON::Object::Ptr>();
 }
 
+Poco::JSON::Object::Ptr checkOf(const Poco::JSON::Object::Ptr& body, const std::string& name) {
+    auto checks = body->getArray("checks");
+    for (size_t i = 0; i < checks->size(); ++i) {
+        auto c = checks->getObject(static_cast<unsigned>(i));
+        if (c->getValue<std::string>("name") == name) return c;
+    }
+    CPPUNIT_FAIL("no check " + name);
+    return nullptr;
+}
+
 std::string detailOf(const Poco::JSON::Object::Ptr& body, const std::string& name, bool& ok) {
     auto checks = body->getArray("checks");
     for (size_t i = 0; i < checks->size(); ++i) {
@@ -50,6 +60,7 @@ class ReadinessTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(healthIsPlainOk);
     CPPUNIT_TEST(eachMissingPartIsNamed);
     CPPUNIT_TEST(stoppingDrainsTheNode);
+    CPPUNIT_TEST(aCheckThatDoesNotDecideIsShownOnly);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -96,6 +107,23 @@ public:
         CPPUNIT_ASSERT_EQUAL(503, status);
         CPPUNIT_ASSERT_EQUAL(std::string("shutting down: drain this node"), detailOf(body, "serving", ok));
         CPPUNIT_ASSERT(!ok);
+    }
+
+    // The store's kind of check: failing, shown with its detail, and the node still ready.
+    void aCheckThatDoesNotDecideIsShownOnly() {
+        FacilitySet set;
+        set.add(std::make_unique<CheckedFacility>(
+            ipfacts::facilities::FacilityHealth{false, "postgres: a read failed", false}));
+        Readiness r(set, {}, {});
+        int status = 0;
+        auto body = readyBody(r, status);
+        CPPUNIT_ASSERT_EQUAL(200, status);
+        CPPUNIT_ASSERT(body->getValue<bool>("ready"));
+        bool ok = true;
+        CPPUNIT_ASSERT_EQUAL(std::string("postgres: a read failed"), detailOf(body, "checked", ok));
+        CPPUNIT_ASSERT(!ok);
+        CPPUNIT_ASSERT(!checkOf(body, "checked")->getValue<bool>("decides"));
+        CPPUNIT_ASSERT(checkOf(body, "serving")->getValue<bool>("decides"));
     }
 };
 

@@ -176,7 +176,7 @@ public:
     void facilityNamespacesByPlugin() {
         TempDb db;
         FacilitySet set;
-        set.add(std::make_unique<StoreFacility>(std::make_unique<SqliteStore>(db.path)));
+        set.add(std::make_unique<StoreFacility>(std::make_unique<SqliteStore>(db.path), "sqlite"));
         FacilityContext a{"alpha", &set}, b{"beta", &set};
         auto* ca = reinterpret_cast<ipf_plugin_ctx*>(&a);
         auto* cb = reinterpret_cast<ipf_plugin_ctx*>(&b);
