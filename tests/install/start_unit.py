@@ -105,6 +105,14 @@ def endpoints(key):
           f"/api/v1/lookup/8.8.8.8 answered {status}: {body}")
     status, _, body = get("/api/v1/ua", {"User-Agent": "curl/8.0.1"})
     check(status == 200 and "curl" in body.lower(), f"/api/v1/ua answered {status}: {body}")
+    status, _, body = get("/api/v1/headers", {"X-Fresh-Root": "yes"})
+    check(status == 200 and "x-fresh-root" in body.lower(), f"/api/v1/headers answered {status}: {body[:200]}")
+    status, _, body = get("/ip.md")
+    check(status == 200 and "127.0.0.1" in body, f"/ip.md answered {status}: {body[:200]}")
+    status, _, body = get("/api/v1/status")
+    check(status == 200 and json.loads(body)["available"] is True, f"/api/v1/status answered {status}: {body[:200]}")
+    status, headers, body = get("/status", {"Accept": "text/html"})
+    check(status == 200 and headers.get_content_type() == "text/html", f"/status answered {status}")
     status, headers, body = get("/api-keys", {"Accept": "text/html"})
     check(status == 200 and "<form" in body, f"/api-keys answered {status}")
     status, _, body = get("/ip", {"Authorization": "Bearer " + key})
@@ -133,7 +141,7 @@ def main():
     check(code == 0, f"ipfactsd exited {code} after SIGTERM, want 0")
     print(f"fresh Debian 12: the .deb installed offline; ipfactsd as {unit['User']} (uid {uid}) by the unit's "
           f"ExecStart: READY=1; /ip, /json, /healthz, /readyz 200, the front page, /api/openapi.json ({paths} paths), "
-          "/api/v1/lookup/8.8.8.8, /api/v1/ua, /api-keys; the admin command's key 200, an unknown key 401; "
+          "/api/v1/lookup/8.8.8.8, /api/v1/ua, /api/v1/headers, /ip.md, /api/v1/status, /status, /api-keys; the admin command's key 200, an unknown key 401; "
           "SIGTERM exit 0")
 
 
