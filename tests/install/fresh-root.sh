@@ -79,8 +79,9 @@ bad=$(find "$root/var/lib/ipfacts" -path "$data" -prune -o ! -uid "$uid" -print)
 [[ -z $bad ]] || fail "the admin command, run as root, left files the service's user does not own: $bad"
 if grep -rqa 'ops@example.org' "$root/var/lib/ipfacts"; then fail "the store holds the account's e-mail in plain"; fi
 
+# Debian's python3 (/usr/bin): python3-aiosmtpd stands for the local MTA.
 echo "== the unit's ExecStart, as the unit runs it" >>"$log"
-python3 "$src/tests/install/start_unit.py" "$root" "$key" >>"$log" 2>&1 ||
+/usr/bin/python3 "$src/tests/install/start_unit.py" "$root" "$key" >>"$log" 2>&1 ||
   { tail -n 40 "$log" >&2; fail "the installed service"; }
 tail -n 1 "$log"
 INNER
