@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Runs the installed ipfactsd.service of a root the way systemd would, without
 systemd: its ExecStart (%S = /var/lib) chrooted into ROOT, as its User= and Group=,
 under its UMask=, with systemd's environment for a service and $NOTIFY_SOCKET
@@ -6,8 +6,10 @@ under its UMask=, with systemd's environment for a service and $NOTIFY_SOCKET
 
   start_unit.py ROOT KEY    KEY: an API key `ipfacts key add` issued in ROOT
 
-Runs inside the network namespace fresh-root.sh made: only loopback, so the
-manifest's own port (8080) is free and nothing leaves the machine.
+An SMTP sink (Debian's python3-aiosmtpd) on 127.0.0.1:25 stands for the local MTA
+the installed manifest mails sign-in links through. Runs inside the network
+namespace fresh-root.sh made: only loopback, so the manifest's own port (8080) and
+port 25 are free and nothing leaves the machine.
 """
 import json
 import os
@@ -16,8 +18,12 @@ import signal
 import socket
 import subprocess
 import sys
+import time
 import urllib.error
+import urllib.parse
 import urllib.request
+
+from aiosmtpd.controller import Controller
 
 BASE = "http://127.0.0.1:8080"
 DEADLINE_S = 30
@@ -43,8 +49,19 @@ def unit_settings(root):
     return settings
 
 
-def get(path, headers=None):
-    req = urllib.request.Request(BASE + path, headers=headers or {})
+class Inbox:
+    """What the local MTA received: (recipients, message bytes)."""
+
+    def __init__(self):
+        self.messages = []
+
+    async def handle_DATA(self, server, session, envelope):
+        self.messages.append((envelope.rcpt_tos, envelope.original_content or envelope.content))
+        return "250 OK"
+
+
+def get(path, headers=None, data=None):
+    req = urllib.request.Request(BASE + path, headers=headers or {}, data=data)
     try:
         with urllib.request.urlopen(req, timeout=10) as r:
             return r.status, r.headers, r.read().decode()
@@ -105,6 +122,14 @@ def endpoints(key):
           f"/api/v1/lookup/8.8.8.8 answered {status}: {body}")
     status, _, body = get("/api/v1/ua", {"User-Agent": "curl/8.0.1"})
     check(status == 200 and "curl" in body.lower(), f"/api/v1/ua answered {status}: {body}")
+    status, _, body = get("/api/v1/headers", {"X-Fresh-Root": "yes"})
+    check(status == 200 and "x-fresh-root" in body.lower(), f"/api/v1/headers answered {status}: {body[:200]}")
+    status, _, body = get("/ip.md")
+    check(status == 200 and "127.0.0.1" in body, f"/ip.md answered {status}: {body[:200]}")
+    status, _, body = get("/api/v1/status")
+    check(status == 200 and json.loads(body)["available"] is True, f"/api/v1/status answered {status}: {body[:200]}")
+    status, headers, body = get("/status", {"Accept": "text/html"})
+    check(status == 200 and headers.get_content_type() == "text/html", f"/status answered {status}")
     status, headers, body = get("/api-keys", {"Accept": "text/html"})
     check(status == 200 and "<form" in body, f"/api-keys answered {status}")
     status, _, body = get("/ip", {"Authorization": "Bearer " + key})
@@ -114,26 +139,46 @@ def endpoints(key):
     return len(doc["paths"])
 
 
+def signin_mail(inbox):
+    """The installed mailer: a sign-in link reaches the local MTA."""
+    form = urllib.parse.urlencode({"email": "ops@example.org"}).encode()
+    status, _, body = get("/api-keys", {"Content-Type": "application/x-www-form-urlencoded",
+                                        "Accept": "application/json"}, form)
+    check(status == 202, f"POST /api-keys answered {status}: {body}")
+    end = time.monotonic() + DEADLINE_S
+    while not inbox.messages and time.monotonic() < end:
+        time.sleep(0.05)  # polling the sink, bounded by the deadline
+    check(inbox.messages, f"no mail reached 127.0.0.1:25 within {DEADLINE_S} s")
+    rcpt, message = inbox.messages[0]
+    check(rcpt == ["ops@example.org"] and b"/api-keys/signin?token=" in message,
+          f"the mail to {rcpt} holds no sign-in link")
+
+
 def main():
     root, key = sys.argv[1:3]
     unit = unit_settings(root)
     for setting in ("ExecStart", "User", "UMask", "StateDirectory"):
         check(setting in unit, f"the unit has no {setting}=")
     check("DynamicUser" not in unit, "the unit has DynamicUser=: the admin command could not write as its user")
+    inbox = Inbox()
+    mta = Controller(inbox, hostname="127.0.0.1", port=25)
+    mta.start()
     proc, sock = start(root, unit)
     status = open(f"/proc/{proc.pid}/status").read()
     uid = int(re.search(r"^Uid:\s+(\d+)", status, re.M).group(1))
     check(uid == uid_of(root, unit["User"]), f"ipfactsd runs as uid {uid}, not as {unit['User']}")
     paths = endpoints(key)
+    signin_mail(inbox)
     state = os.path.join(root, "var/lib/ipfacts")
     secret = os.stat(os.path.join(state, "server-secret"))
     check(secret.st_uid == uid and secret.st_mode & 0o777 == 0o600, "server-secret is not the service's, mode 0600")
     proc.send_signal(signal.SIGTERM)
     code = proc.wait(timeout=DEADLINE_S)
     check(code == 0, f"ipfactsd exited {code} after SIGTERM, want 0")
+    mta.stop()
     print(f"fresh Debian 12: the .deb installed offline; ipfactsd as {unit['User']} (uid {uid}) by the unit's "
           f"ExecStart: READY=1; /ip, /json, /healthz, /readyz 200, the front page, /api/openapi.json ({paths} paths), "
-          "/api/v1/lookup/8.8.8.8, /api/v1/ua, /api-keys; the admin command's key 200, an unknown key 401; "
+          "/api/v1/lookup/8.8.8.8, /api/v1/ua, /api/v1/headers, /ip.md, /api/v1/status, /status, /api-keys and its sign-in mail through the local MTA; the admin command's key 200, an unknown key 401; "
           "SIGTERM exit 0")
 
 

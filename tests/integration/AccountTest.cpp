@@ -15,6 +15,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -166,6 +167,7 @@ class AccountTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(dashboardRefusesCrossSitePosts);
     CPPUNIT_TEST(dashboardShowsUsage);
     CPPUNIT_TEST(signOutEndsTheSession);
+    CPPUNIT_TEST(adminKeyJoinsTheAddressAccount);
     CPPUNIT_TEST(keysAndLinksNeverLogged);
     CPPUNIT_TEST(wholeFlowInChromium);
     CPPUNIT_TEST_SUITE_END();
@@ -478,6 +480,21 @@ public:
         const std::string line = list.substr(list.find(id));
         CPPUNIT_ASSERT(line.substr(0, line.find('\n')).find("acct_") != std::string::npos);
         CPPUNIT_ASSERT(list.find(key) == std::string::npos);
+    }
+
+    void adminKeyJoinsTheAddressAccount() {
+        // `ipfacts key add --account` keeps an address as the sign-in flow does (its keyed
+        // hash, case folded): the key lands on that address's dashboard.
+        auto first = signIn("admin-issued%40example.com");
+        const std::string cookie = cookieIn(first);
+        auto [out, code] = accounts().admin("add --account Admin-Issued@Example.com");
+        CPPUNIT_ASSERT_EQUAL_MESSAGE(out, 0, code);
+        const std::string key = ::first(out, R"re((ipf_[a-z2-7]+))re");
+        CPPUNIT_ASSERT_MESSAGE(out, !key.empty());
+        const auto live = liveIdsIn(dashboard(cookie).body);
+        CPPUNIT_ASSERT(std::find(live.begin(), live.end(), sha256Prefix(key)) != live.end());
+        auto [list, list_code] = accounts().admin("list");
+        CPPUNIT_ASSERT(list.find("xample.com") == std::string::npos);  // no address in the store's list
     }
 
     void signOutEndsTheSession() {

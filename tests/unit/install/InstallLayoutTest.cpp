@@ -16,6 +16,7 @@ class InstallLayoutTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(otherPrefixesReadTheirOwnEtc);
     CPPUNIT_TEST(optPrefixesReadEtcOpt);
     CPPUNIT_TEST(buildTreeHasNoDefault);
+    CPPUNIT_TEST(adminCommandReadsTheSameManifest);
     CPPUNIT_TEST(nestedAndAbsoluteFolders);
     CPPUNIT_TEST_SUITE_END();
 
@@ -41,6 +42,12 @@ public:
     void buildTreeHasNoDefault() {
         CPPUNIT_ASSERT_EQUAL(std::string("(none)"), of("/work/build/host/ipfactsd"));
         CPPUNIT_ASSERT_EQUAL(std::string("(none)"), of("ipfactsd"));
+    }
+    void adminCommandReadsTheSameManifest() {
+        // `ipfacts` sits in <bindir>: from there the same prefix, the same manifest.
+        CPPUNIT_ASSERT_EQUAL(std::string("/etc/ipfacts/ipfacts.yaml"), of("/usr/bin/ipfacts", "bin"));
+        CPPUNIT_ASSERT_EQUAL(std::string("/tmp/p/etc/ipfacts/ipfacts.yaml"), of("/tmp/p/bin/ipfacts", "bin"));
+        CPPUNIT_ASSERT_EQUAL(std::string("(none)"), of("/work/build/host/ipfacts", "bin"));
     }
     void nestedAndAbsoluteFolders() {
         CPPUNIT_ASSERT_EQUAL(std::string("/p/conf/ipfacts/ipfacts.yaml"),
