@@ -20,7 +20,7 @@ std::optional<std::string> HttpReply::header(const std::string& name) const {
     return std::nullopt;
 }
 
-HttpClient::HttpClient(const std::string& host, int port, bool tls, const std::string& source) {
+HttpClient::HttpClient(const std::string& host, int port, bool tls, const std::string& source) : port_(port) {
     bool v6 = host.find(':') != std::string::npos;
     fd_ = ::socket(v6 ? AF_INET6 : AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
     if (fd_ < 0) throw std::runtime_error("socket failed");
@@ -149,7 +149,7 @@ HttpReply HttpClient::get(const std::string& target, const std::vector<std::stri
     sendRaw(req);
     auto r = read(method == "HEAD");
     if (!r) throw std::runtime_error("no response to " + method + " " + target);
-    Service::instance().record(method, target, *r);
+    if (Service::instance().serves(port_)) Service::instance().record(method, target, *r);
     return *r;
 }
 
@@ -165,7 +165,7 @@ HttpReply HttpClient::post(const std::string& target, const std::string& body,
     sendRaw(req);
     auto r = read();
     if (!r) throw std::runtime_error("no response to POST " + target);
-    Service::instance().record("POST", target, *r);
+    if (Service::instance().serves(port_)) Service::instance().record("POST", target, *r);
     return *r;
 }
 

@@ -53,6 +53,7 @@ public:
 private:
     bool fill(std::chrono::steady_clock::time_point deadline);
     int fd_ = -1;
+    int port_ = 0;  // exchanges with the suite's own service are recorded
     SSL_CTX* ctx_ = nullptr;
     SSL* ssl_ = nullptr;
     std::string buf_;

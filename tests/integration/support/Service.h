@@ -44,6 +44,9 @@ public:
     /// Sends `sig` to ipfactsd; false when it is not running.
     bool signal(int sig) const;
     int tlsPort() const { return tls_port_; }
+    /// True for this service's ports: only its exchanges are checked against its document
+    /// (other nodes a test starts may route paths this one does not).
+    bool serves(int port) const { return port == port_ || port == tls_port_; }
     /// A socket bound to 127.0.0.1 and not listening (connections refused):
     /// the manifest's {{SWITCH_PORT}}. A test may listen() on it, and close it.
     int switchFd() const { return switch_fd_; }
