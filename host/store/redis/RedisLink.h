@@ -28,6 +28,9 @@ struct RedisReply {
     std::vector<RedisReply> elements;  // Array
 };
 
+/// `r` as a RedisReply (hiredis's own reply, e.g. from its reader).
+RedisReply toRedisReply(const redisReply& r);
+
 class RedisLink {
 public:
     RedisLink(std::string host, int port, int timeout_ms);
@@ -40,6 +43,11 @@ public:
     /// first when not connected. Throws RedisDown (and closes) on any I/O
     /// failure or timeout; a command's own error is an Error reply.
     std::vector<RedisReply> run(const std::vector<Command>& batch);
+    /// run()'s two halves, so a client of several servers writes to each
+    /// before it waits for any: send() queues and writes `batch` (connecting
+    /// first), receive() reads `count` replies. Both throw RedisDown as run().
+    void send(const std::vector<Command>& batch);
+    std::vector<RedisReply> receive(size_t count);
     bool connected() const { return ctx_ != nullptr; }
     void close();
 
