@@ -27,6 +27,7 @@
 #include "host/store/LiveKeyCache.h"
 #include "host/store/ServerSecret.h"
 #include "host/store/StoreBackend.h"
+#include "host/store/redis/RedisClusterCounters.h"
 #include "host/store/redis/RedisRateCounters.h"
 #include "host/store/sqlite/SqliteDayCounts.h"
 #include "host/store/sqlite/SqliteProbeHistory.h"
@@ -71,8 +72,9 @@ struct Daemon::Parts {
     std::unique_ptr<front::FrontDoor> front;  // with a host.front route
     std::unique_ptr<pipeline::BotChallenge> challenge;
     std::unique_ptr<ratelimit::DayCountStore> day_counts;
-    std::unique_ptr<pipeline::CounterWriteBehind> write_behind;  // of the pipeline's day counts (counters: memory)
-    std::unique_ptr<store::RedisRateCounters> shared_counters;   // counters: redis
+    std::unique_ptr<pipeline::CounterWriteBehind> write_behind;     // of the pipeline's day counts (counters: memory)
+    std::unique_ptr<store::RedisRateCounters> shared_counters;      // counters: redis
+    std::unique_ptr<store::RedisClusterCounters> cluster_counters;  // counters: redis, store.redis.cluster
     std::unique_ptr<fiber::FiberScheduler> workers;
     std::unique_ptr<CallerCounter> per_address;
     std::unique_ptr<CallerCounter> slow_per_caller;
@@ -247,12 +249,22 @@ void unbindRoutes(Daemon::Parts& p) {
     p.readiness.reset();
 }
 
+/// The rate counters shared in a Redis Cluster, found from the manifest's seed nodes.
+void startClusterCounters(Daemon::Parts& p) {
+    store::RedisClusterConfig rc;
+    for (const auto& seed : p.m.store_redis_cluster) rc.seeds.push_back(*store::parseNodeAddress(seed));
+    rc.timeout_ms = static_cast<int>(p.m.store_redis_timeout_ms);
+    p.cluster_counters = std::make_unique<store::RedisClusterCounters>(rc);
+    p.pipeline->setSharedCounters(p.cluster_counters.get());
+}
+
 /// The bot challenge and the rate counters: shared in Redis, or this node's
 /// with today's counts of the last run restored before the first request.
 void startMetering(Daemon::Parts& p) {
     p.challenge = std::make_unique<pipeline::BotChallenge>(
         *p.secret, pipeline::ChallengeConfig{p.m.challenge_difficulty, p.m.challenge_lifetime_s});
     p.pipeline->setBotChallenge(p.challenge.get());
+    if (p.m.store_counters == "redis" && !p.m.store_redis_cluster.empty()) return startClusterCounters(p);
     if (p.m.store_counters == "redis") {
         store::RedisCountersConfig rc;
         rc.host = p.m.store_redis_host;
@@ -274,6 +286,7 @@ void stopMetering(Daemon::Parts& p) {
     p.write_behind.reset();
     p.day_counts.reset();
     p.challenge.reset();
+    p.cluster_counters.reset();
 }
 
 /// The workers, the callers' counters, TLS, one event loop per thread with
@@ -337,6 +350,7 @@ void stopWorkers(Daemon::Parts& p) {
 /// The shared counters' batching thread, started with them.
 void stopSharedCounters(Daemon::Parts& p) {
     if (p.shared_counters) p.shared_counters->stop();
+    if (p.cluster_counters) p.cluster_counters->stop();
 }
 
 /// The key cache, started when the store opened; stopping writes the last second's request counts.
