@@ -72,7 +72,6 @@ struct Daemon::Parts {
     std::unique_ptr<pipeline::BotChallenge> challenge;
     std::unique_ptr<ratelimit::DayCountStore> day_counts;
     std::unique_ptr<pipeline::CounterWriteBehind> write_behind;  // of the pipeline's day counts (counters: memory)
-    std::unique_ptr<store::RedisRateCounters> shared_counters;   // counters: redis
     std::unique_ptr<fiber::FiberScheduler> workers;
     std::unique_ptr<CallerCounter> per_address;
     std::unique_ptr<CallerCounter> slow_per_caller;
@@ -258,8 +257,8 @@ void startMetering(Daemon::Parts& p) {
         rc.host = p.m.store_redis_host;
         rc.port = static_cast<int>(p.m.store_redis_port);
         rc.timeout_ms = static_cast<int>(p.m.store_redis_timeout_ms);
-        p.shared_counters = std::make_unique<store::RedisRateCounters>(rc);
-        p.pipeline->setSharedCounters(p.shared_counters.get());
+        // Each event loop opens its own connection, on its own epoll set.
+        p.pipeline->setLoopCounters(store::RedisRateCounters::opener(rc));
         return;
     }
     p.day_counts = std::make_unique<store::SqliteDayCounts>(manifest::resolvePath(p.m.state_dir, p.m.store_path));
@@ -270,7 +269,6 @@ void startMetering(Daemon::Parts& p) {
 }
 
 void stopMetering(Daemon::Parts& p) {
-    p.shared_counters.reset();
     p.write_behind.reset();
     p.day_counts.reset();
     p.challenge.reset();
@@ -334,11 +332,6 @@ void stopWorkers(Daemon::Parts& p) {
     std::_Exit(0);
 }
 
-/// The shared counters' batching thread, started with them.
-void stopSharedCounters(Daemon::Parts& p) {
-    if (p.shared_counters) p.shared_counters->stop();
-}
-
 /// The key cache, started when the store opened; stopping writes the last second's request counts.
 void stopKeyCache(Daemon::Parts& p) { p.key_cache->stop(); }
 
@@ -390,10 +383,13 @@ void stopMetrics(Daemon::Parts& p) {
 }
 
 constexpr Stage kServe[] = {
-    {"workers", nullptr, stopWorkers},          {"shared counters", nullptr, stopSharedCounters},
-    {"key cache", nullptr, stopKeyCache},       {"write-behind", startWriteBehind, stopWriteBehind},
-    {"event loops", startLoops, stopLoops},     {"tasks", startTasks, stopTasks},
-    {"status prober", startProber, stopProber}, {"metrics", startMetrics, stopMetrics},
+    {"workers", nullptr, stopWorkers},
+    {"key cache", nullptr, stopKeyCache},
+    {"write-behind", startWriteBehind, stopWriteBehind},
+    {"event loops", startLoops, stopLoops},
+    {"tasks", startTasks, stopTasks},
+    {"status prober", startProber, stopProber},
+    {"metrics", startMetrics, stopMetrics},
 };
 
 /// Undoes stages [0, count) of `stages`, last first.

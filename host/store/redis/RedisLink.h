@@ -1,7 +1,7 @@
-// RedisLink: one connection to a Redis server (hiredis, blocking socket with
-// connect and I/O timeouts), for a thread of its own that sends commands in
-// pipelined batches: every command of a batch is written at once and the
-// replies read in order, so a batch costs one round trip.
+// RedisLink: one blocking connection to a Redis server (hiredis, with connect
+// and I/O timeouts), for tests and tools that ask Redis outside an event
+// loop (the counters use RedisLoopLink): every command of a batch is written
+// at once and the replies read in order, so a batch costs one round trip.
 #pragma once
 
 #include <cstdint>
