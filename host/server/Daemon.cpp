@@ -73,7 +73,6 @@ struct Daemon::Parts {
     std::unique_ptr<pipeline::BotChallenge> challenge;
     std::unique_ptr<ratelimit::DayCountStore> day_counts;
     std::unique_ptr<pipeline::CounterWriteBehind> write_behind;     // of the pipeline's day counts (counters: memory)
-    std::unique_ptr<store::RedisRateCounters> shared_counters;      // counters: redis
     std::unique_ptr<store::RedisClusterCounters> cluster_counters;  // counters: redis, store.redis.cluster
     std::unique_ptr<fiber::FiberScheduler> workers;
     std::unique_ptr<CallerCounter> per_address;
@@ -270,8 +269,8 @@ void startMetering(Daemon::Parts& p) {
         rc.host = p.m.store_redis_host;
         rc.port = static_cast<int>(p.m.store_redis_port);
         rc.timeout_ms = static_cast<int>(p.m.store_redis_timeout_ms);
-        p.shared_counters = std::make_unique<store::RedisRateCounters>(rc);
-        p.pipeline->setSharedCounters(p.shared_counters.get());
+        // Each event loop opens its own connection, on its own epoll set.
+        p.pipeline->setLoopCounters(store::RedisRateCounters::opener(rc));
         return;
     }
     p.day_counts = std::make_unique<store::SqliteDayCounts>(manifest::resolvePath(p.m.state_dir, p.m.store_path));
@@ -282,7 +281,6 @@ void startMetering(Daemon::Parts& p) {
 }
 
 void stopMetering(Daemon::Parts& p) {
-    p.shared_counters.reset();
     p.write_behind.reset();
     p.day_counts.reset();
     p.challenge.reset();
@@ -347,9 +345,8 @@ void stopWorkers(Daemon::Parts& p) {
     std::_Exit(0);
 }
 
-/// The shared counters' batching thread, started with them.
-void stopSharedCounters(Daemon::Parts& p) {
-    if (p.shared_counters) p.shared_counters->stop();
+/// The cluster counters' thread, started with them: stopped before the loops it answers.
+void stopClusterCounters(Daemon::Parts& p) {
     if (p.cluster_counters) p.cluster_counters->stop();
 }
 
@@ -404,7 +401,7 @@ void stopMetrics(Daemon::Parts& p) {
 }
 
 constexpr Stage kServe[] = {
-    {"workers", nullptr, stopWorkers},          {"shared counters", nullptr, stopSharedCounters},
+    {"workers", nullptr, stopWorkers},          {"cluster counters", nullptr, stopClusterCounters},
     {"key cache", nullptr, stopKeyCache},       {"write-behind", startWriteBehind, stopWriteBehind},
     {"event loops", startLoops, stopLoops},     {"tasks", startTasks, stopTasks},
     {"status prober", startProber, stopProber}, {"metrics", startMetrics, stopMetrics},

@@ -30,23 +30,24 @@ using namespace ipfacts::testing;
 
 namespace {
 
-constexpr int kLimit = 7;     // class cluster7: a minute
-constexpr int kCallers = 12;  // source addresses, their slots fixed by their addresses
+constexpr int kLimit = 7;        // class cluster7: a minute
+constexpr int kCallers = 12;     // source addresses, their slots fixed by their addresses
+constexpr int kLoadLimit = 400;  // class clusterload: a minute, below what a caller sends in the load run
 
 /// The suite's manifest with the counters on the cluster of `seeds`: class
-/// cluster7 (kLimit a minute, route /cluster7/ip) and clusterbig (for load).
+/// cluster7 (kLimit a minute, route /cluster7/ip) and clusterload (kLoadLimit).
 std::function<void(std::string&)> clusterManifest(const std::vector<std::string>& seeds) {
     return [seeds](std::string& m) {
         std::string list;
         for (const auto& s : seeds) list += (list.empty() ? "\"" : ", \"") + s + "\"";
-        m.replace(
-            m.find("rate_classes:\n"), 14,
-            "rate_classes:\n  cluster7:\n    anonymous: { per_minute: " + std::to_string(kLimit) +
-                ", per_day: 1000000 }\n  clusterbig:\n    anonymous: { per_minute: 1000000, per_day: 10000000 }\n");
+        m.replace(m.find("rate_classes:\n"), 14,
+                  "rate_classes:\n  cluster7:\n    anonymous: { per_minute: " + std::to_string(kLimit) +
+                      ", per_day: 1000000 }\n  clusterload:\n    anonymous: { per_minute: " +
+                      std::to_string(kLoadLimit) + ", per_day: 10000000 }\n");
         m.replace(m.find("routes:\n"), 8,
                   "routes:\n"
                   "  - { path: /cluster7/ip, handler: ip.address, rate_class: cluster7, cache_control: \"no-store\" }\n"
-                  "  - { path: /clusterbig/ip, handler: ip.address, rate_class: clusterbig, cache_control: "
+                  "  - { path: /clusterload/ip, handler: ip.address, rate_class: clusterload, cache_control: "
                   "\"no-store\" }\n");
         m += "\nstore: { counters: redis, redis: { cluster: [" + list + "], timeout_ms: 500 } }\n";
     };
@@ -130,19 +131,21 @@ public:
     }
 
     void aMasterRestartedUnderLoadFailsNoRequest() {
+        awayFromMinuteEdge(20);  // the run's counts fall in one minute
         std::atomic<bool> stop{false};
         std::atomic<int> during{0};  // requests answered while the master was away or rejoining
         std::atomic<bool> away{false};
         Tally tally;
         std::vector<std::thread> threads;
-        // Bounded: each caller one request at a time, alternating the nodes, at most 4000.
+        // Bounded: each caller one request at a time, alternating the nodes, at most
+        // 4000, well past kLoadLimit: each caller is refused after its limit.
         for (int c = 0; c < kCallers; ++c)
             threads.emplace_back([&, c] {
                 const std::string from = caller(130, c);
                 HttpClient on_a("127.0.0.1", a_->port(), false, from), on_b("127.0.0.1", b_->port(), false, from);
                 for (int i = 0; i < 4000 && !stop.load(); ++i) {
                     try {
-                        tally.add(from, (i % 2 ? on_b : on_a).get("/clusterbig/ip"));
+                        tally.add(from, (i % 2 ? on_b : on_a).get("/clusterload/ip"));
                     } catch (const std::exception&) {
                         tally.lost();
                     }
@@ -179,7 +182,17 @@ public:
             unavailable_callers += unavailable > 0;
             per_caller += "\n    " + from + ": " + std::to_string(statuses[200]) + " admitted of " +
                           std::to_string(sent) + ", " + std::to_string(unavailable) + " unavailable";
+            CPPUNIT_ASSERT_EQUAL_MESSAGE(from, sent, statuses[200] + statuses[429]);
+            if (unavailable == 0) {
+                // Counted on the masters that stayed: exact, the outage elsewhere notwithstanding.
+                CPPUNIT_ASSERT_EQUAL_MESSAGE(from, kLoadLimit, statuses[200]);
+            } else {
+                // Its master away, then back empty: the limit on each node meanwhile
+                // (docs/operations.md), and afresh once back; the shared count before is lost.
+                CPPUNIT_ASSERT_MESSAGE(from, statuses[200] <= 4 * kLoadLimit);
+            }
         }
+        CPPUNIT_ASSERT_EQUAL(size_t(1), tally.resets.size());
         std::printf(
             "\n  master %zu of 3 killed, back in %lld ms, under load: %d requests, %d while away or rejoining, %d "
             "failed;%s\n",

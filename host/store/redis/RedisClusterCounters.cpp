@@ -1,41 +1,29 @@
 #include "host/store/redis/RedisClusterCounters.h"
 
-#include "host/store/redis/RedisRateCounters.h"
 #include "host/store/redis/RedisRedirect.h"
 
-#include <openssl/evp.h>
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
 #include <chrono>
-#include <iterator>
 
 namespace ipfacts::store {
 namespace {
 
-// Asks of one slot per call at most, so Redis is never busy with one call for long.
+// Asks per call at most, so Redis is never busy with one call for long.
 constexpr size_t kAsksPerCall = 256;
-// Redirections followed per round before its remaining asks are answered `unavailable`.
+// Redirections followed per batch before its remaining asks are answered `unavailable`.
 constexpr int kAttempts = 3;
-
-std::string hex(const unsigned char* p, size_t n) {
-    static const char* digits = "0123456789abcdef";
-    std::string out;
-    for (size_t i = 0; i < n; ++i) out += digits[p[i] >> 4], out += digits[p[i] & 0xf];
-    return out;
-}
-
-std::string sha1Hex(const char* text) {
-    unsigned char digest[EVP_MAX_MD_SIZE];
-    unsigned int len = 0;
-    EVP_Digest(text, std::char_traits<char>::length(text), digest, &len, EVP_sha1(), nullptr);
-    return hex(digest, len);
-}
 
 ratelimit::RateDecision unavailable() {
     ratelimit::RateDecision d;
     d.unavailable = true;
     return d;
+}
+
+void answerUnavailable(std::vector<CounterAsk>& asks) {
+    for (auto& a : asks) a.done(unavailable());
+    asks.clear();
 }
 
 int64_t steadyMs() {
@@ -48,8 +36,17 @@ thread_local bool t_held = false;
 
 }  // namespace
 
-RedisClusterCounters::RedisClusterCounters(RedisClusterConfig config)
-    : config_(std::move(config)), sha_(sha1Hex(RedisRateCounters::script())) {
+int RedisClusterCounters::slotOf(const ratelimit::CounterKey& key) {
+    // The tag RedisCounterScript writes: the caller's kind and identity (not the rate class), in hex.
+    static const char* digits = "0123456789abcdef";
+    char tag[2 * sizeof key.bytes];
+    size_t n = 0;
+    for (size_t i = 1; i < key.bytes.size(); ++i)
+        tag[n++] = digits[key.bytes[i] >> 4], tag[n++] = digits[key.bytes[i] & 0xf];
+    return redisSlot(std::string_view(tag, n));
+}
+
+RedisClusterCounters::RedisClusterCounters(RedisClusterConfig config) : config_(std::move(config)) {
     thread_ = std::thread([this] { run(); });
 }
 
@@ -72,19 +69,16 @@ void RedisClusterCounters::take(const ratelimit::CounterKey& key, const manifest
         d.unlimited = true;
         return done(d);
     }
-    Ask a{key, quota, now_s, pass ? *pass : ratelimit::ChallengePass{}, std::move(done), {}, 0};
-    a.tag = "{" + hex(key.bytes.data(), key.bytes.size()) + "}";
-    a.slot = redisSlot(a.tag);
     {
         std::lock_guard<std::mutex> lock(mu_);
         if (!stopping_) {
             const bool first = queue_.empty();
-            queue_.push_back(std::move(a));
+            queue_.push_back(CounterAsk{key, quota, now_s, pass ? *pass : ratelimit::ChallengePass{}, std::move(done)});
             if (first && !t_held) wake_.notify_one();
             return;
         }
     }
-    a.done(unavailable());
+    done(unavailable());
 }
 
 void RedisClusterCounters::hold() { t_held = true; }
@@ -100,30 +94,28 @@ void RedisClusterCounters::send() {
 }
 
 void RedisClusterCounters::run() {
-    Asks round;
     while (true) {
+        Asks batch;
         {
             std::unique_lock<std::mutex> lock(mu_);
             wake_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
-            round.swap(queue_);
+            batch.swap(queue_);
             if (stopping_) {
                 lock.unlock();
-                for (auto& a : round) a.done(unavailable());
+                answerUnavailable(batch);
                 return;
             }
         }
-        countRound(round);
-        round.clear();
+        // Everything that arrived while the last batch was out goes in this one.
+        countRound(std::move(batch));
     }
 }
 
-void RedisClusterCounters::countRound(Asks& round) {
+void RedisClusterCounters::countRound(Asks round) {
     if (refresh_due_ && steadyMs() >= refresh_at_ms_) refreshMap();
-    std::vector<size_t> pending(round.size());
-    for (size_t i = 0; i < pending.size(); ++i) pending[i] = i;
     asking_.clear();
-    for (int n = 0; n < kAttempts && !pending.empty(); ++n) pending = attempt(round, pending);
-    for (size_t i : pending) round[i].done(unavailable());
+    for (int n = 0; n < kAttempts && !round.empty(); ++n) round = attempt(std::move(round));
+    answerUnavailable(round);
 }
 
 void RedisClusterCounters::refreshMap() {
@@ -146,7 +138,7 @@ void RedisClusterCounters::refreshMap() {
     }
     refresh_at_ms_ = steadyMs() + config_.retry_ms;
     if (map_.servedSlots() == 0)
-        spdlog::warn("rate counters: no redis cluster node answers CLUSTER SLOTS; serving without shared limits");
+        spdlog::warn("rate counters: no redis cluster node answers CLUSTER SLOTS; counting on this node");
 }
 
 RedisClusterCounters::Master& RedisClusterCounters::master(const std::string& address) {
@@ -160,75 +152,44 @@ RedisClusterCounters::Master& RedisClusterCounters::master(const std::string& ad
 
 void RedisClusterCounters::markDown(const std::string& address, Master& m, const std::string& why) {
     if (!m.down)
-        spdlog::warn("rate counters: redis cluster master {}: {}; its callers are served as unavailable", address, why);
+        spdlog::warn("rate counters: redis cluster master {}: {}; its callers counted on this node meanwhile", address,
+                     why);
     m.down = true;
     m.retry_at_ms = steadyMs() + config_.retry_ms;
 }
 
-std::map<std::string, std::vector<RedisClusterCounters::Call>> RedisClusterCounters::plan(
-    Asks& round, const std::vector<size_t>& pending) {
-    std::map<std::string, std::map<int, Call>> by_slot;
-    for (size_t i : pending) {
-        const int slot = round[i].slot;
+std::map<std::string, std::vector<RedisClusterCounters::Call>> RedisClusterCounters::plan(Asks pending) {
+    std::map<std::string, std::map<int, Asks>> by_slot;
+    for (auto& a : pending) {
+        const int slot = slotOf(a.key);
         std::string to;
         if (auto asked = asking_.find(slot); asked != asking_.end())
             to = asked->second;
         else if (const int m = map_.masterOf(slot); m >= 0)
             to = map_.masters()[static_cast<size_t>(m)].text();
         if (to.empty()) {
-            round[i].done(unavailable());  // no master serves the slot (no map yet)
+            a.done(unavailable());  // no master serves the slot (no map yet)
             continue;
         }
-        Call& call = by_slot[to].try_emplace(slot, Call{slot, {}, asking_.count(slot) > 0}).first->second;
-        call.asks.push_back(i);
+        by_slot[to][slot].push_back(std::move(a));
     }
     std::map<std::string, std::vector<Call>> out;
-    for (auto& [address, calls] : by_slot)
-        for (auto& [slot, call] : calls) {
+    for (auto& [address, slots] : by_slot)
+        for (auto& [slot, asks] : slots) {
+            const bool asking = asking_.count(slot) > 0;
             // A slot's asks beyond kAsksPerCall go in further calls.
-            for (size_t from = 0; from < call.asks.size(); from += kAsksPerCall) {
-                const auto begin = call.asks.begin() + static_cast<std::ptrdiff_t>(from);
-                const auto end =
-                    call.asks.begin() + static_cast<std::ptrdiff_t>(std::min(call.asks.size(), from + kAsksPerCall));
-                out[address].push_back(Call{slot, std::vector<size_t>(begin, end), call.asking});
+            for (size_t from = 0; from < asks.size(); from += kAsksPerCall) {
+                const auto begin = asks.begin() + static_cast<std::ptrdiff_t>(from);
+                const auto end = asks.begin() + static_cast<std::ptrdiff_t>(std::min(asks.size(), from + kAsksPerCall));
+                out[address].push_back(
+                    Call{slot, asking, Asks(std::make_move_iterator(begin), std::make_move_iterator(end))});
             }
         }
     return out;
 }
 
-void RedisClusterCounters::addAsk(const Ask& a, RedisLink::Command& keys, RedisLink::Command& values) const {
-    const int64_t minute = a.now_s / 60, day = a.now_s / 86400;
-    const int64_t day_life = (day + 1) * 86400 - a.now_s + 3600;  // past the day's end: a late node still finds it
-    const std::string head = config_.prefix + a.tag;
-    keys.push_back(head + "m:" + std::to_string(minute));
-    keys.push_back(head + "d:" + std::to_string(day));
-    keys.push_back(head + "s:" + std::to_string(day));
-    keys.push_back(head + "r:" + (a.pass.signature.empty() ? std::string("-") : a.pass.signature));
-    values.push_back(std::to_string(a.quota.per_minute));
-    values.push_back(std::to_string(a.quota.per_day));
-    values.push_back(std::to_string(a.quota.challenge_after));
-    values.push_back("120");
-    values.push_back(std::to_string(day_life));
-    values.push_back(std::to_string(a.pass.signature.empty() ? 0 : a.pass.expires_unix));
-}
-
-std::vector<RedisLink::Command> RedisClusterCounters::commandsOf(const Asks& round, const std::vector<Call>& calls,
-                                                                 bool load) const {
-    std::vector<RedisLink::Command> commands;
-    if (load) commands.push_back({"SCRIPT", "LOAD", RedisRateCounters::script()});
-    for (const Call& c : calls) {
-        if (c.asking) commands.push_back({"ASKING"});
-        RedisLink::Command call{"EVALSHA", sha_, std::to_string(c.asks.size() * 4)}, values;
-        for (size_t i : c.asks) addAsk(round[i], call, values);
-        // Every key comes before every value.
-        call.insert(call.end(), std::make_move_iterator(values.begin()), std::make_move_iterator(values.end()));
-        commands.push_back(std::move(call));
-    }
-    return commands;
-}
-
-std::vector<size_t> RedisClusterCounters::attempt(Asks& round, const std::vector<size_t>& pending) {
-    auto plans = plan(round, pending);
+RedisClusterCounters::Asks RedisClusterCounters::attempt(Asks pending) {
+    auto plans = plan(std::move(pending));
     // Write every master its calls first, then read: the masters work at once.
     struct Sent {
         const std::string* address;
@@ -238,28 +199,36 @@ std::vector<size_t> RedisClusterCounters::attempt(Asks& round, const std::vector
         bool load;
     };
     std::vector<Sent> sent;
-    const auto unavailableAll = [&](const std::vector<Call>& calls) {
-        for (const Call& c : calls)
-            for (size_t i : c.asks) round[i].done(unavailable());
+    const auto unavailableAll = [](std::vector<Call>& calls) {
+        for (Call& c : calls) answerUnavailable(c.asks);
     };
     const int64_t now = steadyMs();
+    std::string wire;
     for (auto& [address, calls] : plans) {
         Master& m = master(address);
         if (m.down && now < m.retry_at_ms) {
             unavailableAll(calls);
             continue;
         }
+        // A new connection (first use, or the master restarted) loads the script first.
         const bool load = !m.link->connected();
-        auto commands = commandsOf(round, calls, load);
+        wire.clear();
+        if (load) wire += counterScriptLoad();
+        size_t commands = load ? 1 : 0;
+        for (const Call& c : calls) {
+            if (c.asking) wire += "*1\r\n$6\r\nASKING\r\n", ++commands;
+            appendCounterCall(wire, config_.prefix, c.asks.data(), c.asks.size());
+            ++commands;
+        }
         try {
-            m.link->send(commands);
-            sent.push_back(Sent{&address, &m, &calls, commands.size(), load});
+            m.link->sendWire(wire);
+            sent.push_back(Sent{&address, &m, &calls, commands, load});
         } catch (const RedisDown& e) {
             markDown(address, m, e.what());
             unavailableAll(calls);
         }
     }
-    std::vector<size_t> again;
+    Asks again;
     for (const Sent& s : sent) {
         std::vector<RedisReply> replies;
         try {
@@ -273,27 +242,21 @@ std::vector<size_t> RedisClusterCounters::attempt(Asks& round, const std::vector
         s.master->down = false;
         const RedisNodeAddress from = *parseNodeAddress(*s.address);
         size_t r = s.load ? 1 : 0;
-        for (const Call& c : *s.calls) {
+        for (Call& c : *s.calls) {
             if (c.asking) ++r;  // ASKING's +OK
-            if (!settle(round, c, replies[r++], from)) again.insert(again.end(), c.asks.begin(), c.asks.end());
+            settle(c, replies[r++], from, again);
         }
     }
     return again;
 }
 
-bool RedisClusterCounters::settle(Asks& round, const Call& call, const RedisReply& reply,
-                                  const RedisNodeAddress& from) {
-    if (reply.type == RedisReply::Type::Array && reply.elements.size() == call.asks.size() * 4) {
-        for (size_t k = 0; k < call.asks.size(); ++k) {
-            Ask& a = round[call.asks[k]];
-            const RedisReply* v = &reply.elements[k * 4];
-            manifest::Quota quota = a.quota;
-            quota.challenge_after = v[3].integer;  // 0 when the caller solved a challenge today
-            a.done(ratelimit::RateLimiter::decide(quota, static_cast<ratelimit::RateVerdict>(v[0].integer),
-                                                  v[1].integer, v[2].integer, a.now_s));
-        }
-        return true;
+void RedisClusterCounters::settle(Call& call, const RedisReply& reply, const RedisNodeAddress& from, Asks& again) {
+    if (reply.type == RedisReply::Type::String &&
+        readCounterReply(reply.text, call.asks.data(), call.asks.size(), decisions_)) {
+        for (size_t i = 0; i < call.asks.size(); ++i) call.asks[i].done(decisions_[i]);
+        return;
     }
+    const auto goAgain = [&] { std::move(call.asks.begin(), call.asks.end(), std::back_inserter(again)); };
     const std::string& error = reply.text;
     if (const auto redirect = parseRedirect(error, from)) {
         if (redirect->kind == RedisRedirect::Kind::Moved) {
@@ -302,18 +265,17 @@ bool RedisClusterCounters::settle(Asks& round, const Call& call, const RedisRepl
         } else {
             asking_[redirect->slot] = redirect->to.text();
         }
-        return false;
+        return goAgain();
     }
-    // The script cache was flushed (or a fresh node): load it again with the next round's first call.
+    // The script cache was flushed: the next connection loads it again.
     if (error.rfind("NOSCRIPT", 0) == 0) {
         master(from.text()).link->close();
-        return false;
+        return goAgain();
     }
-    if (error.rfind("TRYAGAIN", 0) == 0) return false;  // a slot's keys mid-migration: soon whole again
-    // CLUSTERDOWN (a master just back, not yet in the cluster again) and anything else: not counted now.
+    if (error.rfind("TRYAGAIN", 0) == 0) return goAgain();  // a slot's keys mid-migration: whole again soon
+    // CLUSTERDOWN (a master back, not yet in the cluster again) and anything else: not counted now.
     spdlog::debug("rate counters: redis cluster master {}: {}", from.text(), error);
-    for (size_t i : call.asks) round[i].done(unavailable());
-    return true;
+    answerUnavailable(call.asks);
 }
 
 }  // namespace ipfacts::store

@@ -78,6 +78,19 @@ void RedisLink::send(const std::vector<Command>& batch) {
             throw RedisDown("redis: cannot queue a command");
         }
     }
+    flush();
+}
+
+void RedisLink::sendWire(const std::string& wire) {
+    if (!ctx_) connect();
+    if (redisAppendFormattedCommand(ctx_, wire.data(), wire.size()) != REDIS_OK) {
+        close();
+        throw RedisDown("redis: cannot queue a command");
+    }
+    flush();
+}
+
+void RedisLink::flush() {
     // Write it all now: the server works on it while the caller writes to others.
     int done = 0;
     while (!done) {

@@ -1,0 +1,177 @@
+#include "host/store/redis/RedisCounterScript.h"
+
+#include <openssl/evp.h>
+
+#include <algorithm>
+#include <charconv>
+
+namespace ipfacts::store {
+namespace {
+
+// One call counts a whole batch of asks, in order, as one atomic step in
+// Redis (a script runs alone), so each decision is as exact as if it were a
+// call of its own, and a batch costs Redis one command instead of one each.
+// Per ask i (from 0), KEYS[4i+1..4i+4]: the caller's minute counter, its day
+// counter, its "solved a bot challenge today" mark, and the replay record of
+// the challenge solution sent with this request; ARGV[6i+1..6i+6]: per minute,
+// per day, challenge after (0: none), the two counters' lives in seconds, and
+// the solution's expiry (0: none sent). Returns one string, three integers
+// per ask: the verdict (0 counted, 1 minute full, 2 day full, 3 challenge
+// due, 4 solution already used) plus 8 when the caller solved a challenge
+// today (the challenge threshold then no longer applies), the minute count
+// and the day count: what the quota headers need, and one reply object to
+// read instead of four per ask. Both counters are incremented first and
+// taken back when the request is refused (inside the one atomic script, so no
+// other client ever sees the interim count): an admitted request, the common
+// case, costs two commands, not four. Nothing is counted for a refused
+// request, so a client retrying sooner stays blocked until the window ends,
+// exactly as in memory.
+constexpr const char* kScript = R"lua(
+local function one(k, a)
+  local ca = tonumber(ARGV[a + 3])
+  if ARGV[a + 6] ~= '0' then
+    if not redis.call('SET', KEYS[k + 4], '1', 'NX', 'EXAT', ARGV[a + 6]) then return 4, 0, 0 end
+    redis.call('SET', KEYS[k + 3], '1', 'EX', ARGV[a + 5])
+  end
+  local solved = 0
+  if ca > 0 and redis.call('EXISTS', KEYS[k + 3]) == 1 then ca, solved = 0, 8 end
+  local pm, pd = tonumber(ARGV[a + 1]), tonumber(ARGV[a + 2])
+  local m = redis.call('INCR', KEYS[k + 1])
+  if m == 1 then redis.call('EXPIRE', KEYS[k + 1], ARGV[a + 4]) end
+  local d = redis.call('INCR', KEYS[k + 2])
+  if d == 1 then redis.call('EXPIRE', KEYS[k + 2], ARGV[a + 5]) end
+  local v = 0
+  if pm > 0 and m > pm then v = 1
+  elseif pd > 0 and d > pd then v = 2
+  elseif ca > 0 and d > ca then v = 3 end
+  if v == 0 then return solved, m, d end
+  redis.call('DECR', KEYS[k + 1])
+  redis.call('DECR', KEYS[k + 2])
+  return v + solved, m - 1, d - 1
+end
+local out = {}
+for i = 0, #KEYS / 4 - 1 do
+  local v, m, d = one(i * 4, i * 6)
+  out[i + 1] = string.format('%d %d %d', v, m, d)
+end
+return table.concat(out, ' ')
+)lua";
+
+constexpr int kMinuteLifeS = 120;  // past the minute's end: a node with a late clock still finds it
+
+std::string sha1Hex(const char* text) {
+    static const char* digits = "0123456789abcdef";
+    unsigned char digest[EVP_MAX_MD_SIZE];
+    unsigned int len = 0;
+    EVP_Digest(text, std::char_traits<char>::length(text), digest, &len, EVP_sha1(), nullptr);
+    std::string out;
+    for (unsigned i = 0; i < len; ++i) out += digits[digest[i] >> 4], out += digits[digest[i] & 0xf];
+    return out;
+}
+
+/// Writes RESP by hand: "*<n>\r\n" then each argument as "$<len>\r\n<bytes>\r\n".
+class RespWriter {
+public:
+    explicit RespWriter(std::string& out) : out_(out) {}
+    void array(size_t n) { out_ += '*', number(int64_t(n)), out_ += "\r\n"; }
+    void arg(std::string_view s) { head(s.size()), out_.append(s), out_ += "\r\n"; }
+    void arg(int64_t v) {
+        char buf[24];
+        auto end = std::to_chars(buf, buf + sizeof buf, v).ptr;
+        arg(std::string_view(buf, size_t(end - buf)));
+    }
+    /// `<prefix>{<caller>}<class>:<tag><number>`: a caller's counter of one rate class.
+    void classKey(const std::string& prefix, const ratelimit::CounterKey& who, std::string_view tag, int64_t number) {
+        char buf[48];
+        char* p = std::to_chars(buf, buf + 4, int(who.bytes[0])).ptr;
+        *p++ = ':';
+        p = std::copy(tag.begin(), tag.end(), p);
+        p = std::to_chars(p, buf + sizeof buf, number).ptr;
+        callerKey(prefix, who, std::string_view(buf, size_t(p - buf)));
+    }
+    /// `<prefix>{<caller>}<rest>`. The caller (its kind and identity, not the
+    /// rate class) in braces is a cluster hash tag: all of one caller's keys
+    /// share a slot, so one script call may touch them all.
+    void callerKey(const std::string& prefix, const ratelimit::CounterKey& who, std::string_view rest) {
+        static const char* digits = "0123456789abcdef";
+        head(prefix.size() + 2 + (who.bytes.size() - 1) * 2 + rest.size());
+        out_ += prefix, out_ += '{';
+        for (size_t i = 1; i < who.bytes.size(); ++i)
+            out_ += digits[who.bytes[i] >> 4], out_ += digits[who.bytes[i] & 0xf];
+        out_ += '}', out_ += rest, out_ += "\r\n";
+    }
+
+private:
+    void head(size_t len) { out_ += '$', number(int64_t(len)), out_ += "\r\n"; }
+    void number(int64_t v) {
+        char buf[24];
+        auto end = std::to_chars(buf, buf + sizeof buf, v).ptr;
+        out_.append(buf, size_t(end - buf));
+    }
+    std::string& out_;
+};
+
+bool nextNumber(std::string_view& text, int64_t& v) {
+    while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
+    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (ec != std::errc()) return false;
+    text.remove_prefix(size_t(end - text.data()));
+    return true;
+}
+
+}  // namespace
+
+const char* counterScript() { return kScript; }
+
+const std::string& counterScriptSha() {
+    static const std::string sha = sha1Hex(kScript);
+    return sha;
+}
+
+std::string counterScriptLoad() {
+    std::string out;
+    RespWriter w(out);
+    w.array(3), w.arg("SCRIPT"), w.arg("LOAD"), w.arg(kScript);
+    return out;
+}
+
+void appendCounterCall(std::string& out, const std::string& prefix, const CounterAsk* asks, size_t n) {
+    RespWriter w(out);
+    w.array(3 + n * 10);
+    w.arg("EVALSHA"), w.arg(counterScriptSha()), w.arg(int64_t(n * 4));
+    for (size_t i = 0; i < n; ++i) {
+        const CounterAsk& a = asks[i];
+        const int64_t day = a.now_s / 86400;
+        w.classKey(prefix, a.key, "m:", a.now_s / 60);
+        w.classKey(prefix, a.key, "d:", day);
+        w.classKey(prefix, a.key, "s:", day);
+        // The replay record sits with its caller (a solution is bound to the
+        // caller's address block), in no rate class: a solution counts once.
+        w.callerKey(prefix, a.key, "r:" + (a.pass.signature.empty() ? std::string("-") : a.pass.signature));
+    }
+    for (size_t i = 0; i < n; ++i) {
+        const CounterAsk& a = asks[i];
+        const int64_t day_life = (a.now_s / 86400 + 1) * 86400 - a.now_s + 3600;  // past the day's end
+        w.arg(a.quota.per_minute), w.arg(a.quota.per_day), w.arg(a.quota.challenge_after);
+        w.arg(int64_t(kMinuteLifeS)), w.arg(day_life);
+        w.arg(a.pass.signature.empty() ? 0 : a.pass.expires_unix);
+    }
+}
+
+bool readCounterReply(std::string_view reply, const CounterAsk* asks, size_t n,
+                      std::vector<ratelimit::RateDecision>& out) {
+    out.clear();
+    out.reserve(n);
+    for (size_t i = 0; i < n; ++i) {
+        int64_t v, m, d;
+        if (!nextNumber(reply, v) || !nextNumber(reply, m) || !nextNumber(reply, d) || v < 0 || (v & 7) > 4)
+            return false;
+        manifest::Quota quota = asks[i].quota;
+        if (v & 8) quota.challenge_after = 0;  // solved today: the threshold no longer applies
+        out.push_back(
+            ratelimit::RateLimiter::decide(quota, static_cast<ratelimit::RateVerdict>(v & 7), m, d, asks[i].now_s));
+    }
+    return reply.find_first_not_of(' ') == std::string_view::npos;
+}
+
+}  // namespace ipfacts::store
