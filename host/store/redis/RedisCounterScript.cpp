@@ -11,49 +11,56 @@ namespace {
 // One call counts a whole batch of asks, in order, as one atomic step in
 // Redis (a script runs alone), so each decision is as exact as if it were a
 // call of its own, and a batch costs Redis one command instead of one each.
-// Per ask i (from 0), KEYS[4i+1..4i+4]: the caller's minute counter, its day
-// counter, its "solved a bot challenge today" mark, and the replay record of
-// the challenge solution sent with this request; ARGV[5i+1..5i+5]: per minute,
-// per day, challenge after (0: none), the day counter's life in seconds, and
-// the solution's expiry (0: none sent). A minute counter lives 120 s, past the
-// minute's end, so a node with a late clock still finds it. Returns one string, three integers
-// per ask: the verdict (0 counted, 1 minute full, 2 day full, 3 challenge
-// due, 4 solution already used) plus 8 when the caller solved a challenge
-// today (the challenge threshold then no longer applies), the minute count
-// and the day count: what the quota headers need, and one reply object to
-// read instead of four per ask. Both counters are incremented first and
-// taken back when the request is refused (inside the one atomic script, so no
-// other client ever sees the interim count): an admitted request, the common
-// case, costs two commands, not four. Nothing is counted for a refused
-// request, so a client retrying sooner stays blocked until the window ends,
-// exactly as in memory.
+// Per ask, ARGV (five values): per minute, per day, challenge after (0:
+// none), the day counter's life in seconds, and the expiry of the challenge
+// solution sent with it (0: none sent). Per ask, KEYS (two to four, only
+// what the ask needs, so the common request costs two keys): the caller's
+// minute counter and day counter; its "solved a bot challenge today" mark
+// when a challenge applies or a solution was sent; the solution's replay
+// record when one was sent. A minute counter lives 120 s, past the minute's
+// end, so a node with a late clock still finds it. Returns one string, three
+// integers per ask: the verdict (0 counted, 1 minute full, 2 day full, 3
+// challenge due, 4 solution already used) plus 8 when the caller solved a
+// challenge today (the challenge threshold then no longer applies), the
+// minute count and the day count: what the quota headers need, and one reply
+// object to read instead of several per ask. Both counters are incremented
+// first and taken back when the request is refused (inside the one atomic
+// script, so no other client ever sees the interim count): an admitted
+// request, the common case, costs two commands, not four. Nothing is counted
+// for a refused request, so a client retrying sooner stays blocked until the
+// window ends, exactly as in memory.
 constexpr const char* kScript = R"lua(
-local function one(k, a)
+local function one(mk, dk, sk, rk, a)
   local ca = tonumber(ARGV[a + 3])
-  if ARGV[a + 5] ~= '0' then
-    if not redis.call('SET', KEYS[k + 4], '1', 'NX', 'EXAT', ARGV[a + 5]) then return 4, 0, 0 end
-    redis.call('SET', KEYS[k + 3], '1', 'EX', ARGV[a + 4])
+  if rk then
+    if not redis.call('SET', rk, '1', 'NX', 'EXAT', ARGV[a + 5]) then return 4, 0, 0 end
+    redis.call('SET', sk, '1', 'EX', ARGV[a + 4])
   end
   local solved = 0
-  if ca > 0 and redis.call('EXISTS', KEYS[k + 3]) == 1 then ca, solved = 0, 8 end
+  if ca > 0 and redis.call('EXISTS', sk) == 1 then ca, solved = 0, 8 end
   local pm, pd = tonumber(ARGV[a + 1]), tonumber(ARGV[a + 2])
-  local m = redis.call('INCR', KEYS[k + 1])
-  if m == 1 then redis.call('EXPIRE', KEYS[k + 1], 120) end
-  local d = redis.call('INCR', KEYS[k + 2])
-  if d == 1 then redis.call('EXPIRE', KEYS[k + 2], ARGV[a + 4]) end
+  local m = redis.call('INCR', mk)
+  if m == 1 then redis.call('EXPIRE', mk, 120) end
+  local d = redis.call('INCR', dk)
+  if d == 1 then redis.call('EXPIRE', dk, ARGV[a + 4]) end
   local v = 0
   if pm > 0 and m > pm then v = 1
   elseif pd > 0 and d > pd then v = 2
   elseif ca > 0 and d > ca then v = 3 end
   if v == 0 then return solved, m, d end
-  redis.call('DECR', KEYS[k + 1])
-  redis.call('DECR', KEYS[k + 2])
+  redis.call('DECR', mk)
+  redis.call('DECR', dk)
   return v + solved, m - 1, d - 1
 end
-local out = {}
-for i = 0, #KEYS / 4 - 1 do
-  local v, m, d = one(i * 4, i * 5)
-  out[i + 1] = string.format('%d %d %d', v, m, d)
+local out, k = {}, 1
+for a = 0, #ARGV - 1, 5 do
+  local mk, dk, sk, rk = KEYS[k], KEYS[k + 1], nil, nil
+  k = k + 2
+  local sent = ARGV[a + 5] ~= '0'
+  if sent or ARGV[a + 3] ~= '0' then sk, k = KEYS[k], k + 1 end
+  if sent then rk, k = KEYS[k], k + 1 end
+  local v, m, d = one(mk, dk, sk, rk, a)
+  out[#out + 1] = string.format('%d %d %d', v, m, d)
 end
 return table.concat(out, ' ')
 )lua";
@@ -139,11 +146,24 @@ std::string counterScriptLoad() {
     return out;
 }
 
+namespace {
+
+/// The keys ask `a` names: its minute and day counters, then its solved mark
+/// when a challenge applies or a solution was sent, and the solution's replay record.
+size_t keysOf(const CounterAsk& a) {
+    const bool sent = !a.pass.signature.empty();
+    return 2 + (sent || a.quota.challenge_after ? 1 : 0) + (sent ? 1 : 0);
+}
+
+}  // namespace
+
 void appendCounterCall(std::string& out, const std::string& prefix, const CounterAsk* asks, size_t n) {
-    out.reserve(out.size() + 64 + n * (4 * (prefix.size() + 64) + 64));
+    size_t keys = 0;
+    for (size_t i = 0; i < n; ++i) keys += keysOf(asks[i]);
+    out.reserve(out.size() + 64 + keys * (prefix.size() + 64) + n * 48);
     RespWriter w(out);
-    w.array(3 + n * 9);
-    w.arg("EVALSHA"), w.arg(counterScriptSha()), w.arg(int64_t(n * 4));
+    w.array(3 + keys + n * 5);
+    w.arg("EVALSHA"), w.arg(counterScriptSha()), w.arg(int64_t(keys));
     std::string tag_buf;
     char rest[48];
     for (size_t i = 0; i < n; ++i) {
@@ -152,13 +172,10 @@ void appendCounterCall(std::string& out, const std::string& prefix, const Counte
         const std::string_view tag = callerTag(prefix, a.key, tag_buf);
         w.key(tag, classCounter(a.key, 'm', a.now_s / 60, rest));
         w.key(tag, classCounter(a.key, 'd', day, rest));
-        w.key(tag, classCounter(a.key, 's', day, rest));
+        if (keysOf(a) > 2) w.key(tag, classCounter(a.key, 's', day, rest));
         // The replay record sits with its caller (a solution is bound to the
         // caller's address block), in no rate class: a solution counts once.
-        if (a.pass.signature.empty())
-            w.key(tag, "r:-");
-        else
-            w.key(tag, "r:" + a.pass.signature);
+        if (keysOf(a) > 3) w.key(tag, "r:" + a.pass.signature);
     }
     for (size_t i = 0; i < n; ++i) {
         const CounterAsk& a = asks[i];
