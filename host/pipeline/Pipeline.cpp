@@ -331,11 +331,13 @@ bool Pipeline::meterShared(Exchange& ex) {
         pending->state = PendingMeter::Answered;
         return false;
     }
+    // Held by the request's own record, so the answer's callback carries one pointer (no allocation).
+    pending->wake = std::move(ex.wake);
     // The shared counters keep the challenge books: the pass is recorded with the count.
     counters->take(pending->key, *quota, pending->now, pending->pass ? &*pending->pass : nullptr,
-                   [pending, wake = ex.wake](const ratelimit::RateDecision& d) {
+                   [pending](const ratelimit::RateDecision& d) {
                        pending->decision = d;
-                       if (pending->state.exchange(PendingMeter::Answered) == PendingMeter::Parked) wake();
+                       if (pending->state.exchange(PendingMeter::Answered) == PendingMeter::Parked) pending->wake();
                    });
     // Parked unless the answer came already (then the callback did not wake).
     return pending->state.exchange(PendingMeter::Parked) != PendingMeter::Answered;

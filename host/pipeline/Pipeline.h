@@ -35,7 +35,8 @@ struct PendingMeter {
     std::optional<ratelimit::ChallengePass> pass;  // the solution sent, checked
     int64_t now = 0;
     ratelimit::RateDecision decision;
-    bool refused = false;  // answered before asking (a refused challenge solution)
+    bool refused = false;        // answered before asking (a refused challenge solution)
+    std::function<void()> wake;  // Exchange::wake, run when the answer comes after parking
 };
 
 /// Handlers the host itself serves (the OpenAPI document), by route id.

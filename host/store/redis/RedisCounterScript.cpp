@@ -11,53 +11,59 @@ namespace {
 // One call counts a whole batch of asks, in order, as one atomic step in
 // Redis (a script runs alone), so each decision is as exact as if it were a
 // call of its own, and a batch costs Redis one command instead of one each.
-// Per ask i (from 0), KEYS[4i+1..4i+4]: the caller's minute counter, its day
-// counter, its "solved a bot challenge today" mark, and the replay record of
-// the challenge solution sent with this request; ARGV[6i+1..6i+6]: per minute,
-// per day, challenge after (0: none), the two counters' lives in seconds, and
-// the solution's expiry (0: none sent). Returns one string, three integers
-// per ask: the verdict (0 counted, 1 minute full, 2 day full, 3 challenge
-// due, 4 solution already used) plus 8 when the caller solved a challenge
-// today (the challenge threshold then no longer applies), the minute count
-// and the day count: what the quota headers need, and one reply object to
-// read instead of four per ask. Both counters are incremented first and
-// taken back when the request is refused (inside the one atomic script, so no
-// other client ever sees the interim count): an admitted request, the common
-// case, costs two commands, not four. Nothing is counted for a refused
-// request, so a client retrying sooner stays blocked until the window ends,
-// exactly as in memory.
+// Per ask, ARGV (five values): per minute, per day, challenge after (0:
+// none), the day counter's life in seconds, and the expiry of the challenge
+// solution sent with it (0: none sent). Per ask, KEYS (two to four, only
+// what the ask needs, so the common request costs two keys): the caller's
+// minute counter and day counter; its "solved a bot challenge today" mark
+// when a challenge applies or a solution was sent; the solution's replay
+// record when one was sent. A minute counter lives 120 s, past the minute's
+// end, so a node with a late clock still finds it. Returns one string, three
+// integers per ask: the verdict (0 counted, 1 minute full, 2 day full, 3
+// challenge due, 4 solution already used) plus 8 when the caller solved a
+// challenge today (the challenge threshold then no longer applies), the
+// minute count and the day count: what the quota headers need, and one reply
+// object to read instead of several per ask. Both counters are incremented
+// first and taken back when the request is refused (inside the one atomic
+// script, so no other client ever sees the interim count): an admitted
+// request, the common case, costs two commands, not four. Nothing is counted
+// for a refused request, so a client retrying sooner stays blocked until the
+// window ends, exactly as in memory.
 constexpr const char* kScript = R"lua(
-local function one(k, a)
+local function one(mk, dk, sk, rk, a)
   local ca = tonumber(ARGV[a + 3])
-  if ARGV[a + 6] ~= '0' then
-    if not redis.call('SET', KEYS[k + 4], '1', 'NX', 'EXAT', ARGV[a + 6]) then return 4, 0, 0 end
-    redis.call('SET', KEYS[k + 3], '1', 'EX', ARGV[a + 5])
+  if rk then
+    if not redis.call('SET', rk, '1', 'NX', 'EXAT', ARGV[a + 5]) then return 4, 0, 0 end
+    redis.call('SET', sk, '1', 'EX', ARGV[a + 4])
   end
   local solved = 0
-  if ca > 0 and redis.call('EXISTS', KEYS[k + 3]) == 1 then ca, solved = 0, 8 end
+  if ca > 0 and redis.call('EXISTS', sk) == 1 then ca, solved = 0, 8 end
   local pm, pd = tonumber(ARGV[a + 1]), tonumber(ARGV[a + 2])
-  local m = redis.call('INCR', KEYS[k + 1])
-  if m == 1 then redis.call('EXPIRE', KEYS[k + 1], ARGV[a + 4]) end
-  local d = redis.call('INCR', KEYS[k + 2])
-  if d == 1 then redis.call('EXPIRE', KEYS[k + 2], ARGV[a + 5]) end
+  local m = redis.call('INCR', mk)
+  if m == 1 then redis.call('EXPIRE', mk, 120) end
+  local d = redis.call('INCR', dk)
+  if d == 1 then redis.call('EXPIRE', dk, ARGV[a + 4]) end
   local v = 0
   if pm > 0 and m > pm then v = 1
   elseif pd > 0 and d > pd then v = 2
   elseif ca > 0 and d > ca then v = 3 end
   if v == 0 then return solved, m, d end
-  redis.call('DECR', KEYS[k + 1])
-  redis.call('DECR', KEYS[k + 2])
+  redis.call('DECR', mk)
+  redis.call('DECR', dk)
   return v + solved, m - 1, d - 1
 end
-local out = {}
-for i = 0, #KEYS / 4 - 1 do
-  local v, m, d = one(i * 4, i * 6)
-  out[i + 1] = string.format('%d %d %d', v, m, d)
+local out, k = {}, 1
+for a = 0, #ARGV - 1, 5 do
+  local mk, dk, sk, rk = KEYS[k], KEYS[k + 1], nil, nil
+  k = k + 2
+  local sent = ARGV[a + 5] ~= '0'
+  if sent or ARGV[a + 3] ~= '0' then sk, k = KEYS[k], k + 1 end
+  if sent then rk, k = KEYS[k], k + 1 end
+  local v, m, d = one(mk, dk, sk, rk, a)
+  out[#out + 1] = string.format('%d %d %d', v, m, d)
 end
 return table.concat(out, ' ')
 )lua";
-
-constexpr int kMinuteLifeS = 120;  // past the minute's end: a node with a late clock still finds it
 
 std::string sha1Hex(const char* text) {
     static const char* digits = "0123456789abcdef";
@@ -80,25 +86,9 @@ public:
         auto end = std::to_chars(buf, buf + sizeof buf, v).ptr;
         arg(std::string_view(buf, size_t(end - buf)));
     }
-    /// `<prefix>{<caller>}<class>:<tag><number>`: a caller's counter of one rate class.
-    void classKey(const std::string& prefix, const ratelimit::CounterKey& who, std::string_view tag, int64_t number) {
-        char buf[48];
-        char* p = std::to_chars(buf, buf + 4, int(who.bytes[0])).ptr;
-        *p++ = ':';
-        p = std::copy(tag.begin(), tag.end(), p);
-        p = std::to_chars(p, buf + sizeof buf, number).ptr;
-        callerKey(prefix, who, std::string_view(buf, size_t(p - buf)));
-    }
-    /// `<prefix>{<caller>}<rest>`. The caller (its kind and identity, not the
-    /// rate class) in braces is a cluster hash tag: all of one caller's keys
-    /// share a slot, so one script call may touch them all.
-    void callerKey(const std::string& prefix, const ratelimit::CounterKey& who, std::string_view rest) {
-        static const char* digits = "0123456789abcdef";
-        head(prefix.size() + 2 + (who.bytes.size() - 1) * 2 + rest.size());
-        out_ += prefix, out_ += '{';
-        for (size_t i = 1; i < who.bytes.size(); ++i)
-            out_ += digits[who.bytes[i] >> 4], out_ += digits[who.bytes[i] & 0xf];
-        out_ += '}', out_ += rest, out_ += "\r\n";
+    /// `<tag><rest>`: one key of the caller whose tag is `tag`.
+    void key(std::string_view tag, std::string_view rest) {
+        head(tag.size() + rest.size()), out_.append(tag), out_.append(rest), out_ += "\r\n";
     }
 
 private:
@@ -110,6 +100,27 @@ private:
     }
     std::string& out_;
 };
+
+/// `<prefix>{<caller>}`, the start of each of a caller's keys. The caller (its
+/// kind and identity, not the rate class) in braces is a cluster hash tag: all
+/// of one caller's keys share a slot, so one script call may touch them all.
+std::string_view callerTag(const std::string& prefix, const ratelimit::CounterKey& who, std::string& buf) {
+    static const char* digits = "0123456789abcdef";
+    buf.resize(prefix.size() + 2 + (who.bytes.size() - 1) * 2);
+    char* p = std::copy(prefix.begin(), prefix.end(), buf.data());
+    *p++ = '{';
+    for (size_t i = 1; i < who.bytes.size(); ++i) *p++ = digits[who.bytes[i] >> 4], *p++ = digits[who.bytes[i] & 0xf];
+    *p = '}';
+    return buf;
+}
+
+/// `<class>:<window><number>`: the rest of the key of a caller's counter of one rate class.
+std::string_view classCounter(const ratelimit::CounterKey& who, char window, int64_t number, char (&buf)[48]) {
+    char* p = std::to_chars(buf, buf + 4, int(who.bytes[0])).ptr;
+    *p++ = ':', *p++ = window, *p++ = ':';
+    p = std::to_chars(p, buf + sizeof buf, number).ptr;
+    return std::string_view(buf, size_t(p - buf));
+}
 
 bool nextNumber(std::string_view& text, int64_t& v) {
     while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
@@ -135,25 +146,41 @@ std::string counterScriptLoad() {
     return out;
 }
 
+namespace {
+
+/// The keys ask `a` names: its minute and day counters, then its solved mark
+/// when a challenge applies or a solution was sent, and the solution's replay record.
+size_t keysOf(const CounterAsk& a) {
+    const bool sent = !a.pass.signature.empty();
+    return 2 + (sent || a.quota.challenge_after ? 1 : 0) + (sent ? 1 : 0);
+}
+
+}  // namespace
+
 void appendCounterCall(std::string& out, const std::string& prefix, const CounterAsk* asks, size_t n) {
+    size_t keys = 0;
+    for (size_t i = 0; i < n; ++i) keys += keysOf(asks[i]);
+    out.reserve(out.size() + 64 + keys * (prefix.size() + 64) + n * 48);
     RespWriter w(out);
-    w.array(3 + n * 10);
-    w.arg("EVALSHA"), w.arg(counterScriptSha()), w.arg(int64_t(n * 4));
+    w.array(3 + keys + n * 5);
+    w.arg("EVALSHA"), w.arg(counterScriptSha()), w.arg(int64_t(keys));
+    std::string tag_buf;
+    char rest[48];
     for (size_t i = 0; i < n; ++i) {
         const CounterAsk& a = asks[i];
         const int64_t day = a.now_s / 86400;
-        w.classKey(prefix, a.key, "m:", a.now_s / 60);
-        w.classKey(prefix, a.key, "d:", day);
-        w.classKey(prefix, a.key, "s:", day);
+        const std::string_view tag = callerTag(prefix, a.key, tag_buf);
+        w.key(tag, classCounter(a.key, 'm', a.now_s / 60, rest));
+        w.key(tag, classCounter(a.key, 'd', day, rest));
+        if (keysOf(a) > 2) w.key(tag, classCounter(a.key, 's', day, rest));
         // The replay record sits with its caller (a solution is bound to the
         // caller's address block), in no rate class: a solution counts once.
-        w.callerKey(prefix, a.key, "r:" + (a.pass.signature.empty() ? std::string("-") : a.pass.signature));
+        if (keysOf(a) > 3) w.key(tag, "r:" + a.pass.signature);
     }
     for (size_t i = 0; i < n; ++i) {
         const CounterAsk& a = asks[i];
         const int64_t day_life = (a.now_s / 86400 + 1) * 86400 - a.now_s + 3600;  // past the day's end
-        w.arg(a.quota.per_minute), w.arg(a.quota.per_day), w.arg(a.quota.challenge_after);
-        w.arg(int64_t(kMinuteLifeS)), w.arg(day_life);
+        w.arg(a.quota.per_minute), w.arg(a.quota.per_day), w.arg(a.quota.challenge_after), w.arg(day_life);
         w.arg(a.pass.signature.empty() ? 0 : a.pass.expires_unix);
     }
 }

@@ -41,13 +41,24 @@ void RedisRateCounters::take(const ratelimit::CounterKey& key, const manifest::Q
 }
 
 void RedisRateCounters::send() {
-    if (queue_.empty()) return;
+    // One send in flight at a time: what the loop parses meanwhile waits for
+    // its reply and goes out with the next, so under load a call carries
+    // many requests and the socket's system calls are shared among them.
+    // A request waits at most one round trip more; when the link fails or
+    // times out, what waits is answered (a failed link refuses the send).
+    if (queue_.empty() || !waiting_.empty()) return;
     for (size_t from = 0; from < queue_.size(); from += kAsksPerCall) {
         const size_t n = std::min(kAsksPerCall, queue_.size() - from);
         wire_.clear();
         appendCounterCall(wire_, prefix_, &queue_[from], n);
-        std::vector<CounterAsk> batch(std::make_move_iterator(queue_.begin() + long(from)),
-                                      std::make_move_iterator(queue_.begin() + long(from + n)));
+        std::vector<CounterAsk> batch;
+        if (n == queue_.size()) {
+            batch.swap(queue_);  // the common case: the whole round in one call, nothing moved
+            queue_.swap(spare_);
+        } else {
+            batch.assign(std::make_move_iterator(queue_.begin() + long(from)),
+                         std::make_move_iterator(queue_.begin() + long(from + n)));
+        }
         if (!link_.send(wire_)) {
             answerUnavailable(batch);
             continue;
@@ -74,6 +85,8 @@ void RedisRateCounters::replied(const redisReply* reply) {
         return;
     }
     for (size_t i = 0; i < batch.size(); ++i) batch[i].done(decisions_[i]);
+    batch.clear();
+    if (batch.capacity() > spare_.capacity()) spare_.swap(batch);  // the next round's queue, already grown
 }
 
 void RedisRateCounters::answerUnavailable(std::vector<CounterAsk>& asks) {

@@ -57,6 +57,7 @@ private:
 
     std::string prefix_;
     std::vector<CounterAsk> queue_;                // this round's asks
+    std::vector<CounterAsk> spare_;                // an answered batch's storage, for the next queue
     std::deque<std::vector<CounterAsk>> waiting_;  // one batch per call sent, in order
     std::string wire_;                             // the call being written, reused
     std::vector<ratelimit::RateDecision> decisions_;
