@@ -1,7 +1,9 @@
 #include "host/store/redis/RedisRateCounters.h"
 
 #include <hiredis/hiredis.h>
+#include <netdb.h>
 #include <spdlog/spdlog.h>
+#include <sys/socket.h>
 
 #include <algorithm>
 
@@ -12,6 +14,29 @@ ratelimit::RateDecision unavailable() {
     ratelimit::RateDecision d;
     d.unavailable = true;
     return d;
+}
+
+/// `host` as an address, resolved once (at start): a name resolved at each
+/// connect would hold the event loop while DNS answers. IPv4 first, as
+/// hiredis itself tries a name.
+std::string addressOf(const std::string& host) {
+    addrinfo hints{};
+    hints.ai_socktype = SOCK_STREAM;
+    hints.ai_family = AF_INET;
+    addrinfo* found = nullptr;
+    if (getaddrinfo(host.c_str(), nullptr, &hints, &found) != 0 || !found) {
+        hints.ai_family = AF_UNSPEC;
+        found = nullptr;
+    }
+    if (!found && (getaddrinfo(host.c_str(), nullptr, &hints, &found) != 0 || !found)) {
+        spdlog::warn("rate counters: redis host {} does not resolve now; each connect tries the name again", host);
+        return host;
+    }
+    char text[NI_MAXHOST];
+    const bool numeric =
+        getnameinfo(found->ai_addr, found->ai_addrlen, text, sizeof text, nullptr, 0, NI_NUMERICHOST) == 0;
+    freeaddrinfo(found);
+    return numeric ? std::string(text) : host;
 }
 
 RedisLoopLinkOptions linkOptions(const RedisCountersConfig& c) {
@@ -25,6 +50,7 @@ RedisRateCounters::RedisRateCounters(const RedisCountersConfig& config, const ra
       link_(linkOptions(config), seat, counterScriptLoad(), [this](const redisReply* r) { replied(r); }) {}
 
 ratelimit::OpenLoopCounters RedisRateCounters::opener(RedisCountersConfig config) {
+    config.host = addressOf(config.host);
     return [config](const ratelimit::LoopSeat& seat) { return std::make_unique<RedisRateCounters>(config, seat); };
 }
 
