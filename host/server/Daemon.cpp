@@ -345,7 +345,7 @@ void stopWorkers(Daemon::Parts& p) {
     std::_Exit(0);
 }
 
-/// The cluster counters' thread, started with them: stopped before the loops it answers.
+/// The cluster counters' thread, started with them; stopped once the event loops are.
 void stopClusterCounters(Daemon::Parts& p) {
     if (p.cluster_counters) p.cluster_counters->stop();
 }
