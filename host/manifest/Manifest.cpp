@@ -73,6 +73,26 @@ Quota readQuota(const YamlReader& r, const YAML::Node& n, const std::string& whe
     return q;
 }
 
+/// store.redis.cluster: a Redis Cluster's seed nodes, each "host:port"; they
+/// replace store.redis.host and port, which name one server.
+void readRedisCluster(const YamlReader& r, const YAML::Node& redis, Manifest& m) {
+    const YAML::Node& n = redis["cluster"];
+    const std::string what = "store.redis.cluster";
+    if (!n.IsSequence() || n.size() == 0) r.fail(n, what + " must be a list of seed nodes, HOST:PORT");
+    if (redis["host"] || redis["port"])
+        r.fail(n, what + " names the cluster's seed nodes: leave out store.redis.host and store.redis.port");
+    for (const auto& item : n) {
+        const std::string seed = r.str(item, what);
+        const size_t colon = seed.rfind(':');
+        const std::string port = colon == std::string::npos ? "" : seed.substr(colon + 1);
+        const bool digits =
+            !port.empty() && port.size() <= 5 && port.find_first_not_of("0123456789") == std::string::npos;
+        if (colon == 0 || !digits || std::stoi(port) < 1 || std::stoi(port) > 65535)
+            r.fail(item, "bad seed node '" + seed + "' in " + what + " (want HOST:PORT, e.g. 10.0.0.5:7000)");
+        m.store_redis_cluster.push_back(seed);
+    }
+}
+
 void readRateClasses(const YamlReader& r, const YAML::Node& n, Manifest& m) {
     if (!n.IsMap()) r.fail(n, "rate_classes must be a mapping of class name to limits");
     for (const auto& kv : n) {
@@ -288,13 +308,14 @@ void readTopLevel(const YamlReader& r, const YAML::Node& root, Manifest& m) {
                 r.fail(st["counters"], "store.backend redis+postgres counts in Redis: store.counters must be redis");
         }
         if (const auto& rd = st["redis"]) {
-            r.onlyKeys(rd, {"host", "port", "timeout_ms"}, "store.redis");
+            r.onlyKeys(rd, {"host", "port", "timeout_ms", "cluster"}, "store.redis");
             if (rd["host"]) m.store_redis_host = r.str(rd["host"], "store.redis.host");
             if (rd["port"])
                 m.store_redis_port = static_cast<unsigned>(r.integer(rd["port"], "store.redis.port", 1, 65535));
             if (rd["timeout_ms"])
                 m.store_redis_timeout_ms =
                     static_cast<unsigned>(r.integer(rd["timeout_ms"], "store.redis.timeout_ms", 10, 5000));
+            if (rd["cluster"]) readRedisCluster(r, rd, m);
         }
     }
     if (root["access_log"]) m.access_log = r.str(root["access_log"], "access_log");

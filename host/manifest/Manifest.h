@@ -130,6 +130,10 @@ struct Manifest {
     // store.counters: where rate counters live. "memory" (this node, day
     // counts written behind to the SQLite file) or "redis" (shared by nodes).
     std::string store_counters = "memory";
+    // store.redis.cluster: seed nodes ("host:port") of a Redis Cluster; empty:
+    // one server at store_redis_host:store_redis_port. The counters learn the
+    // other masters from the seeds (CLUSTER SLOTS).
+    std::vector<std::string> store_redis_cluster;
     std::string store_redis_host = "127.0.0.1";
     unsigned store_redis_port = 6379;
     unsigned store_redis_timeout_ms = 250;  // a request waits no longer for its count

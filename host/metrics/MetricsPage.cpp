@@ -51,6 +51,10 @@ void refusals(ExpositionWriter& w, const ipfacts::pipeline::RequestTotals& t) {
     for (size_t i = 0; i < pipeline::kRefusals; ++i)
         w.sample("ipfacts_http_refusals_total", {{"error", refusalToken(ipfacts::pipeline::Refusal(i))}},
                  t.refusals[i]);
+    w.family("ipfacts_ratelimit_unavailable_total", "counter",
+             "Answers counted on this node because the shared counters (store.counters: redis) did not answer: "
+             "X-RateLimit-Policy: unavailable, admitted or refused at the limit per node.");
+    w.sample("ipfacts_ratelimit_unavailable_total", {}, t.counted_while_shared_away);
     w.family("ipfacts_open_connections", "gauge", "Client connections open now, on every listener.");
     w.sample("ipfacts_open_connections", {}, t.open_connections);
 }

@@ -9,7 +9,7 @@
 // UTC day; each token is accepted once (a replay record kept until the
 // token's expiry). With store.counters: memory both books are this node's,
 // in memory; with redis they are kept in Redis with the count (see
-// RedisRateCounters), so every node honours a solution once.
+// RedisCounterScript), so every node honours a solution once.
 #pragma once
 
 #include "host/net/IpAddress.h"

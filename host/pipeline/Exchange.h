@@ -15,6 +15,10 @@
 #include <utility>
 #include <vector>
 
+namespace ipfacts::ratelimit {
+class SharedCounters;
+}
+
 namespace ipfacts::pipeline {
 
 struct Route;
@@ -87,9 +91,11 @@ struct Exchange {
     std::vector<std::string> fields;  // ?fields=a,b: only these top-level members (200 answers)
 
     // Shared counters (store.counters: redis): the transport sets `wake` to
-    // bring the exchange back to its loop; the meter stage parks the request
-    // in `pending_meter` until the store answers (Pipeline::resume).
+    // bring the exchange back to its loop, and `counters` to its loop's own
+    // (null: the pipeline's); the meter stage parks the request in
+    // `pending_meter` until the store answers (Pipeline::resume).
     std::function<void()> wake;
+    ratelimit::SharedCounters* counters = nullptr;
     std::shared_ptr<PendingMeter> pending_meter;
     bool bad_path_param = false;  // a path parameter failed to decode: 400 after metering
 

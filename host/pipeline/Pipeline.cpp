@@ -132,7 +132,7 @@ Pipeline::Next Pipeline::begin(Exchange& ex) {
         ex.response.addHeader("X-RateLimit-Policy", "unmetered");
         return afterMeter(ex);
     }
-    if (shared_ && ex.route->rate_class->metered) {
+    if (countsShared() && ex.route->rate_class->metered) {
         if (meterShared(ex)) return Next::AwaitMeter;
         // Answered at once (the store is known to be down, or a refused solution): carry on here.
         return resume(ex);
@@ -154,8 +154,12 @@ bool Pipeline::isSelfProbe(const Exchange& ex) const {
 
 Pipeline::Next Pipeline::resume(Exchange& ex) {
     const PendingMeter& p = *ex.pending_meter;
-    if (p.refused || !applyDecision(ex, p.quota, p.decision)) return Next::Respond;
-    return afterMeter(ex);
+    if (p.refused) return Next::Respond;
+    // The shared counters are away: this node counts meanwhile, so a caller
+    // gets at most its limit per node, never unlimited.
+    const bool admitted = p.decision.unavailable ? countHere(ex, p.key, p.quota, p.pass, p.now, true)
+                                                 : applyDecision(ex, p.quota, p.decision);
+    return admitted ? afterMeter(ex) : Next::Respond;
 }
 
 Pipeline::Next Pipeline::afterMeter(Exchange& ex) {
@@ -238,6 +242,14 @@ bool Pipeline::meter(Exchange& ex) {
     std::optional<ratelimit::ChallengePass> pass;
     auto quota = quotaFor(ex, now, pass);
     if (!quota) return false;
+    return countHere(ex, key, *quota, pass, now, false);
+}
+
+/// Counts in this node's memory: always with store.counters: memory, and
+/// while the shared counters are away (`shared_away`: the answer then says
+/// X-RateLimit-Policy: unavailable).
+bool Pipeline::countHere(Exchange& ex, const ratelimit::CounterKey& key, manifest::Quota quota,
+                         const std::optional<ratelimit::ChallengePass>& pass, int64_t now, bool shared_away) {
     if (pass) {
         // In memory: this node's books record the solution.
         const auto verdict = challenge_->record(*pass, key, now);
@@ -247,8 +259,10 @@ bool Pipeline::meter(Exchange& ex) {
         }
     }
     // Solved today: on to the daily limit.
-    if (challenge_ && quota->challenge_after && challenge_->solved(key, now)) quota->challenge_after = 0;
-    return applyDecision(ex, *quota, limiter_.take(key, *quota, now));
+    if (challenge_ && quota.challenge_after && challenge_->solved(key, now)) quota.challenge_after = 0;
+    ratelimit::RateDecision d = limiter_.take(key, quota, now);
+    d.unavailable = shared_away;
+    return applyDecision(ex, quota, d);
 }
 
 std::optional<manifest::Quota> Pipeline::quotaFor(Exchange& ex, int64_t now,
@@ -299,24 +313,32 @@ void Pipeline::writeChallenge(Exchange& ex, const manifest::Quota& quota, int64_
 
 bool Pipeline::meterShared(Exchange& ex) {
     ex.response.headers.reserve(ex.response.headers.size() + kHostHeaderBytes);
-    const int64_t now = clock_.now();
-    const ratelimit::CounterKey key = counterKeyOf(ex);
     auto pending = std::make_shared<PendingMeter>();
     ex.pending_meter = pending;
-    std::optional<ratelimit::ChallengePass> pass;
-    auto quota = quotaFor(ex, now, pass);
+    pending->now = clock_.now();
+    pending->key = counterKeyOf(ex);
+    auto quota = quotaFor(ex, pending->now, pending->pass);
     if (!quota) {
         pending->refused = true;  // answered 400 already
         pending->state = PendingMeter::Answered;
         return false;
     }
     pending->quota = *quota;
+    ratelimit::SharedCounters* counters = ex.counters ? ex.counters : shared_;
+    if (!counters) {
+        // Counting is shared per loop and this transport has none: count here.
+        pending->decision.unavailable = true;
+        pending->state = PendingMeter::Answered;
+        return false;
+    }
+    // Held by the request's own record, so the answer's callback carries one pointer (no allocation).
+    pending->wake = std::move(ex.wake);
     // The shared counters keep the challenge books: the pass is recorded with the count.
-    shared_->take(key, *quota, now, pass ? &*pass : nullptr,
-                  [pending, wake = ex.wake](const ratelimit::RateDecision& d) {
-                      pending->decision = d;
-                      if (pending->state.exchange(PendingMeter::Answered) == PendingMeter::Parked) wake();
-                  });
+    counters->take(pending->key, *quota, pending->now, pending->pass ? &*pending->pass : nullptr,
+                   [pending](const ratelimit::RateDecision& d) {
+                       pending->decision = d;
+                       if (pending->state.exchange(PendingMeter::Answered) == PendingMeter::Parked) pending->wake();
+                   });
     // Parked unless the answer came already (then the callback did not wake).
     return pending->state.exchange(PendingMeter::Parked) != PendingMeter::Answered;
 }
@@ -328,17 +350,18 @@ bool Pipeline::applyDecision(Exchange& ex, const manifest::Quota& quota, const r
         return false;
     }
     if (d.unavailable) {
-        // The shared counters did not answer: served, uncounted, and said so.
+        // The shared counters did not answer: counted on this node, and said so.
+        counters_.local().countedWhileSharedAway();
         resp.addHeader("X-RateLimit-Policy", "unavailable");
-        return true;
+        if (d.allowed) return true;
     }
     const std::string& policy = ex.keyed ? ex.route->policy_keyed : ex.route->policy_anonymous;
-    if (!d.unlimited) {
+    if (!d.unlimited && !d.unavailable) {
         addNumber(resp, "X-RateLimit-Limit", d.limit);
         if (!d.minute_window) addNumber(resp, "X-RateLimit-Remaining", d.remaining);
         addNumber(resp, "X-RateLimit-Reset", d.reset_unix);
     }
-    resp.addHeader("X-RateLimit-Policy", policy);
+    if (!d.unavailable) resp.addHeader("X-RateLimit-Policy", policy);
     if (d.allowed) return true;
     addNumber(resp, "Retry-After", d.retry_after_s);
     counters_.local().refusal(d.challenge ? pipeline::Refusal::ChallengeRequired : pipeline::Refusal::RateLimited);

@@ -30,9 +30,13 @@ namespace ipfacts::pipeline {
 struct PendingMeter {
     enum State { Asking, Parked, Answered };
     std::atomic<int> state{Asking};
-    manifest::Quota quota;  // as asked (challenge_after 0 once solved)
+    ratelimit::CounterKey key;
+    manifest::Quota quota;                         // as asked
+    std::optional<ratelimit::ChallengePass> pass;  // the solution sent, checked
+    int64_t now = 0;
     ratelimit::RateDecision decision;
-    bool refused = false;  // answered before asking (a refused challenge solution)
+    bool refused = false;        // answered before asking (a refused challenge solution)
+    std::function<void()> wake;  // Exchange::wake, run when the answer comes after parking
 };
 
 /// Handlers the host itself serves (the OpenAPI document), by route id.
@@ -57,13 +61,20 @@ public:
     /// Counts in `shared` (kept by the caller) instead of in memory: begin()
     /// may then return AwaitMeter, and the transport must set Exchange::wake.
     void setSharedCounters(ratelimit::SharedCounters* shared) { shared_ = shared; }
+    /// Counts in shared counters each event loop opens for itself with
+    /// `open` (openLoopCounters) and names in Exchange::counters.
+    void setLoopCounters(ratelimit::OpenLoopCounters open) { open_loop_counters_ = std::move(open); }
+    /// A loop's own shared counters on `seat`; null when counting is not shared per loop.
+    std::unique_ptr<ratelimit::LoopCounters> openLoopCounters(const ratelimit::LoopSeat& seat) const {
+        return open_loop_counters_ ? open_loop_counters_(seat) : nullptr;
+    }
     /// Past a class's challenge_after, anonymous callers get `challenge`'s
     /// proof of work to solve (kept by the caller); without it a bare 429.
     void setBotChallenge(BotChallenge* challenge) { challenge_ = challenge; }
     /// Requests carrying X-Ipfacts-Self-Probe: `token` (the status prober's, sent to
     /// this node's loopback only) are served unmetered. Empty: none is.
     void setSelfProbeToken(std::string token) { self_probe_token_ = std::move(token); }
-    bool countsShared() const { return shared_ != nullptr; }
+    bool countsShared() const { return shared_ != nullptr || open_loop_counters_ != nullptr; }
     /// Around a round of events: the round's asks to the shared counters go
     /// out together at its end (SharedCounters::hold and send).
     void holdSharedAsks() {
@@ -104,6 +115,8 @@ private:
     bool isSelfProbe(const Exchange& ex) const;
     bool meter(Exchange& ex);
     bool meterShared(Exchange& ex);
+    bool countHere(Exchange& ex, const ratelimit::CounterKey& key, manifest::Quota quota,
+                   const std::optional<ratelimit::ChallengePass>& pass, int64_t now, bool shared_away);
     bool applyDecision(Exchange& ex, const manifest::Quota& quota, const ratelimit::RateDecision& d);
     ratelimit::CounterKey counterKeyOf(const Exchange& ex) const;
     /// The caller's quota, and the challenge solution it sent when that checks
@@ -124,6 +137,7 @@ private:
     ClientIdentity identity_;
     ratelimit::RateLimiter limiter_;
     ratelimit::SharedCounters* shared_ = nullptr;
+    ratelimit::OpenLoopCounters open_loop_counters_;
     BotChallenge* challenge_ = nullptr;
     AccessLog access_log_;
     ResponseCache response_cache_;

@@ -94,6 +94,7 @@ RequestTotals RequestCounters::totals() const {
         for (size_t i = 0; i < kRefusals; ++i) t.refusals[i] += b->refusals_[i].get();
         opened += b->opened_.get();
         closed += b->closed_.get();
+        t.counted_while_shared_away += b->shared_away_.get();
     }
     t.open_connections = opened >= closed ? opened - closed : 0;
     return t;

@@ -63,6 +63,9 @@ public:
     /// accepts a connection closes it, so the sum over threads is the total).
     void connectionOpened() { opened_.add(1); }
     void connectionClosed() { closed_.add(1); }
+    /// An answer counted on this node because the shared counters were away
+    /// (X-RateLimit-Policy: unavailable).
+    void countedWhileSharedAway() { shared_away_.add(1); }
 
 private:
     friend class RequestCounters;
@@ -72,6 +75,7 @@ private:
     std::unique_ptr<Cell[]> latency_us_;  // [route]: sum of durations
     std::array<Cell, kRefusals> refusals_;
     Cell opened_, closed_;
+    Cell shared_away_;
 };
 
 /// The sums over every thread's block at one moment.
@@ -82,6 +86,7 @@ struct RequestTotals {
     std::vector<uint64_t> latency_us;  // [route]
     std::array<uint64_t, kRefusals> refusals{};
     uint64_t open_connections = 0;
+    uint64_t counted_while_shared_away = 0;
 };
 
 class RequestCounters {

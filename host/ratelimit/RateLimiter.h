@@ -36,7 +36,7 @@ struct RateDecision {
 };
 
 /// What the counters said of one request: counted, or why it was not.
-// The numbers are the Redis script's (RedisRateCounters).
+// The numbers are the Redis script's (RedisCounterScript).
 enum class RateVerdict { Counted = 0, MinuteFull = 1, DayFull = 2, ChallengeDue = 3, SolutionReplayed = 4 };
 
 /// One caller's count in one rate class on one UTC day.

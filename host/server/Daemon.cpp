@@ -27,6 +27,7 @@
 #include "host/store/LiveKeyCache.h"
 #include "host/store/ServerSecret.h"
 #include "host/store/StoreBackend.h"
+#include "host/store/redis/RedisClusterCounters.h"
 #include "host/store/redis/RedisRateCounters.h"
 #include "host/store/sqlite/SqliteDayCounts.h"
 #include "host/store/sqlite/SqliteProbeHistory.h"
@@ -71,8 +72,8 @@ struct Daemon::Parts {
     std::unique_ptr<front::FrontDoor> front;  // with a host.front route
     std::unique_ptr<pipeline::BotChallenge> challenge;
     std::unique_ptr<ratelimit::DayCountStore> day_counts;
-    std::unique_ptr<pipeline::CounterWriteBehind> write_behind;  // of the pipeline's day counts (counters: memory)
-    std::unique_ptr<store::RedisRateCounters> shared_counters;   // counters: redis
+    std::unique_ptr<pipeline::CounterWriteBehind> write_behind;     // of the pipeline's day counts (counters: memory)
+    std::unique_ptr<store::RedisClusterCounters> cluster_counters;  // counters: redis, store.redis.cluster
     std::unique_ptr<fiber::FiberScheduler> workers;
     std::unique_ptr<CallerCounter> per_address;
     std::unique_ptr<CallerCounter> slow_per_caller;
@@ -247,19 +248,29 @@ void unbindRoutes(Daemon::Parts& p) {
     p.readiness.reset();
 }
 
+/// The rate counters shared in a Redis Cluster, found from the manifest's seed nodes.
+void startClusterCounters(Daemon::Parts& p) {
+    store::RedisClusterConfig rc;
+    for (const auto& seed : p.m.store_redis_cluster) rc.seeds.push_back(*store::parseNodeAddress(seed));
+    rc.timeout_ms = static_cast<int>(p.m.store_redis_timeout_ms);
+    p.cluster_counters = std::make_unique<store::RedisClusterCounters>(rc);
+    p.pipeline->setSharedCounters(p.cluster_counters.get());
+}
+
 /// The bot challenge and the rate counters: shared in Redis, or this node's
 /// with today's counts of the last run restored before the first request.
 void startMetering(Daemon::Parts& p) {
     p.challenge = std::make_unique<pipeline::BotChallenge>(
         *p.secret, pipeline::ChallengeConfig{p.m.challenge_difficulty, p.m.challenge_lifetime_s});
     p.pipeline->setBotChallenge(p.challenge.get());
+    if (p.m.store_counters == "redis" && !p.m.store_redis_cluster.empty()) return startClusterCounters(p);
     if (p.m.store_counters == "redis") {
         store::RedisCountersConfig rc;
         rc.host = p.m.store_redis_host;
         rc.port = static_cast<int>(p.m.store_redis_port);
         rc.timeout_ms = static_cast<int>(p.m.store_redis_timeout_ms);
-        p.shared_counters = std::make_unique<store::RedisRateCounters>(rc);
-        p.pipeline->setSharedCounters(p.shared_counters.get());
+        // Each event loop opens its own connection, on its own epoll set.
+        p.pipeline->setLoopCounters(store::RedisRateCounters::opener(rc));
         return;
     }
     p.day_counts = std::make_unique<store::SqliteDayCounts>(manifest::resolvePath(p.m.state_dir, p.m.store_path));
@@ -270,10 +281,10 @@ void startMetering(Daemon::Parts& p) {
 }
 
 void stopMetering(Daemon::Parts& p) {
-    p.shared_counters.reset();
     p.write_behind.reset();
     p.day_counts.reset();
     p.challenge.reset();
+    p.cluster_counters.reset();
 }
 
 /// The workers, the callers' counters, TLS, one event loop per thread with
@@ -334,9 +345,9 @@ void stopWorkers(Daemon::Parts& p) {
     std::_Exit(0);
 }
 
-/// The shared counters' batching thread, started with them.
-void stopSharedCounters(Daemon::Parts& p) {
-    if (p.shared_counters) p.shared_counters->stop();
+/// The cluster counters' thread, started with them; stopped once the event loops are.
+void stopClusterCounters(Daemon::Parts& p) {
+    if (p.cluster_counters) p.cluster_counters->stop();
 }
 
 /// The key cache, started when the store opened; stopping writes the last second's request counts.
@@ -390,7 +401,7 @@ void stopMetrics(Daemon::Parts& p) {
 }
 
 constexpr Stage kServe[] = {
-    {"workers", nullptr, stopWorkers},          {"shared counters", nullptr, stopSharedCounters},
+    {"workers", nullptr, stopWorkers},          {"cluster counters", nullptr, stopClusterCounters},
     {"key cache", nullptr, stopKeyCache},       {"write-behind", startWriteBehind, stopWriteBehind},
     {"event loops", startLoops, stopLoops},     {"tasks", startTasks, stopTasks},
     {"status prober", startProber, stopProber}, {"metrics", startMetrics, stopMetrics},

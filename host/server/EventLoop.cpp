@@ -25,6 +25,7 @@ namespace {
 
 constexpr uint64_t kWakeTag = 1ull << 63;
 constexpr uint64_t kListenerTag = 1ull << 62;
+constexpr uint64_t kCountersTag = 1ull << 61;
 constexpr int kAcceptBatch = 64;
 // Out of descriptors (EMFILE/ENFILE): stop accepting this long, as nginx
 // does, instead of waking for the same pending connection again and again.
@@ -76,10 +77,12 @@ EventLoop::EventLoop(const manifest::ServerSpec& spec, pipeline::Pipeline& pipel
         ::close(epfd_);
         throw std::runtime_error(std::string("epoll: cannot watch the wake-up eventfd: ") + std::strerror(errno));
     }
+    counters_ = pipeline_.openLoopCounters(ratelimit::LoopSeat{epfd_, kCountersTag, &clock_});
     last_sweep_s_ = secondsNow();
 }
 
 EventLoop::~EventLoop() {
+    counters_.reset();  // its socket leaves the epoll set while the set is open
     conns_.clear();
     for (const auto& l : listeners_) ::close(l.fd);
     ::close(wakefd_);
@@ -125,6 +128,9 @@ int EventLoop::waitMs() {
             wait_ms = static_cast<int>(std::min<int64_t>(left, wait_ms));
     }
     if (stop_begun_) wait_ms = static_cast<int>(std::clamp<int64_t>(answer_by_ - millisNow(), 0, wait_ms));
+    // A count's reply deadline: the waiting requests are answered on time.
+    if (const int64_t by = counters_ ? counters_->tickByMs() : 0)
+        wait_ms = static_cast<int>(std::clamp<int64_t>(by - millisNow(), 0, wait_ms));
     return wait_ms;
 }
 
@@ -136,13 +142,25 @@ void EventLoop::turn(int max_wait_ms) {
         uint64_t tag = events[i].data.u64;
         if (tag == kWakeTag)
             onWorkerDone();
+        else if (tag == kCountersTag)
+            counters_->ready(events[i].events);
         else if (tag & kListenerTag) {
             size_t idx = tag & ~kListenerTag;
             if (idx < listeners_.size()) accept(listeners_[idx]);
         } else
             onConnection(static_cast<int>(tag), events[i].events);
     }
-    pipeline_.sendSharedAsks();
+    if (counters_) {
+        counters_->tick();
+        // The round's asks go out together. Sending may answer some at once
+        // (Redis refused the connection), and what those resume may ask again.
+        do {
+            resumeCounted();
+            counters_->send();
+        } while (!counted_.empty());
+    } else {
+        pipeline_.sendSharedAsks();
+    }
     const int64_t now = secondsNow();
     if (now != last_sweep_s_) {
         last_sweep_s_ = now;
@@ -340,8 +358,14 @@ bool EventLoop::startExchange(HttpConnection& c) {
     c.exchange = std::make_unique<pipeline::Exchange>();
     auto& ex = *c.exchange;
     c.describe(ex.request);
-    // Shared counters answer from their own thread: back to this loop, as a worker does.
-    if (pipeline_.countsShared()) ex.wake = [this, fd = c.fd(), gen = c.generation()] { post(fd, gen); };
+    if (counters_) {
+        // This loop's own counters answer on this thread, within a round: resumed at its end.
+        ex.counters = counters_.get();
+        ex.wake = [this, fd = c.fd(), gen = c.generation()] { counted_.emplace_back(fd, gen); };
+    } else if (pipeline_.countsShared()) {
+        // Shared counters of the pipeline's answer from another thread: back to this loop, as a worker does.
+        ex.wake = [this, fd = c.fd(), gen = c.generation()] { post(fd, gen); };
+    }
     return proceed(c, pipeline_.begin(ex));
 }
 
@@ -490,6 +514,19 @@ void EventLoop::onWorkerDone() {
             takeBack(*c, pipeline_.resume(*c->exchange));  // the stages after metering, here
         else
             takeBack(*c, pipeline::Pipeline::Next::Respond);
+    }
+}
+
+/// Requests whose count came back this round, carried on from the meter.
+void EventLoop::resumeCounted() {
+    while (!counted_.empty()) {
+        std::vector<std::pair<int, uint64_t>> counted;
+        counted.swap(counted_);
+        for (auto [fd, gen] : counted) {
+            HttpConnection* c = connection(fd);
+            if (!c || c->generation() != gen || !c->exchange || !c->state.is(ConnectionState::AwaitingMeter)) continue;
+            takeBack(*c, pipeline_.resume(*c->exchange));
+        }
     }
 }
 

@@ -89,6 +89,7 @@ private:
     void expireQueued(HttpConnection& c, int64_t now_us);
     void respond(HttpConnection& c, pipeline::Exchange& ex);
     void onWorkerDone();
+    void resumeCounted();
     void flush(HttpConnection& c);
     void watch(HttpConnection& c);
     void unwatch(HttpConnection& c);  // out of the epoll set, whatever it waited for
@@ -121,6 +122,11 @@ private:
     uint64_t fd_pauses_since_warning_ = 0;
     std::mutex done_mu_;
     std::vector<std::pair<int, uint64_t>> done_;  // finished worker exchanges
+    // Exchanges whose count came back this round (from counters_, on this thread).
+    std::vector<std::pair<int, uint64_t>> counted_;
+    // This loop's own shared counters (store.counters: redis), on its epoll
+    // set; null: counted in memory, or in the pipeline's shared counters.
+    std::unique_ptr<ratelimit::LoopCounters> counters_;
 };
 
 }  // namespace ipfacts::server

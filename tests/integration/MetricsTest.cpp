@@ -103,6 +103,7 @@ public:
                                                               {kRequests, "counter"},
                                                               {"ipfacts_http_request_duration_seconds", "histogram"},
                                                               {"ipfacts_http_refusals_total", "counter"},
+                                                              {"ipfacts_ratelimit_unavailable_total", "counter"},
                                                               {"ipfacts_open_connections", "gauge"},
                                                               {"ipfacts_worker_queue_depth", "gauge"},
                                                               {"ipfacts_worker_queue_capacity", "gauge"},

@@ -28,6 +28,15 @@ public:
         for (auto& done : held) done(d);
     }
 
+    /// Answers every held ask as a store that did not answer: `unavailable`.
+    void answerAllUnavailable() {
+        ratelimit::RateDecision d;
+        d.unavailable = true;
+        std::vector<Done> held;
+        held.swap(held_);
+        for (auto& done : held) done(d);
+    }
+
 private:
     std::vector<Done> held_;
 };

@@ -37,6 +37,8 @@ timeval toTimeval(int ms) { return timeval{ms / 1000, (ms % 1000) * 1000}; }
 
 }  // namespace
 
+RedisReply toRedisReply(const redisReply& r) { return convert(&r); }
+
 RedisLink::RedisLink(std::string host, int port, int timeout_ms)
     : host_(std::move(host)), port_(port), timeout_ms_(timeout_ms) {}
 
@@ -59,6 +61,11 @@ void RedisLink::connect() {
 }
 
 std::vector<RedisReply> RedisLink::run(const std::vector<Command>& batch) {
+    send(batch);
+    return receive(batch.size());
+}
+
+void RedisLink::send(const std::vector<Command>& batch) {
     if (!ctx_) connect();
     std::vector<const char*> argv;
     std::vector<size_t> lens;
@@ -71,9 +78,35 @@ std::vector<RedisReply> RedisLink::run(const std::vector<Command>& batch) {
             throw RedisDown("redis: cannot queue a command");
         }
     }
+    flush();
+}
+
+void RedisLink::sendWire(const std::string& wire) {
+    if (!ctx_) connect();
+    if (redisAppendFormattedCommand(ctx_, wire.data(), wire.size()) != REDIS_OK) {
+        close();
+        throw RedisDown("redis: cannot queue a command");
+    }
+    flush();
+}
+
+void RedisLink::flush() {
+    // Write it all now: the server works on it while the caller writes to others.
+    int done = 0;
+    while (!done) {
+        if (redisBufferWrite(ctx_, &done) != REDIS_OK) {
+            std::string why = ctx_->errstr[0] ? ctx_->errstr : "write failed";
+            close();
+            throw RedisDown("redis " + host_ + ":" + std::to_string(port_) + ": " + why);
+        }
+    }
+}
+
+std::vector<RedisReply> RedisLink::receive(size_t count) {
+    if (!ctx_) throw RedisDown("redis " + host_ + ":" + std::to_string(port_) + ": not connected");
     std::vector<RedisReply> replies;
-    replies.reserve(batch.size());
-    for (size_t i = 0; i < batch.size(); ++i) {
+    replies.reserve(count);
+    for (size_t i = 0; i < count; ++i) {
         void* raw = nullptr;
         if (redisGetReply(ctx_, &raw) != REDIS_OK || !raw) {
             std::string why = ctx_->errstr[0] ? ctx_->errstr : "no reply";

@@ -1,7 +1,8 @@
-// RedisLink: one connection to a Redis server (hiredis, blocking socket with
-// connect and I/O timeouts), for a thread of its own that sends commands in
-// pipelined batches: every command of a batch is written at once and the
-// replies read in order, so a batch costs one round trip.
+// RedisLink: one blocking connection to a Redis server (hiredis, with connect
+// and I/O timeouts), for what asks Redis outside an event loop: tests, tools
+// and the cluster counters' thread (RedisClusterCounters, a link per master;
+// on one server the counters use RedisLoopLink). Every command of a batch is
+// written at once and the replies read in order: a batch costs one round trip.
 #pragma once
 
 #include <cstdint>
@@ -28,6 +29,9 @@ struct RedisReply {
     std::vector<RedisReply> elements;  // Array
 };
 
+/// `r` as a RedisReply (hiredis's own reply, e.g. from its reader).
+RedisReply toRedisReply(const redisReply& r);
+
 class RedisLink {
 public:
     RedisLink(std::string host, int port, int timeout_ms);
@@ -40,11 +44,19 @@ public:
     /// first when not connected. Throws RedisDown (and closes) on any I/O
     /// failure or timeout; a command's own error is an Error reply.
     std::vector<RedisReply> run(const std::vector<Command>& batch);
+    /// run()'s two halves, so a client of several servers writes to each
+    /// before it waits for any: send() queues and writes `batch` (connecting
+    /// first), receive() reads `count` replies. Both throw RedisDown as run().
+    void send(const std::vector<Command>& batch);
+    /// Writes commands already in Redis's wire protocol (RESP), as send().
+    void sendWire(const std::string& wire);
+    std::vector<RedisReply> receive(size_t count);
     bool connected() const { return ctx_ != nullptr; }
     void close();
 
 private:
     void connect();
+    void flush();  // writes what is queued, throwing RedisDown as send()
     std::string host_;
     int port_;
     int timeout_ms_;

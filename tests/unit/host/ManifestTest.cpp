@@ -55,6 +55,7 @@ class ManifestTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(metricsSection);
     CPPUNIT_TEST(hostHandlersAndTheStatusSection);
     CPPUNIT_TEST(storeSection);
+    CPPUNIT_TEST(redisClusterSeeds);
     CPPUNIT_TEST(accountHandlersAndTheAccountsSection);
     CPPUNIT_TEST_SUITE_END();
 
@@ -238,6 +239,27 @@ public:
         CPPUNIT_ASSERT_MESSAGE(e, e.find("store.counters must be redis") != std::string::npos);
         e = errorOf(std::string(kGood) + "store: { write_behind_ms: 0 }\n");
         CPPUNIT_ASSERT_MESSAGE(e, e.find("store.write_behind_ms") != std::string::npos);
+    }
+    void redisClusterSeeds() {
+        CPPUNIT_ASSERT(loadManifest(write(kGood)).store_redis_cluster.empty());  // default: one server
+        auto m =
+            loadManifest(write(std::string(kGood) + "store: { counters: redis, redis: { cluster: [\"10.0.0.5:7000\", "
+                                                    "\"redis-b.internal:7001\", \"::1:7002\"], timeout_ms: 100 } }\n"));
+        CPPUNIT_ASSERT_EQUAL(size_t(3), m.store_redis_cluster.size());
+        CPPUNIT_ASSERT_EQUAL(std::string("redis-b.internal:7001"), m.store_redis_cluster[1]);
+        CPPUNIT_ASSERT_EQUAL(std::string("::1:7002"), m.store_redis_cluster[2]);
+        CPPUNIT_ASSERT_EQUAL(100u, m.store_redis_timeout_ms);
+        for (const char* bad :
+             {"[\"10.0.0.5\"]", "[\"10.0.0.5:0\"]", "[\"10.0.0.5:65536\"]", "[\":7000\"]", "[\"10.0.0.5:70x\"]"}) {
+            auto e = errorOf(std::string(kGood) + "store: { counters: redis, redis: { cluster: " + bad + " } }\n");
+            CPPUNIT_ASSERT_MESSAGE(e, e.find("bad seed node") != std::string::npos);
+        }
+        auto e = errorOf(std::string(kGood) + "store: { counters: redis, redis: { cluster: [] } }\n");
+        CPPUNIT_ASSERT_MESSAGE(e, e.find("store.redis.cluster must be a list of seed nodes") != std::string::npos);
+        e = errorOf(std::string(kGood) + "store: { counters: redis, redis: { cluster: \"10.0.0.5:7000\" } }\n");
+        CPPUNIT_ASSERT_MESSAGE(e, e.find("store.redis.cluster must be a list of seed nodes") != std::string::npos);
+        e = errorOf(std::string(kGood) + "store: { counters: redis, redis: { port: 7000, cluster: [\"a:1\"] } }\n");
+        CPPUNIT_ASSERT_MESSAGE(e, e.find("leave out store.redis.host and store.redis.port") != std::string::npos);
     }
 };
 CPPUNIT_TEST_SUITE_REGISTRATION(ManifestTest);

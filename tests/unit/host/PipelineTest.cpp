@@ -63,6 +63,7 @@ class PipelineTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(unmeteredClassSaysSo);
     CPPUNIT_TEST(nextSaysWhereTheHandlerRuns);
     CPPUNIT_TEST(sharedCountersParkTheRequestUntilAnswered);
+    CPPUNIT_TEST(sharedCountersAwayCountOnThisNode);
     CPPUNIT_TEST(queryCheckRefusesUndeclaredParameters);
     CPPUNIT_TEST(responseCacheAnswersARepeatAfterMetering);
     CPPUNIT_TEST(finishShapesLabelsAndCountsTheAnswer);
@@ -186,6 +187,32 @@ public:
         auto free = request("/free");
         CPPUNIT_ASSERT(Next::HandleInline == rig.pipeline->begin(*free));
         CPPUNIT_ASSERT_EQUAL(size_t(0), counters.waiting());
+    }
+
+    // The store did not answer: the request is counted in this node's memory
+    // instead, against the same limit (2 a minute on /limited), said so in
+    // X-RateLimit-Policy and counted for /metrics.
+    void sharedCountersAwayCountOnThisNode() {
+        testing::StandInPipeline rig;
+        testing::HeldCounters counters;
+        rig.pipeline->setSharedCounters(&counters);
+        std::vector<std::unique_ptr<Exchange>> asked;
+        for (int i = 0; i < 3; ++i) {
+            asked.push_back(request("/limited"));
+            asked.back()->wake = [] {};
+            CPPUNIT_ASSERT(Next::AwaitMeter == rig.pipeline->begin(*asked.back()));
+        }
+        counters.answerAllUnavailable();
+        for (int i = 0; i < 3; ++i) {
+            Exchange& ex = *asked[size_t(i)];
+            CPPUNIT_ASSERT((i < 2 ? Next::HandleInline : Next::Respond) == rig.pipeline->resume(ex));
+            CPPUNIT_ASSERT_EQUAL(std::string("unavailable"), headerValue(ex.response.headers, "X-RateLimit-Policy"));
+            CPPUNIT_ASSERT_EQUAL(std::string("<none>"), headerValue(ex.response.headers, "X-RateLimit-Limit"));
+        }
+        CPPUNIT_ASSERT_EQUAL(429, asked[2]->response.status);
+        CPPUNIT_ASSERT(has(asked[2]->response.body, "rate_limited"));
+        CPPUNIT_ASSERT(headerValue(asked[2]->response.headers, "Retry-After") != "<none>");
+        CPPUNIT_ASSERT_EQUAL(uint64_t(3), rig.pipeline->counters().totals().counted_while_shared_away);
     }
 
     void queryCheckRefusesUndeclaredParameters() {
