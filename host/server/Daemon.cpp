@@ -55,6 +55,9 @@ struct Daemon::Parts {
     // The service's time: rate windows, challenges, links, sessions, usage days
     // (manual, moved by host.account_clock, with accounts.manual_clock).
     std::unique_ptr<ratelimit::ServiceClock> clock;
+    // Sign-in mails, unknown keys, meters and upstream budgets: in Redis, every
+    // node's, with store.counters: redis; else this node's (store::openWindowTally).
+    std::shared_ptr<ratelimit::WindowTally> tally;
     // Fresh each start, known to the prober and the pipeline only: the prober's
     // requests to this node are served unmetered.
     std::string self_probe_token = store::randomHex(16);
@@ -153,6 +156,7 @@ void openStore(Daemon::Parts& p) {
     std::filesystem::create_directories(p.m.state_dir);
     p.clock = std::make_unique<ratelimit::ServiceClock>(p.m.accounts && p.m.accounts->manual_clock);
     p.keys = store::openAccountStore(p.m);
+    p.tally = store::openWindowTally(p.m);
     p.secret = std::make_unique<store::ServerSecret>(store::ServerSecret::loadOrCreate(p.m.state_dir));
     // Usage days follow the service clock (a test's manual one moves them too).
     p.key_cache = std::make_unique<store::LiveKeyCache>(
@@ -160,13 +164,14 @@ void openStore(Daemon::Parts& p) {
     if (p.m.accounts)
         p.accounts =
             std::make_unique<account::AccountService>(*p.m.accounts, p.m.service_host, *p.keys, *p.secret, *p.key_cache,
-                                                      *p.clock, account::makeMailer(*p.m.accounts));
+                                                      *p.clock, account::makeMailer(*p.m.accounts), p.tally);
     p.key_cache->start();
 }
 
 void closeStore(Daemon::Parts& p) {
     p.accounts.reset();
     p.key_cache.reset();
+    p.tally.reset();
     p.secret.reset();
     p.keys.reset();
     p.clock.reset();
@@ -176,7 +181,7 @@ void closeStore(Daemon::Parts& p) {
 /// service, which counts their upstreams.
 void startServices(Daemon::Parts& p) {
     // Budgets count on the service's one clock, made with the store before this stage.
-    p.facilities = facilities::startFacilities(p.m, facilities::builtinFacilities(), *p.clock);
+    p.facilities = facilities::startFacilities(p.m, facilities::builtinFacilities(), *p.clock, p.tally);
     if (p.m.status)
         p.status = std::make_unique<status::StatusService>(*p.m.status, p.m.service_host, store::openProbeHistory(p.m),
                                                            proberGuard(p.m, *p.facilities), p.facilities->outcomes(),
@@ -230,6 +235,7 @@ void bindRoutes(Daemon::Parts& p) {
         std::make_unique<pipeline::Pipeline>(p.m, std::make_unique<pipeline::RouteTable>(std::move(bound.routes)),
                                              p.key_cache.get(), std::move(serve), *p.clock);
     p.pipeline->setSelfProbeToken(p.self_probe_token);
+    p.pipeline->setTally(p.tally);
     const auto& served = p.pipeline->routes().routes();
     if (front::routeOf(served, "host", "front"))
         p.front = std::make_unique<front::FrontDoor>(
@@ -472,6 +478,7 @@ void serveUntilStopped(Daemon::Parts& p, const SystemdNotify& notify) {
         if (sig == SIGHUP || now - last_purge >= 60) {
             last_purge = now;
             p.pipeline->rateLimiter().purge(p.clock->now());
+            p.tally->purge(p.clock->now());
             p.facilities->purge(p.clock->now());  // the budgets count on this clock
             if (p.accounts) p.accounts->purge();  // expired links: their plain addresses go
         }
