@@ -53,6 +53,9 @@ public:
                           const TallyAnswer& taken) = 0;
     /// Forgets the windows that ended by `now_s`. Thread-safe; call now and then.
     virtual void purge(int64_t now_s) = 0;
+    /// Takes counted by this node alone because the shared store was away
+    /// (always 0 for a tally that is this node's anyway), for /metrics.
+    virtual uint64_t fallbacks() const { return 0; }
 };
 
 }  // namespace ipfacts::ratelimit

@@ -117,7 +117,8 @@ std::shared_ptr<const facilities::guard::AddressGuard> proberGuard(const manifes
 
 /// Where /metrics reads each number (host/metrics/MetricsPage.h).
 metrics::MetricsSources metricsSources(const manifest::Manifest& m, pipeline::Pipeline& pl,
-                                       const fiber::FiberScheduler& workers, facilities::FacilitySet& set) {
+                                       const fiber::FiberScheduler& workers, facilities::FacilitySet& set,
+                                       std::shared_ptr<const ratelimit::WindowTally> tally) {
     metrics::MetricsSources s;
     s.requests = &pl.counters();
     for (const auto& r : pl.routes().routes()) s.routes.push_back(r.spec.path);
@@ -126,6 +127,7 @@ metrics::MetricsSources metricsSources(const manifest::Manifest& m, pipeline::Pi
     s.response_cache = [&pl] { return pl.responseCache().stats(); };
     s.worker_fibers = [&workers] { return workers.inUse(); };
     s.worker_fibers_max = m.server.queue;
+    s.tally_fallbacks = [tally = std::move(tally)] { return tally->fallbacks(); };
     s.facilities = [&set](int64_t now_unix) { return set.metrics(now_unix); };
     s.start_unix = static_cast<int64_t>(std::time(nullptr));
     s.version = IPFACTS_VERSION;
@@ -304,7 +306,7 @@ void makeServers(Daemon::Parts& p) {
     }
     if (p.m.metrics)
         p.metrics = std::make_unique<metrics::MetricsServer>(
-            p.m.metrics->listen, [src = metricsSources(p.m, *p.pipeline, *p.workers, *p.facilities)] {
+            p.m.metrics->listen, [src = metricsSources(p.m, *p.pipeline, *p.workers, *p.facilities, p.tally)] {
                 return metrics::renderMetrics(src, static_cast<int64_t>(std::time(nullptr)));
             });
 }

@@ -43,12 +43,21 @@ void replaceOnce(std::string& text, const std::string& from, const std::string& 
 
 /// The suite's manifest with unknown keys limited per day (5) rather than per
 /// minute, so a test never straddles a window; with `store` appended.
-std::function<void(std::string&)> limitsManifest(const std::string& store) {
-    return [store](std::string& m) {
+std::function<void(std::string&)> limitsManifest(const std::string& store, int metrics_port = 0) {
+    return [store, metrics_port](std::string& m) {
         replaceOnce(m, "invalid_key_limit: { per_minute: 5, per_day: 1000 }",
                     "invalid_key_limit: { per_minute: 1000, per_day: 5 }");
         m += store;
+        if (metrics_port) m += "metrics:\n  listen: [\"127.0.0.1:" + std::to_string(metrics_port) + "\"]\n";
     };
+}
+
+/// The value of `name` (a sample without labels) on /metrics at `port`; -1 when absent.
+long long metricOf(int port, const std::string& name) {
+    HttpClient c("127.0.0.1", port);
+    const std::string body = c.get("/metrics").body;
+    const size_t at = body.find("\n" + name + " ");
+    return at == std::string::npos ? -1 : std::stoll(body.substr(at + name.size() + 2));
 }
 
 std::string sharedStore(int redis_port, const std::string& conninfo) {
@@ -124,7 +133,7 @@ class SharedLimitsTest : public CppUnit::TestFixture {
 public:
     void setUp() override {
         Nodes& n = nodes();
-        redis_ = n.redis.get(), a_ = n.a.get(), b_ = n.b.get();
+        redis_ = n.redis.get(), a_ = n.a.get(), b_ = n.b.get(), metrics_port_ = n.metrics_port;
     }
 
     // accounts.sends_per_hour_per_recipient is 3 in the suite's manifest.
@@ -190,6 +199,8 @@ public:
 
     void withRedisAwayEachNodeCountsAlone() {
         awayFromDayEdge(60);
+        const long long fallbacks_before = metricOf(metrics_port_, "ipfacts_shared_tally_fallbacks_total");
+        CPPUNIT_ASSERT_EQUAL(0LL, fallbacks_before);
         redis_->stop();
         // Each node alone: the limit per node (5 unknown keys), and every answer given.
         for (Service* node : {a_, b_}) {
@@ -198,6 +209,8 @@ public:
         }
         CPPUNIT_ASSERT_EQUAL(202, askForLink(*a_, "127.0.8.2", "away%40example.com"));
         CPPUNIT_ASSERT(a_->log().find("shared tally: redis") != std::string::npos);
+        // Node a's five wrong keys and its sign-in were counted alone (its 429 was answered from memory).
+        CPPUNIT_ASSERT_EQUAL(6LL, metricOf(metrics_port_, "ipfacts_shared_tally_fallbacks_total"));
         // Back: counted in Redis again (a fresh caller; Redis restarted empty).
         redis_->restart();
         std::this_thread::sleep_for(std::chrono::milliseconds(1100));  // past the retry period
@@ -261,6 +274,7 @@ private:
         std::unique_ptr<RedisServer> redis;
         std::unique_ptr<PostgresServer> pg;
         std::unique_ptr<Service> a, b;
+        int metrics_port = 0;  // node a's /metrics
     };
     static Nodes& nodes() {
         static Nodes n = [] {
@@ -270,7 +284,8 @@ private:
             made.pg = std::make_unique<PostgresServer>("shared-limits");
             made.pg->start();
             const std::string store = sharedStore(made.redis->port(), made.pg->conninfo());
-            made.a = std::make_unique<Service>("limits-a", limitsManifest(store));
+            made.metrics_port = freeLoopbackPort();
+            made.a = std::make_unique<Service>("limits-a", limitsManifest(store, made.metrics_port));
             made.b = std::make_unique<Service>("limits-b", limitsManifest(store));
             made.a->start();
             made.b->start();
@@ -285,5 +300,6 @@ private:
     }
     RedisServer* redis_ = nullptr;
     Service *a_ = nullptr, *b_ = nullptr;
+    int metrics_port_ = 0;
 };
 CPPUNIT_TEST_SUITE_REGISTRATION(SharedLimitsTest);

@@ -109,6 +109,7 @@ ratelimit::TallyAnswer RedisWindowTally::fallback(const std::string& scope,
                                                   const std::vector<ratelimit::TallyLimit>& limits, int64_t now_s) {
     ratelimit::TallyAnswer a = known_.take(scope, limits, now_s);
     a.fallback = true;
+    fallbacks_.fetch_add(1, std::memory_order_relaxed);
     return a;
 }
 

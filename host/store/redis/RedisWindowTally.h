@@ -43,6 +43,7 @@ public:
     void giveBack(const std::string& scope, const std::vector<ratelimit::TallyLimit>& limits,
                   const ratelimit::TallyAnswer& taken) override;
     void purge(int64_t now_s) override { known_.purge(now_s); }
+    uint64_t fallbacks() const override { return fallbacks_.load(std::memory_order_relaxed); }
 
     /// The Redis key of one limit's window at `now_s` (docs/operations.md; exposed for tests).
     std::string keyOf(const std::string& scope, const ratelimit::TallyLimit& l, int64_t now_s) const;
@@ -61,6 +62,7 @@ private:
     std::vector<std::unique_ptr<RedisLink>> idle_;
     std::atomic<int64_t> retry_at_ms_{0};  // steady clock: no attempt before
     std::atomic<bool> warned_{false};      // the outage was logged
+    std::atomic<uint64_t> fallbacks_{0};
 };
 
 }  // namespace ipfacts::store
