@@ -35,13 +35,15 @@ bool tokenShaped(const std::string& t) {
 
 AccountService::AccountService(const AccountsConfig& config, std::string service_host, store::AccountStore& store,
                                const store::ServerSecret& secret, store::LiveKeyCache& keys,
-                               ratelimit::ServiceClock& clock, std::unique_ptr<Mailer> mailer)
+                               ratelimit::ServiceClock& clock, std::unique_ptr<Mailer> mailer,
+                               std::shared_ptr<ratelimit::WindowTally> sends)
     : config_(config),
       service_host_(std::move(service_host)),
       store_(store),
       secret_(secret),
       keys_(keys),
       clock_(clock),
+      throttle_(std::move(sends)),
       mail_(std::move(mailer), kMailQueueCapacity) {}
 
 // --- responses --------------------------------------------------------------------
@@ -88,13 +90,14 @@ void AccountService::serveRequest(pipeline::Exchange& ex) {
     const std::string email_hash = store::emailHash(secret_, *address);
     const std::string by_caller = "caller:" + ex.caller_block.toString();
     const std::string by_recipient = "recipient:" + email_hash;
-    const int64_t wait = std::max(throttle_.waitFor(by_caller, config_.sends_per_hour_per_address, now),
-                                  throttle_.waitFor(by_recipient, config_.sends_per_hour_per_recipient, now));
-    if (wait > 0) {
-        ex.response.addHeader("Retry-After", std::to_string(wait));
+    // Checked and counted in one step: parallel posts never pass a limit together.
+    const auto send = throttle_.take(by_caller, config_.sends_per_hour_per_address, by_recipient,
+                                     config_.sends_per_hour_per_recipient, now);
+    if (send.wait_s > 0) {
+        ex.response.addHeader("Retry-After", std::to_string(send.wait_s));
         return fail(ex, 429, "rate_limited",
                     "too many sign-in links asked for from this address or for this recipient; retry after " +
-                        std::to_string(wait) + " seconds");
+                        std::to_string(send.wait_s) + " seconds");
     }
     const std::string token = store::randomHex(32);
     const std::string link = config_.link_base_url + "/api-keys/signin?token=" + token;
@@ -103,6 +106,7 @@ void AccountService::serveRequest(pipeline::Exchange& ex) {
         store_.addLink(store::sha256Hex(token), *address, email_hash, now, now + config_.link_lifetime_s);
     } catch (const store::StoreUnavailable& e) {
         spdlog::error("route=/api-keys: store unavailable: {}", e.what());
+        throttle_.giveBack(by_caller, by_recipient, send);  // no mail went: the send is not the caller's
         return fail(ex, 503, "store_unavailable", "sign-in is unavailable for a moment; try again shortly");
     }
     MailMessage m{*address, "Your sign-in link for " + service_host_,
@@ -118,10 +122,9 @@ void AccountService::serveRequest(pipeline::Exchange& ex) {
         } catch (const store::StoreUnavailable&) {
             // Purged with the expired links later.
         }
+        throttle_.giveBack(by_caller, by_recipient, send);
         return fail(ex, 503, "mail_unavailable", "too much mail is waiting to be sent; try again in a minute");
     }
-    throttle_.record(by_caller, now);
-    throttle_.record(by_recipient, now);
     if (wantsHtml(ex.request)) return html(ex, 200, sentPage(service_host_, config_.link_lifetime_s));
     ex.response.status = 202;
     ex.response.content_type = "application/json";

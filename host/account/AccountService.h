@@ -29,7 +29,7 @@ class AccountService {
 public:
     AccountService(const AccountsConfig& config, std::string service_host, store::AccountStore& store,
                    const store::ServerSecret& secret, store::LiveKeyCache& keys, ratelimit::ServiceClock& clock,
-                   std::unique_ptr<Mailer> mailer);
+                   std::unique_ptr<Mailer> mailer, std::shared_ptr<ratelimit::WindowTally> sends);
 
     void serveRequest(pipeline::Exchange& ex);
     void serveSignin(pipeline::Exchange& ex);
@@ -72,7 +72,7 @@ private:
     const store::ServerSecret& secret_;
     store::LiveKeyCache& keys_;
     ratelimit::ServiceClock& clock_;  // the daemon's: the pipeline meters by it too
-    SendThrottle throttle_;
+    SendThrottle throttle_;           // in the daemon's WindowTally: every node's, with store.counters: redis
     MailQueue mail_;
 };
 

@@ -2,35 +2,30 @@
 
 namespace ipfacts::account {
 namespace {
+
 constexpr int64_t kHour = 3600;
+// One scope for every sign-in send: a caller's and a recipient's count are
+// decided together, so they sit together (one Redis slot). Sign-in mail is
+// rare enough for one slot.
+const std::string kScope = "signin";
+
+std::vector<ratelimit::TallyLimit> limitsOf(const std::string& caller, int64_t per_caller, const std::string& recipient,
+                                            int64_t per_recipient) {
+    return {{caller, kHour, per_caller, true}, {recipient, kHour, per_recipient, true}};
 }
 
-int64_t SendThrottle::waitFor(const std::string& key, int64_t limit_per_hour, int64_t now) {
-    std::lock_guard<std::mutex> lock(mu_);
-    forgetStale(now);
-    auto it = sends_.find(key);
-    if (it == sends_.end()) return 0;
-    auto& times = it->second;
-    while (!times.empty() && times.front() <= now - kHour) times.pop_front();
-    if (static_cast<int64_t>(times.size()) < limit_per_hour) return 0;
-    return times[times.size() - static_cast<size_t>(limit_per_hour)] + kHour - now;
+}  // namespace
+
+SendThrottle::Send SendThrottle::take(const std::string& caller, int64_t per_caller, const std::string& recipient,
+                                      int64_t per_recipient, int64_t now) {
+    Send s;
+    s.taken = tally_->take(kScope, limitsOf(caller, per_caller, recipient, per_recipient), now);
+    if (!s.taken.counted) s.wait_s = s.taken.retry_after_s > 0 ? s.taken.retry_after_s : 1;
+    return s;
 }
 
-void SendThrottle::record(const std::string& key, int64_t now) {
-    std::lock_guard<std::mutex> lock(mu_);
-    sends_[key].push_back(now);
-}
-
-void SendThrottle::forgetStale(int64_t now) {
-    // Once a minute: keys whose last send is over an hour old hold nothing.
-    if (now - last_sweep_ < 60) return;
-    last_sweep_ = now;
-    for (auto it = sends_.begin(); it != sends_.end();) {
-        if (it->second.empty() || it->second.back() <= now - kHour)
-            it = sends_.erase(it);
-        else
-            ++it;
-    }
+void SendThrottle::giveBack(const std::string& caller, const std::string& recipient, const Send& send) {
+    tally_->giveBack(kScope, limitsOf(caller, 0, recipient, 0), send.taken);
 }
 
 }  // namespace ipfacts::account

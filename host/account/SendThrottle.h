@@ -1,29 +1,36 @@
-// SendThrottle: at most N sign-in mails per hour per key (a caller block, a
-// recipient's address hash), so the form cannot flood a mailbox or send mail
-// in bulk. In memory on this node: a sliding hour of send times per key.
+// SendThrottle: at most N sign-in mails in any hour per caller block and per
+// recipient (an e-mail address's hash), so the form cannot flood a mailbox or
+// send mail in bulk. Both limits are checked and the send counted in one
+// atomic step of the service's WindowTally, so parallel posts never pass a
+// limit together, and with store.counters: redis the hour is every node's.
 #pragma once
 
+#include "host/ratelimit/WindowTally.h"
+
 #include <cstdint>
-#include <deque>
-#include <mutex>
+#include <memory>
 #include <string>
-#include <unordered_map>
 
 namespace ipfacts::account {
 
 class SendThrottle {
 public:
-    /// Seconds until `key` may send again (0: now), after sends at `now` within the past hour.
-    int64_t waitFor(const std::string& key, int64_t limit_per_hour, int64_t now);
-    /// Records a send for `key` at `now`.
-    void record(const std::string& key, int64_t now);
+    /// `tally`: where sends are counted (the daemon's, shared with the nodes or not).
+    explicit SendThrottle(std::shared_ptr<ratelimit::WindowTally> tally) : tally_(std::move(tally)) {}
+
+    struct Send {
+        int64_t wait_s = 0;  // 0: counted, the mail may go; else seconds until one of the limits has room
+        ratelimit::TallyAnswer taken;
+    };
+    /// Counts one send by `caller` to `recipient` at `now` unless either has
+    /// had its limit of sends in the past hour. Thread-safe.
+    Send take(const std::string& caller, int64_t per_caller, const std::string& recipient, int64_t per_recipient,
+              int64_t now);
+    /// Takes back a counted send whose mail did not go. Thread-safe.
+    void giveBack(const std::string& caller, const std::string& recipient, const Send& send);
 
 private:
-    void forgetStale(int64_t now);
-
-    std::mutex mu_;
-    std::unordered_map<std::string, std::deque<int64_t>> sends_;
-    int64_t last_sweep_ = 0;
+    std::shared_ptr<ratelimit::WindowTally> tally_;
 };
 
 }  // namespace ipfacts::account

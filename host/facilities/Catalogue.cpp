@@ -50,9 +50,11 @@ std::vector<const FacilityEntry*> configuredEntries(const manifest::Manifest& m,
 }  // namespace
 
 std::unique_ptr<FacilitySet> startFacilities(const manifest::Manifest& m, const FacilityRegistry& registry,
-                                             const ratelimit::ServiceClock& clock) {
+                                             const ratelimit::ServiceClock& clock,
+                                             std::shared_ptr<ratelimit::WindowTally> tally) {
     auto set = std::make_unique<FacilitySet>();
     set->setClock(clock);
+    if (tally) set->setTally(std::move(tally));
     const auto entries = configuredEntries(m, registry);
     startShared(*set, m, std::any_of(entries.begin(), entries.end(), [](const auto* e) { return e->outbound; }));
     for (const FacilityEntry* e : entries) e->start(*set, m);

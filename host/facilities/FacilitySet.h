@@ -10,6 +10,7 @@
 
 #include "host/facilities/UpstreamOutcomes.h"
 #include "host/manifest/Manifest.h"
+#include "host/ratelimit/LocalWindowTally.h"
 #include "host/ratelimit/ServiceClock.h"
 
 #include <ipfacts/plugin.h>
@@ -139,7 +140,14 @@ public:
     void setClock(const ratelimit::ServiceClock& clock) { clock_ = &clock; }
     const ratelimit::ServiceClock& clock() const { return *clock_; }
 
+    /// Where budgets count (meters, upstreams): the daemon's WindowTally, so
+    /// nodes sharing Redis share them; set at start, before the facilities
+    /// are added. This set's own memory until then.
+    void setTally(std::shared_ptr<ratelimit::WindowTally> tally) { tally_ = std::move(tally); }
+    const std::shared_ptr<ratelimit::WindowTally>& tally() const { return tally_; }
+
 private:
+    std::shared_ptr<ratelimit::WindowTally> tally_ = std::make_shared<ratelimit::LocalWindowTally>();
     const ratelimit::ServiceClock* clock_ = &ratelimit::ServiceClock::system();
     std::shared_ptr<UpstreamOutcomes> outcomes_ = std::make_shared<UpstreamOutcomes>();
     std::shared_ptr<const guard::AddressGuard> guard_;

@@ -121,6 +121,13 @@ void workers(ExpositionWriter& w, const MetricsSources& s) {
     w.sample("ipfacts_worker_queue_capacity", {}, uint64_t(s.worker_fibers_max));
 }
 
+void tally(ExpositionWriter& w, const MetricsSources& s) {
+    if (!s.tally_fallbacks) return;
+    w.family("ipfacts_shared_tally_fallbacks_total", "counter",
+             "Sign-in mails, unknown keys, meter and upstream uses counted by this node alone while Redis was away.");
+    w.sample("ipfacts_shared_tally_fallbacks_total", {}, s.tally_fallbacks());
+}
+
 }  // namespace
 
 std::string renderMetrics(const MetricsSources& s, int64_t now_unix) {
@@ -136,6 +143,7 @@ std::string renderMetrics(const MetricsSources& s, int64_t now_unix) {
         refusals(w, t);
     }
     workers(w, s);
+    tally(w, s);
     if (s.outcomes) upstreams(w, *s.outcomes);
     auto facility = s.facilities ? s.facilities(now_unix) : std::vector<facilities::MetricFamily>{};
     caches(w, s, facility);

@@ -28,6 +28,7 @@ struct MetricsSources {
     std::function<cache::CacheStats()> response_cache;
     std::function<size_t()> worker_fibers;
     size_t worker_fibers_max = 0;
+    std::function<uint64_t()> tally_fallbacks;  // WindowTally::fallbacks of the daemon's tally
     // Every facility's families at a time (FacilitySet::metrics); a family
     // the page shows too (the cache families) gets their samples after its own.
     std::function<std::vector<facilities::MetricFamily>(int64_t now_unix)> facilities;

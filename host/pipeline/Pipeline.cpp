@@ -22,8 +22,8 @@ constexpr std::string_view kExposed =
     "X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, X-RateLimit-Policy, Retry-After, X-Null-Reason, "
     "Age, X-Cache";
 
-// Counter slot of wrong keys: apart from every rate class's index.
-constexpr size_t kInvalidKeyCounter = 255;
+/// The WindowTally scope of a caller's wrong keys: one per caller block.
+std::string wrongKeyScope(const Exchange& ex) { return "badkey:" + ex.caller_block.toString(); }
 
 // Bytes of the header lines the host writes on a usual answer (quota,
 // Cache-Control, CORS: about 330), reserved at once.
@@ -70,6 +70,8 @@ Pipeline::Pipeline(const manifest::Manifest& m, std::unique_ptr<RouteTable> rout
       response_cache_(std::make_shared<cache::MemoryCache>(kResponseCacheBytes)),
       counters_(routes_->routes().size() + 1),
       cli_agents_(m.cli_user_agents) {
+    wrong_key_limits_ = {{"n", 60, m.invalid_key_limit.per_minute, false},
+                         {"n", 86400, m.invalid_key_limit.per_day, false}};
     cors_lines_ = "Access-Control-Allow-Origin: *\r\nAccess-Control-Expose-Headers: " + std::string(kExposed) + "\r\n";
 }
 
@@ -190,19 +192,13 @@ bool Pipeline::identify(Exchange& ex) {
     if (!key) return true;
     // Wrong keys are counted per caller; past the limit the answer is 429
     // without a look-up, so guessing keys costs the service nothing.
-    const ratelimit::CounterKey bad_keys =
-        ratelimit::RateLimiter::addressKey(kInvalidKeyCounter, ex.caller_block.bytes(), ex.caller_block.size());
     const int64_t now = clock_.now();
-    if (limiter_.exhausted(bad_keys, manifest_.invalid_key_limit, now)) {
-        counters_.local().refusal(pipeline::Refusal::RateLimited);
-        ex.response.addHeader("Retry-After", "60");
-        writeError(ex.response, 429, "rate_limited",
-                   "too many unknown or revoked API keys from this address; retry after 60 seconds; see " +
-                       manifest_.key_docs_url);
+    if (wrong_keys_seen_.load(std::memory_order_relaxed) && tally_->full(wrongKeyScope(ex), wrong_key_limits_, now)) {
+        refuseWrongKeys(ex);
         return false;
     }
     if (!keys_) {
-        limiter_.count(bad_keys, now);
+        if (!countWrongKey(ex, now)) return false;
         writeError(ex.response, 401, "invalid_key",
                    "this deployment issues no API keys; see " + manifest_.key_docs_url);
         return false;
@@ -213,7 +209,7 @@ bool Pipeline::identify(Exchange& ex) {
     // From memory (host/store/LiveKeyCache): the event loop never waits on the database.
     auto live = keys_->findKey(*key);
     if (!live) {
-        limiter_.count(bad_keys, now);
+        if (!countWrongKey(ex, now)) return false;
         writeError(ex.response, 401, "invalid_key", "the API key is unknown or revoked; see " + manifest_.key_docs_url);
         return false;
     }
@@ -221,6 +217,24 @@ bool Pipeline::identify(Exchange& ex) {
     ex.key_id = live->id;
     ex.keyed = true;
     return true;
+}
+
+bool Pipeline::countWrongKey(Exchange& ex, int64_t now) {
+    wrong_keys_seen_.store(true, std::memory_order_relaxed);
+    // Checked and counted in one step, in the store every node shares when
+    // there is one: a wrong key is rare, so its round trip is worth the
+    // exact count (the check above answers from memory).
+    if (tally_->take(wrongKeyScope(ex), wrong_key_limits_, now).counted) return true;
+    refuseWrongKeys(ex);
+    return false;
+}
+
+void Pipeline::refuseWrongKeys(Exchange& ex) {
+    counters_.local().refusal(pipeline::Refusal::RateLimited);
+    ex.response.addHeader("Retry-After", "60");
+    writeError(ex.response, 429, "rate_limited",
+               "too many unknown or revoked API keys from this address; retry after 60 seconds; see " +
+                   manifest_.key_docs_url);
 }
 
 ratelimit::CounterKey Pipeline::counterKeyOf(const Exchange& ex) const {

@@ -12,6 +12,7 @@
 #include "host/pipeline/RequestCounters.h"
 #include "host/pipeline/ResponseCache.h"
 #include "host/pipeline/RouteTable.h"
+#include "host/ratelimit/LocalWindowTally.h"
 #include "host/ratelimit/RateLimiter.h"
 #include "host/ratelimit/ServiceClock.h"
 #include "host/ratelimit/SharedCounters.h"
@@ -74,6 +75,10 @@ public:
     /// Requests carrying X-Ipfacts-Self-Probe: `token` (the status prober's, sent to
     /// this node's loopback only) are served unmetered. Empty: none is.
     void setSelfProbeToken(std::string token) { self_probe_token_ = std::move(token); }
+    /// Where unknown and revoked keys are counted per caller (keys.invalid_key_limit):
+    /// the daemon's WindowTally, every node's with store.counters: redis. This
+    /// pipeline's own memory until set.
+    void setTally(std::shared_ptr<ratelimit::WindowTally> tally) { tally_ = std::move(tally); }
     bool countsShared() const { return shared_ != nullptr || open_loop_counters_ != nullptr; }
     /// Around a round of events: the round's asks to the shared counters go
     /// out together at its end (SharedCounters::hold and send).
@@ -113,6 +118,10 @@ public:
 private:
     bool identify(Exchange& ex);
     bool isSelfProbe(const Exchange& ex) const;
+    /// Counts a wrong key of the caller's; false (and the 429 written) when
+    /// the caller had used up keys.invalid_key_limit already.
+    bool countWrongKey(Exchange& ex, int64_t now);
+    void refuseWrongKeys(Exchange& ex);
     bool meter(Exchange& ex);
     bool meterShared(Exchange& ex);
     bool countHere(Exchange& ex, const ratelimit::CounterKey& key, manifest::Quota quota,
@@ -138,6 +147,11 @@ private:
     ratelimit::RateLimiter limiter_;
     ratelimit::SharedCounters* shared_ = nullptr;
     ratelimit::OpenLoopCounters open_loop_counters_;
+    std::shared_ptr<ratelimit::WindowTally> tally_ = std::make_shared<ratelimit::LocalWindowTally>();
+    std::vector<ratelimit::TallyLimit> wrong_key_limits_;  // keys.invalid_key_limit's minute and day
+    // Set at the first wrong key counted here: until then no caller can be
+    // over the limit as far as this node knows, and a keyed request skips the check.
+    std::atomic<bool> wrong_keys_seen_{false};
     BotChallenge* challenge_ = nullptr;
     AccessLog access_log_;
     ResponseCache response_cache_;

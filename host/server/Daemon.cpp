@@ -56,6 +56,9 @@ struct Daemon::Parts {
     // The service's time: rate windows, challenges, links, sessions, usage days
     // (manual, moved by host.account_clock, with accounts.manual_clock).
     std::unique_ptr<ratelimit::ServiceClock> clock;
+    // Sign-in mails, unknown keys, meters and upstream budgets: in Redis, every
+    // node's, with store.counters: redis; else this node's (store::openWindowTally).
+    std::shared_ptr<ratelimit::WindowTally> tally;
     // Fresh each start, known to the prober and the pipeline only: the prober's
     // requests to this node are served unmetered.
     std::string self_probe_token = store::randomHex(16);
@@ -115,7 +118,8 @@ std::shared_ptr<const facilities::guard::AddressGuard> proberGuard(const manifes
 
 /// Where /metrics reads each number (host/metrics/MetricsPage.h).
 metrics::MetricsSources metricsSources(const manifest::Manifest& m, pipeline::Pipeline& pl,
-                                       const fiber::FiberScheduler& workers, facilities::FacilitySet& set) {
+                                       const fiber::FiberScheduler& workers, facilities::FacilitySet& set,
+                                       std::shared_ptr<const ratelimit::WindowTally> tally) {
     metrics::MetricsSources s;
     s.requests = &pl.counters();
     for (const auto& r : pl.routes().routes()) s.routes.push_back(r.spec.path);
@@ -124,6 +128,7 @@ metrics::MetricsSources metricsSources(const manifest::Manifest& m, pipeline::Pi
     s.response_cache = [&pl] { return pl.responseCache().stats(); };
     s.worker_fibers = [&workers] { return workers.inUse(); };
     s.worker_fibers_max = m.server.queue;
+    s.tally_fallbacks = [tally = std::move(tally)] { return tally->fallbacks(); };
     s.facilities = [&set](int64_t now_unix) { return set.metrics(now_unix); };
     s.start_unix = static_cast<int64_t>(std::time(nullptr));
     s.version = IPFACTS_VERSION;
@@ -154,6 +159,7 @@ void openStore(Daemon::Parts& p) {
     std::filesystem::create_directories(p.m.state_dir);
     p.clock = std::make_unique<ratelimit::ServiceClock>(p.m.accounts && p.m.accounts->manual_clock);
     p.keys = store::openAccountStore(p.m);
+    p.tally = store::openWindowTally(p.m);
     p.secret = std::make_unique<store::ServerSecret>(store::ServerSecret::loadOrCreate(p.m.state_dir));
     // Usage days follow the service clock (a test's manual one moves them too).
     p.key_cache = std::make_unique<store::LiveKeyCache>(
@@ -161,13 +167,14 @@ void openStore(Daemon::Parts& p) {
     if (p.m.accounts)
         p.accounts =
             std::make_unique<account::AccountService>(*p.m.accounts, p.m.service_host, *p.keys, *p.secret, *p.key_cache,
-                                                      *p.clock, account::makeMailer(*p.m.accounts));
+                                                      *p.clock, account::makeMailer(*p.m.accounts), p.tally);
     p.key_cache->start();
 }
 
 void closeStore(Daemon::Parts& p) {
     p.accounts.reset();
     p.key_cache.reset();
+    p.tally.reset();
     p.secret.reset();
     p.keys.reset();
     p.clock.reset();
@@ -177,7 +184,7 @@ void closeStore(Daemon::Parts& p) {
 /// service, which counts their upstreams.
 void startServices(Daemon::Parts& p) {
     // Budgets count on the service's one clock, made with the store before this stage.
-    p.facilities = facilities::startFacilities(p.m, facilities::builtinFacilities(), *p.clock);
+    p.facilities = facilities::startFacilities(p.m, facilities::builtinFacilities(), *p.clock, p.tally);
     if (p.m.status)
         p.status = std::make_unique<status::StatusService>(*p.m.status, p.m.service_host, store::openProbeHistory(p.m),
                                                            proberGuard(p.m, *p.facilities), p.facilities->outcomes(),
@@ -231,6 +238,7 @@ void bindRoutes(Daemon::Parts& p) {
         std::make_unique<pipeline::Pipeline>(p.m, std::make_unique<pipeline::RouteTable>(std::move(bound.routes)),
                                              p.key_cache.get(), std::move(serve), *p.clock);
     p.pipeline->setSelfProbeToken(p.self_probe_token);
+    p.pipeline->setTally(p.tally);
     const auto& served = p.pipeline->routes().routes();
     if (front::routeOf(served, "host", "front"))
         p.front = std::make_unique<front::FrontDoor>(
@@ -309,7 +317,7 @@ void makeServers(Daemon::Parts& p) {
     }
     if (p.m.metrics)
         p.metrics = std::make_unique<metrics::MetricsServer>(
-            p.m.metrics->listen, [src = metricsSources(p.m, *p.pipeline, *p.workers, *p.facilities)] {
+            p.m.metrics->listen, [src = metricsSources(p.m, *p.pipeline, *p.workers, *p.facilities, p.tally)] {
                 return metrics::renderMetrics(src, static_cast<int64_t>(std::time(nullptr)));
             });
 }
@@ -483,6 +491,7 @@ void serveUntilStopped(Daemon::Parts& p, const SystemdNotify& notify) {
         if (sig == SIGHUP || now - last_purge >= 60) {
             last_purge = now;
             p.pipeline->rateLimiter().purge(p.clock->now());
+            p.tally->purge(p.clock->now());
             p.facilities->purge(p.clock->now());  // the budgets count on this clock
             if (p.accounts) p.accounts->purge();  // expired links: their plain addresses go
         }

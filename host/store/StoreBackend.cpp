@@ -1,9 +1,11 @@
 #include "host/store/StoreBackend.h"
 
+#include "host/ratelimit/LocalWindowTally.h"
 #include "host/store/postgres/PgAccountStore.h"
 #include "host/store/postgres/PgKvStore.h"
 #include "host/store/postgres/PgPool.h"
 #include "host/store/postgres/PgProbeHistory.h"
+#include "host/store/redis/RedisWindowTally.h"
 #include "host/store/sqlite/SqliteAccountStore.h"
 #include "host/store/sqlite/SqliteProbeHistory.h"
 #include "host/store/sqlite/SqliteStore.h"
@@ -47,6 +49,15 @@ std::unique_ptr<store::KvStore> openKvStore(const manifest::Manifest& m) {
 std::unique_ptr<store::ProbeHistory> openProbeHistory(const manifest::Manifest& m) {
     if (onPostgres(m)) return std::make_unique<store::PgProbeHistory>(pool(m));
     return std::make_unique<store::SqliteProbeHistory>(sqlitePath(m));
+}
+
+std::shared_ptr<ratelimit::WindowTally> openWindowTally(const manifest::Manifest& m) {
+    if (m.store_counters != "redis") return std::make_shared<ratelimit::LocalWindowTally>();
+    RedisTallyConfig c;
+    c.host = m.store_redis_host;
+    c.port = static_cast<int>(m.store_redis_port);
+    c.timeout_ms = static_cast<int>(m.store_redis_timeout_ms);
+    return std::make_shared<RedisWindowTally>(c);
 }
 
 }  // namespace ipfacts::store

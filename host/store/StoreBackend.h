@@ -6,6 +6,7 @@
 #pragma once
 
 #include "host/manifest/Manifest.h"
+#include "host/ratelimit/WindowTally.h"
 #include "host/store/AccountStore.h"
 #include "host/store/KvStore.h"
 #include "host/store/ProbeHistory.h"
@@ -17,5 +18,9 @@ namespace ipfacts::store {
 std::unique_ptr<AccountStore> openAccountStore(const manifest::Manifest& m);
 std::unique_ptr<store::KvStore> openKvStore(const manifest::Manifest& m);
 std::unique_ptr<store::ProbeHistory> openProbeHistory(const manifest::Manifest& m);
+/// The counts of rare events (sign-in mails, unknown keys, meters, upstream
+/// budgets): in Redis, shared by the nodes, with store.counters: redis; else
+/// in this node's memory.
+std::shared_ptr<ratelimit::WindowTally> openWindowTally(const manifest::Manifest& m);
 
 }  // namespace ipfacts::store

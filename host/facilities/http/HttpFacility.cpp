@@ -104,10 +104,10 @@ void unpinnable(const std::vector<std::optional<std::string>>& refused, std::vec
 
 HttpFacility::HttpFacility(const HttpConfig& spec, std::shared_ptr<const guard::AddressGuard> guard,
                            const ResolverConfig* resolver, std::shared_ptr<UpstreamOutcomes> outcomes,
-                           const ratelimit::ServiceClock& clock)
+                           const ratelimit::ServiceClock& clock, std::shared_ptr<ratelimit::WindowTally> tally)
     : spec_(spec),
       client_(std::move(guard), optionsOf(spec)),
-      budget_(spec.upstreams),
+      budget_(spec.upstreams, tally ? std::move(tally) : std::make_shared<ratelimit::LocalWindowTally>()),
       outcomes_(std::move(outcomes)),
       clock_(clock) {
     if (!spec.resolve_with_resolver) return;
@@ -157,7 +157,7 @@ std::vector<HttpResult> HttpFacility::fetchAll(std::vector<HttpRequest> requests
 void addHttpFacility(FacilitySet& set, const manifest::Manifest& m) {
     if (const auto* config = m.section<HttpConfig>())
         set.add(std::make_unique<HttpFacility>(*config, set.guard(), m.section<ResolverConfig>(), set.outcomes(),
-                                               set.clock()));
+                                               set.clock(), set.tally()));
 }
 
 }  // namespace ipfacts::facilities::http

@@ -17,10 +17,12 @@ public:
     static constexpr const char* kName = "http";
     /// `resolver`: the resolver: section, required when spec.resolve_with_resolver
     /// (std::runtime_error without it); `outcomes`: where named upstreams' results are counted;
-    /// `clock`: what the upstreams' budgets count minutes and days by (the daemon's; outlives the facility).
+    /// `clock`: what the upstreams' budgets count minutes and days by (the daemon's; outlives the facility);
+    /// `tally`: where they count (the daemon's; null: the facility's own memory).
     HttpFacility(const HttpConfig& spec, std::shared_ptr<const guard::AddressGuard> guard,
                  const ResolverConfig* resolver = nullptr, std::shared_ptr<UpstreamOutcomes> outcomes = nullptr,
-                 const ratelimit::ServiceClock& clock = ratelimit::ServiceClock::system());
+                 const ratelimit::ServiceClock& clock = ratelimit::ServiceClock::system(),
+                 std::shared_ptr<ratelimit::WindowTally> tally = nullptr);
     const char* name() const override { return kName; }
     void fill(ipf_host_api& api) const override;
     void purge(int64_t now_s) override { budget_.purge(now_s); }

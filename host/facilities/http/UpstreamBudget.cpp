@@ -2,8 +2,11 @@
 
 namespace ipfacts::facilities::http {
 
-UpstreamBudget::UpstreamBudget(const std::vector<UpstreamConfig>& upstreams)
-    : upstreams_(upstreams), in_flight_(new std::atomic<int64_t>[upstreams.size() ? upstreams.size() : 1]) {
+UpstreamBudget::UpstreamBudget(const std::vector<UpstreamConfig>& upstreams,
+                               std::shared_ptr<ratelimit::WindowTally> tally)
+    : upstreams_(upstreams),
+      in_flight_(new std::atomic<int64_t>[upstreams.size() ? upstreams.size() : 1]),
+      tally_(std::move(tally)) {
     for (size_t i = 0; i < upstreams_.size(); ++i) in_flight_[i] = 0;
 }
 
@@ -23,14 +26,15 @@ std::optional<std::string> UpstreamBudget::take(const UpstreamConfig& u, int64_t
         return "budget: " + std::to_string(u.concurrent) + " requests to upstream " + u.name + " are already in flight";
     }
     if (!u.concurrent) in_flight_[i].fetch_add(1);
-    manifest::Quota q;
-    q.per_minute = u.per_minute;
     // From 80 % of the daily quota on, nothing more is spent: the rest is the operator's margin.
-    q.per_day = u.per_day ? (u.per_day * 8) / 10 : 0;
-    auto d = counts_.take(ratelimit::RateLimiter::identityKey(0, std::to_string(i)), q, now_s);
-    if (d.allowed) return std::nullopt;
+    const int64_t day_limit = u.per_day ? (u.per_day * 8) / 10 : 0;
+    if (!u.per_minute && !day_limit) return std::nullopt;
+    // One scope per upstream, by its name: every node that names it counts alike.
+    auto d =
+        tally_->take("upstream:" + u.name, {{"m", 60, u.per_minute, false}, {"d", 86400, day_limit, false}}, now_s);
+    if (d.counted) return std::nullopt;
     in_flight_[i].fetch_sub(1);
-    if (u.per_minute && d.retry_after_s <= 60)
+    if (d.refused_by == 0)
         return "budget: upstream " + u.name + " allows " + std::to_string(u.per_minute) + " requests a minute";
     return "budget: 80% of upstream " + u.name + "'s daily quota of " + std::to_string(u.per_day) + " is spent";
 }

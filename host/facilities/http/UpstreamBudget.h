@@ -1,11 +1,14 @@
 // UpstreamBudget: what the deployment promised each named upstream (registries
 // and blocklist operators ban clients that exceed it): requests a minute,
 // requests in flight, and a daily quota that is not spent past 80 % (the fields
-// it feeds go null with a reason instead: docs/api.md).
+// it feeds go null with a reason instead: docs/api.md). The minute and day
+// counts are the daemon's WindowTally (every node's with store.counters:
+// redis: the promise is the deployment's, not each node's); requests in
+// flight are this node's own.
 #pragma once
 
 #include "host/facilities/http/HttpConfig.h"
-#include "host/ratelimit/RateLimiter.h"
+#include "host/ratelimit/WindowTally.h"
 
 #include <atomic>
 #include <memory>
@@ -17,7 +20,7 @@ namespace ipfacts::facilities::http {
 
 class UpstreamBudget {
 public:
-    explicit UpstreamBudget(const std::vector<UpstreamConfig>& upstreams);
+    UpstreamBudget(const std::vector<UpstreamConfig>& upstreams, std::shared_ptr<ratelimit::WindowTally> tally);
 
     /// The upstream whose hosts include `host` (lower case), or null.
     const UpstreamConfig* upstreamOf(const std::string& host) const;
@@ -27,14 +30,14 @@ public:
     std::optional<std::string> take(const UpstreamConfig& u, int64_t now_s);
     void release(const UpstreamConfig& u);
 
-    void purge(int64_t now_s) { counts_.purge(now_s); }
+    void purge(int64_t now_s) { tally_->purge(now_s); }
 
 private:
     size_t indexOf(const UpstreamConfig& u) const;
 
     std::vector<UpstreamConfig> upstreams_;
     std::unique_ptr<std::atomic<int64_t>[]> in_flight_;
-    ratelimit::RateLimiter counts_;
+    std::shared_ptr<ratelimit::WindowTally> tally_;
 };
 
 }  // namespace ipfacts::facilities::http

@@ -1,12 +1,14 @@
 // DailyMeters: named daily budgets per caller block. Each meter the manifest
-// declares is a per-address budget for the UTC day, counted in the same
-// lock-striped windows as the rate limits.
+// declares is a per-address budget for the UTC day, counted in the daemon's
+// WindowTally: every node's with store.counters: redis, so a caller's
+// allowance is the same whichever node answers.
 #pragma once
 
 #include "host/net/IpAddress.h"
-#include "host/ratelimit/RateLimiter.h"
+#include "host/ratelimit/WindowTally.h"
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -14,7 +16,7 @@ namespace ipfacts::facilities {
 
 class DailyMeters {
 public:
-    explicit DailyMeters(const std::map<std::string, int64_t>& per_day);
+    DailyMeters(const std::map<std::string, int64_t>& per_day, std::shared_ptr<ratelimit::WindowTally> tally);
 
     struct Use {
         bool allowed;
@@ -25,15 +27,11 @@ public:
     /// (Unix seconds); nullopt for an unknown meter. Thread-safe.
     std::optional<Use> take(const std::string& meter, const net::IpAddress& address, int64_t now_s);
     /// Forgets counts of past days. Thread-safe.
-    void purge(int64_t now_s) { counters_.purge(now_s); }
+    void purge(int64_t now_s) { tally_->purge(now_s); }
 
 private:
-    struct Meter {
-        size_t index;
-        int64_t per_day;
-    };
-    std::map<std::string, Meter> meters_;
-    ratelimit::RateLimiter counters_;
+    std::map<std::string, int64_t> per_day_;
+    std::shared_ptr<ratelimit::WindowTally> tally_;
 };
 
 }  // namespace ipfacts::facilities

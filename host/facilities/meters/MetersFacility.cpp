@@ -31,7 +31,8 @@ void MetersFacility::fill(ipf_host_api& api) const { api.meters = &kTable; }
 
 void addMetersFacility(FacilitySet& set, const manifest::Manifest& m) {
     const auto* config = m.section<MetersConfig>();
-    if (config && !config->per_day.empty()) set.add(std::make_unique<MetersFacility>(config->per_day, set.clock()));
+    if (config && !config->per_day.empty())
+        set.add(std::make_unique<MetersFacility>(config->per_day, set.clock(), set.tally()));
 }
 
 }  // namespace ipfacts::facilities

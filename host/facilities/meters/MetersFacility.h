@@ -13,9 +13,10 @@ namespace ipfacts::facilities {
 class MetersFacility : public Facility {
 public:
     static constexpr const char* kName = "meters";
-    /// `clock` outlives the facility.
-    MetersFacility(const std::map<std::string, int64_t>& per_day, const ratelimit::ServiceClock& clock)
-        : meters_(per_day), clock_(clock) {}
+    /// `clock` outlives the facility; `tally` is where the budgets count.
+    MetersFacility(const std::map<std::string, int64_t>& per_day, const ratelimit::ServiceClock& clock,
+                   std::shared_ptr<ratelimit::WindowTally> tally)
+        : meters_(per_day, std::move(tally)), clock_(clock) {}
     const char* name() const override { return kName; }
     void fill(ipf_host_api& api) const override;
     void purge(int64_t now_s) override { meters_.purge(now_s); }

@@ -124,7 +124,7 @@ public:
 
     void facilityTableAnswersTheCErrorConvention() {
         set_.add(std::make_unique<facilities::MetersFacility>(std::map<std::string, int64_t>{{kLongMeter, 5}},
-                                                              ratelimit::ServiceClock::system()));
+                                                              ratelimit::ServiceClock::system(), set_.tally()));
         const ipf_host_api api = plugins::makeHostApi(set_);
         ipf_plugin_ctx* handle = plugins::handleOf(&context_);
         pipeline::Exchange ex;

@@ -58,7 +58,7 @@ public:
     void metersCountDaysOnTheGivenClock() {
         ratelimit::ServiceClock clock(true);
         FacilitySet set;
-        set.add(std::make_unique<MetersFacility>(std::map<std::string, int64_t>{{"privacy", 1}}, clock));
+        set.add(std::make_unique<MetersFacility>(std::map<std::string, int64_t>{{"privacy", 1}}, clock, set.tally()));
         ipf_host_api api{};
         set.fill(api);
         CPPUNIT_ASSERT_EQUAL(1, takeOnce(api, set, "privacy"));
