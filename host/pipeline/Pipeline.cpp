@@ -103,8 +103,10 @@ Pipeline::Next Pipeline::begin(Exchange& ex) {
     ex.service_host = &manifest_.service_host;
 
     if (!ex.route) {
-        const std::string near =
-            m.address_miss ? " (" + m.address_miss->spec.path + " takes an IPv4 or IPv6 address)" : std::string();
+        const std::string near = m.address_miss
+                                     ? " (" + m.address_miss->spec.path + " takes an IPv4 or IPv6 address" +
+                                           (m.address_miss->target_params.empty() ? ")" : " or a public host name)")
+                                     : std::string();
         writeError(ex.response, 404, "not_found", "no endpoint at " + ex.path + near + "; see /api/openapi.json");
         return Next::Respond;
     }
