@@ -7,8 +7,10 @@
 // (data-field), its classification and links to the target's other answers; an address in
 // documentation space shows why it has no location. At phone and desktop widths: nothing
 // wider than the screen, the Content-Security-Policy kept (no console errors), every
-// request same-origin. Screenshots: lookup-phone.png, lookup-desktop.png (whole pages) and
-// front-folded-desktop.png in <artefact-dir>.
+// request same-origin. A caller from private space is told why it has no location, under
+// the form, on the first screen. Screenshots: lookup-phone.png, lookup-desktop.png (whole
+// pages), front-folded-desktop.png and front-private-{phone,desktop}-first-screen.png in
+// <artefact-dir>.
 import {
   withBrowser, openPage, check, checkSameOrigin, checkFigures, checkFitsWidth, checkAccessibleBasics,
   artefact, main, PHONE, DESKTOP,
@@ -80,6 +82,25 @@ await main(async () => {
       checkSameOrigin(doc.requests, base);
       check(doc.consoleErrors.length === 0, `console errors: ${doc.consoleErrors.join(" | ")}`);
       await doc.page.close();
+
+      // A caller in private space (a local run) is told why there is no location, under the form.
+      const mine = await context.newPage();
+      await mine.setViewportSize(viewport);
+      await mine.setExtraHTTPHeaders({ "X-Forwarded-For": "10.1.2.3" });
+      await mine.goto(`${base}/`, { waitUntil: "load", timeout: 15000 });
+      const notice = await mine.$eval("[data-notice]", (e) => e.textContent);
+      check(notice.includes("Your address is a private address (RFC 1918), so there is no location to show."),
+        `the notice says "${notice}"`);
+      const order = await mine.evaluate(() => {
+        const form = document.querySelector("form.lookup").getBoundingClientRect();
+        const note = document.querySelector("[data-notice]").getBoundingClientRect();
+        return { formTop: form.top, noteTop: note.top, noteBottom: note.bottom, screen: window.innerHeight };
+      });
+      check(order.formTop < order.noteTop && order.noteBottom <= order.screen,
+        `the form and the notice are not both on the first screen: ${JSON.stringify(order)}`);
+      if (name === "phone") await checkFitsWidth(mine);
+      await mine.screenshot({ path: artefact(out, `front-private-${name}-first-screen.png`) });
+      await mine.close();
     }
   });
   console.log(`target page: ok (${compared} facts equal /api/v1/lookup/${TARGET}'s, reached by the form, ` +
