@@ -82,9 +82,17 @@ void FrontDoor::serveTarget(pipeline::Exchange& ex) const {
     // Only an Accept header asking for text/html gets the page (a browser's
     // navigation does); every other client, a browser's fetch() included, the
     // LookupResponse exactly as /api/v1/lookup/{target} writes it.
-    const FrontForm form = chooseForm(pipeline::requestHeader(ex.request, "Accept"), "", false);
+    const bool page = chooseForm(pipeline::requestHeader(ex.request, "Accept"), "", false) == FrontForm::Html;
+    if (!ex.on_worker) {
+        if (!parts_.cached(*parts_.lookup, ex)) return void(ex.deferred = true);  // the lookup may wait
+    } else if (!parts_.call_and_keep(*parts_.lookup, ex)) {
+        return;
+    }
     ex.response.addHeader("Vary", "Accept, User-Agent");
-    if (!parts_.call(*parts_.lookup, ex) || form != FrontForm::Html) return;
+    if (page) renderTargetPage(ex);
+}
+
+void FrontDoor::renderTargetPage(pipeline::Exchange& ex) const {
     const int status = ex.response.status;
     // A name that does not exist or could not be resolved gets the page with
     // the error's words; a target the lookup refuses keeps the error envelope.

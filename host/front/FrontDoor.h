@@ -35,6 +35,12 @@ public:
         std::string service_host;
         bool status_page = false;
         CallHandler call;
+        /// Answers from the response cache as a request to the route would be
+        /// (Pipeline::answerFromCacheAs); false when it holds no entry.
+        CallHandler cached;
+        /// Runs the route's handler and keeps its answer in the response
+        /// cache under that route (Pipeline::callHandlerAndKeep).
+        CallHandler call_and_keep;
     };
 
     /// Throws std::runtime_error when the text or JSON route is missing: the
@@ -45,14 +51,20 @@ public:
     /// never wait without full=1, which `/` does not accept).
     void serve(pipeline::Exchange& ex) const;
 
-    /// Answers `/{target}` on a worker (a name's lookup waits on DNS). The
-    /// route table matched only an address literal or a public host name.
+    /// Answers `/{target}`: on the loop from the response cache entry of
+    /// /api/v1/lookup/{target} for the same target, else it defers to a worker
+    /// (a name's lookup waits on DNS) and runs lookup.lookup there, keeping its
+    /// answer in that entry. The route table matched only an address literal
+    /// or a public host name.
     void serveTarget(pipeline::Exchange& ex) const;
 
 private:
     std::string baseUrl(const pipeline::Exchange& ex) const;
     /// `/?q=...`: 303 to `/<q>`, or 400 invalid_parameter for what is no target.
     void redirectLookup(pipeline::Exchange& ex) const;
+    /// The lookup's answer in `ex` made into the target's page (or, for a
+    /// name that failed, the page with the error's words); other errors stay.
+    void renderTargetPage(pipeline::Exchange& ex) const;
 
     Parts parts_;
     std::set<std::string> routed_;  // the guide's paths: what the target page may link

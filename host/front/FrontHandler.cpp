@@ -69,7 +69,8 @@ std::string needsLookupRoute(const manifest::Manifest& m) {
 pipeline::HostHandlerDef targetHandler(const std::unique_ptr<FrontDoor>* door) {
     pipeline::HostHandlerDef d;
     d.name = "target";
-    d.nonblocking = false;  // a name's lookup waits on DNS
+    // On the loop: a repeat is answered from the response cache there; a
+    // lookup to run defers to a worker (FrontDoor::serveTarget).
     d.operation = kTargetOperation;
     d.needs_plugin = "lookup";
     d.refusal = needsLookupRoute;

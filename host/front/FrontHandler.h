@@ -17,9 +17,9 @@ class FrontDoor;
 /// routes it answers with, so the handler reads the pointer at each request.
 pipeline::HostHandlerDef frontHandler(const std::unique_ptr<FrontDoor>* door);
 
-/// host.target, the short target path /{target}, served by the same door: on
-/// a worker, answering through lookup.lookup, which the manifest must route
-/// beside host.front.
+/// host.target, the short target path /{target}, served by the same door:
+/// from the response cache on the loop, else through lookup.lookup on a
+/// worker; the manifest must route lookup.lookup beside host.front.
 pipeline::HostHandlerDef targetHandler(const std::unique_ptr<FrontDoor>* door);
 
 }  // namespace ipfacts::front

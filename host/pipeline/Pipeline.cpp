@@ -14,6 +14,7 @@
 #include <charconv>
 #include <chrono>
 #include <ctime>
+#include <utility>
 
 namespace ipfacts::pipeline {
 namespace {
@@ -405,6 +406,22 @@ bool Pipeline::callHandler(const Route& route, Exchange& ex) const {
         return false;
     }
     if (ex.response.status == 0) ex.response.status = 200;
+    return true;
+}
+
+bool Pipeline::answerFromCacheAs(const Route& as, Exchange& ex) {
+    const Route* own = std::exchange(ex.route, &as);
+    const bool hit = response_cache_.answer(ex);
+    ex.route = own;
+    return hit;
+}
+
+bool Pipeline::callHandlerAndKeep(const Route& as, Exchange& ex) {
+    const size_t host_headers = ex.response.headers.size();
+    if (!callHandler(as, ex)) return false;
+    const Route* own = std::exchange(ex.route, &as);
+    response_cache_.store(ex, std::string_view(ex.response.headers).substr(host_headers));
+    ex.route = own;
     return true;
 }
 

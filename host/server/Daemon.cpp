@@ -240,6 +240,12 @@ void bindRoutes(Daemon::Parts& p) {
                                     front::routeOf(served, "host", "status_page") != nullptr,
                                     [pl = p.pipeline.get()](const pipeline::Route& r, pipeline::Exchange& ex) {
                                         return pl->callHandler(r, ex);
+                                    },
+                                    [pl = p.pipeline.get()](const pipeline::Route& r, pipeline::Exchange& ex) {
+                                        return pl->answerFromCacheAs(r, ex);
+                                    },
+                                    [pl = p.pipeline.get()](const pipeline::Route& r, pipeline::Exchange& ex) {
+                                        return pl->callHandlerAndKeep(r, ex);
                                     }});
 }
 

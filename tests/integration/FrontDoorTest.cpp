@@ -73,6 +73,7 @@ class FrontDoorTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(shortLookupsAreTheLongForm);
     CPPUNIT_TEST(strayPathsAreNotShortLookups);
     CPPUNIT_TEST(namesAreShortLookups);
+    CPPUNIT_TEST(targetsShareTheLongFormsCache);
     CPPUNIT_TEST(browsersGetTheTargetPage);
     CPPUNIT_TEST(lookupFormRedirects);
     CPPUNIT_TEST(perFieldPathsOfAnyAddress);
@@ -298,6 +299,28 @@ public:
             CPPUNIT_ASSERT_MESSAGE(name, has(shortForm.header("X-RateLimit-Policy").value_or(""), "address:"));
             CPPUNIT_ASSERT_MESSAGE(shortForm.body, errorOf(shortForm) != "not_found");
         }
+    }
+
+    void targetsShareTheLongFormsCache() {
+        // The long form's answer is kept; the short form finds it (on the event loop, no
+        // worker), as JSON and as the page, and the reverse.
+        auto first = as("9.9.9.9", "/api/v1/lookup/89.160.20.113", {kCurl});
+        CPPUNIT_ASSERT_EQUAL(std::string("miss"), first.header("X-Cache").value_or(""));
+        auto json = as("9.9.9.9", "/89.160.20.113", {kCurl});
+        CPPUNIT_ASSERT_EQUAL(std::string("hit"), json.header("X-Cache").value_or(""));
+        CPPUNIT_ASSERT(json.header("Age").has_value());
+        CPPUNIT_ASSERT_EQUAL(masked(first.body), masked(json.body));
+        auto page = as("9.9.9.9", "/89.160.20.113", {kBrowser, kBrowserAccept});
+        CPPUNIT_ASSERT_EQUAL(std::string("hit"), page.header("X-Cache").value_or(""));
+        CPPUNIT_ASSERT(has(page.body, "data-field=\"ip\" data-value=\"89.160.20.113\""));
+        // A first ask at the short form (on a worker) fills the entry the long form reads.
+        auto fresh = as("9.9.9.9", "/2001:db8::77", {kCurl});
+        CPPUNIT_ASSERT_EQUAL(200, fresh.status);
+        CPPUNIT_ASSERT(!fresh.header("Age"));
+        CPPUNIT_ASSERT_EQUAL(std::string("hit"),
+                             as("9.9.9.9", "/api/v1/lookup/2001:db8::77").header("X-Cache").value_or(""));
+        // privacy=1 spends the caller's meter: never answered from the cache.
+        CPPUNIT_ASSERT(!as("9.9.9.9", "/89.160.20.113?privacy=1", {kCurl}).header("Age"));
     }
 
     void browsersGetTheTargetPage() {
