@@ -74,11 +74,12 @@ std::string lookupForm(std::string_view value) {
            escape(value) + "\"><button type=\"submit\">Look up</button></div></form>";
 }
 
-std::string fact(const Object::Ptr& o, const char* label, const std::string& path, const std::string& prefix) {
+std::string fact(const Object::Ptr& o, const char* label, const std::string& path, const std::string& prefix,
+                 const char* if_null) {
     const auto v = valueAt(o, path);
     std::string h = "<dt>" + std::string(label) + "</dt>";
     if (!v || v->isEmpty())
-        return h + "<dd data-field=\"" + path + "\" data-value=\"null\" class=\"muted\">unknown</dd>";
+        return h + "<dd data-field=\"" + path + "\" data-value=\"null\" class=\"muted\">" + if_null + "</dd>";
     const std::string text = v->toString();
     return h + "<dd data-field=\"" + path + "\" data-value=\"" + escape(text) + "\">" + escape(prefix + text) + "</dd>";
 }

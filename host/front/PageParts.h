@@ -23,9 +23,10 @@ std::string pageEnd();
 std::string lookupForm(std::string_view value = "");
 
 /// <dt>label</dt><dd data-field data-value>shown</dd> for the member at
-/// `path` ("network.tls") of `o`; null or absent shows "unknown".
+/// `path` ("network.tls") of `o`, its text after `prefix`; null or absent
+/// shows `if_null`.
 std::string fact(const Poco::JSON::Object::Ptr& o, const char* label, const std::string& path,
-                 const std::string& prefix = "");
+                 const std::string& prefix = "", const char* if_null = "unknown");
 
 /// The location facts with their accuracy label, as a section.
 std::string locationSection(const Poco::JSON::Object::Ptr& o);

@@ -53,7 +53,8 @@ std::string linksSection(const std::vector<Link>& links, const std::set<std::str
 std::string classificationSection(const Object::Ptr& r) {
     std::string h = "<section aria-labelledby=\"kind-h\"><h2 id=\"kind-h\">Classification</h2><dl>";
     h += fact(r, "Kind", "classification.kind") + fact(r, "Description", "classification.description") +
-         fact(r, "RFC", "classification.rfc") + fact(r, "Routable", "classification.routable");
+         fact(r, "RFC", "classification.rfc", "", "none: not a special-purpose block") +
+         fact(r, "Routable", "classification.routable");
     return h + "</dl></section>";
 }
 

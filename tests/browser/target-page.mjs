@@ -5,11 +5,12 @@
 // folded by family; typing an address into the form and submitting it (a GET, no script)
 // lands on /<address>, whose page shows the same facts as /api/v1/lookup/<address>
 // (data-field), its classification and links to the target's other answers; an address in
-// documentation space shows why it has no location. At phone and desktop widths: nothing
+// documentation space shows why it has no location; a host name's page shows its addresses
+// and links to its DNS, TLS and mail answers. At phone and desktop widths: nothing
 // wider than the screen, the Content-Security-Policy kept (no console errors), every
 // request same-origin. A caller from private space is told why it has no location, under
-// the form, on the first screen. Screenshots: lookup-phone.png, lookup-desktop.png (whole
-// pages), front-folded-desktop.png and front-private-{phone,desktop}-first-screen.png in
+// the form, on the first screen. Screenshots: lookup-phone.png, lookup-desktop.png,
+// name-phone.png, name-desktop.png (whole pages), front-folded-desktop.png and front-private-{phone,desktop}-first-screen.png in
 // <artefact-dir>.
 import {
   withBrowser, openPage, check, checkSameOrigin, checkFigures, checkFitsWidth, checkAccessibleBasics,
@@ -23,6 +24,7 @@ if (!base || !out || !address) {
 }
 
 const TARGET = "8.8.8.8";
+const NAME = "ipfacts-fixture.net";
 const REQUIRED = ["ip", "classification.kind", "classification.routable", "geo_accuracy", "city", "region", "country",
   "country_name", "loc", "timezone", "asn", "as_name", "rir", "connection_type"];
 
@@ -35,6 +37,7 @@ async function lookupJson(target) {
 await main(async () => {
   const json = await lookupJson(TARGET);
   const documentation = await lookupJson("192.0.2.10");
+  const nameJson = await lookupJson(NAME);
   let compared = 0;
   let requests = 0;
   await withBrowser(async (context) => {
@@ -82,6 +85,22 @@ await main(async () => {
       checkSameOrigin(doc.requests, base);
       check(doc.consoleErrors.length === 0, `console errors: ${doc.consoleErrors.join(" | ")}`);
       await doc.page.close();
+
+      // A host name (tests/dns/zones/ipfacts-fixture.net.zone): the same layout, its addresses
+      // and its name's answers.
+      const named = await openPage(context, `${base}/${NAME}`, viewport);
+      check(named.response.status() === 200, `/${NAME} answered ${named.response.status()}`);
+      await checkFigures(named.page, nameJson, ["hostname", "ip", "classification.kind", "city", "asn"]);
+      const addresses = await named.page.$$eval("[data-addresses] a", (els) => els.map((e) => e.textContent));
+      check(JSON.stringify(addresses) === JSON.stringify(nameJson.addresses), `addresses shown: ${addresses}`);
+      const nameLinks = await named.page.$$eval("section a[href]", (els) => els.map((e) => e.getAttribute("href")));
+      for (const want of [`/api/v1/dns?name=${NAME}`, `/api/v1/ssl?host=${NAME}`, `/api/v1/mx?domain=${NAME}`])
+        check(nameLinks.includes(want), `the name's page does not link ${want}: ${nameLinks.join(", ")}`);
+      if (name === "phone") await checkFitsWidth(named.page);
+      await named.page.screenshot({ path: artefact(out, `name-${name}.png`), fullPage: true });
+      checkSameOrigin(named.requests, base);
+      check(named.consoleErrors.length === 0, `console errors: ${named.consoleErrors.join(" | ")}`);
+      await named.page.close();
 
       // A caller in private space (a local run) is told why there is no location, under the form.
       const mine = await context.newPage();

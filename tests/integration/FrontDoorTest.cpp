@@ -291,14 +291,20 @@ public:
     void namesAreShortLookups() {
         // A public host name is a target: the same answer as the long form, whatever the
         // suite's resolver says of it (it refuses names outside its zones), metered as a lookup.
-        for (const std::string name : {"example.com", "www.example.co.uk"}) {
+        for (const std::string name : {"example.com", "www.example.co.uk", "ipfacts-fixture.net"}) {
             auto shortForm = as("9.9.9.9", "/" + name, {kCurl});
             auto longForm = as("9.9.9.9", "/api/v1/lookup/" + name, {kCurl});
             CPPUNIT_ASSERT_EQUAL_MESSAGE(name, longForm.status, shortForm.status);
             CPPUNIT_ASSERT_EQUAL_MESSAGE(name, masked(longForm.body), masked(shortForm.body));
             CPPUNIT_ASSERT_MESSAGE(name, has(shortForm.header("X-RateLimit-Policy").value_or(""), "address:"));
-            CPPUNIT_ASSERT_MESSAGE(shortForm.body, errorOf(shortForm) != "not_found");
+            CPPUNIT_ASSERT_MESSAGE(shortForm.body, shortForm.status == 200 || errorOf(shortForm) != "not_found");
         }
+        // A name the suite's DNS serves (tests/dns/zones/ipfacts-fixture.net.zone): its first
+        // address, every address, and the name itself.
+        auto r = parseJson(as("9.9.9.9", "/ipfacts-fixture.net").body);
+        CPPUNIT_ASSERT_EQUAL(std::string("8.8.8.8"), r->getValue<std::string>("ip"));
+        CPPUNIT_ASSERT_EQUAL(std::string("ipfacts-fixture.net"), r->getValue<std::string>("hostname"));
+        CPPUNIT_ASSERT_EQUAL(size_t(2), r->getArray("addresses")->size());
     }
 
     void targetsShareTheLongFormsCache() {
@@ -346,6 +352,15 @@ public:
         CPPUNIT_ASSERT(has(g.body, "data-field=\"classification.kind\" data-value=\"public\""));
         auto priv = as("9.9.9.9", "/10.1.2.3", {kBrowser, kBrowserAccept});
         CPPUNIT_ASSERT_MESSAGE(priv.body, has(priv.body, "private address (RFC 1918): no geolocation"));
+        // A name: its addresses, each a link to its own page, and its DNS, TLS and mail answers.
+        auto named = as("9.9.9.9", "/ipfacts-fixture.net", {kBrowser, kBrowserAccept});
+        CPPUNIT_ASSERT_EQUAL(200, named.status);
+        CPPUNIT_ASSERT(has(named.body, "data-field=\"hostname\" data-value=\"ipfacts-fixture.net\""));
+        CPPUNIT_ASSERT(has(named.body, "<a href=\"/2a02:2e0::1\">2a02:2e0::1</a>"));
+        for (const char* link : {"/api/v1/dns?name=ipfacts-fixture.net", "/api/v1/ssl?host=ipfacts-fixture.net",
+                                 "/api/v1/mx?domain=ipfacts-fixture.net", "/api/v1/rdap?query=ipfacts-fixture.net",
+                                 "/api/v1/blacklist/8.8.8.8"})
+            CPPUNIT_ASSERT_MESSAGE(link, has(named.body, std::string("href=\"") + link + "\""));
         // A name the resolver cannot answer: the page with the error's words, the lookup's status.
         auto name = as("9.9.9.9", "/example.com", {kBrowser, kBrowserAccept});
         CPPUNIT_ASSERT_EQUAL(as("9.9.9.9", "/api/v1/lookup/example.com").status, name.status);

@@ -169,6 +169,7 @@ public:
         CPPUNIT_ASSERT(has(h, "value=\"8.8.8.8\""));  // the form holds the target
         CPPUNIT_ASSERT(has(h, "data-field=\"ip\" data-value=\"8.8.8.8\""));
         CPPUNIT_ASSERT(has(h, "data-field=\"classification.kind\" data-value=\"public\""));
+        CPPUNIT_ASSERT(has(h, "data-value=\"null\" class=\"muted\">none: not a special-purpose block<"));
         CPPUNIT_ASSERT(has(h, "data-field=\"asn\" data-value=\"15169\">AS15169<"));
         CPPUNIT_ASSERT(has(h, "href=\"/api/v1/reverse/8.8.8.8\"") && has(h, "href=\"/api/v1/rdap?query=8.8.8.8\""));
         CPPUNIT_ASSERT(has(h, "href=\"/api/v1/lookup/8.8.8.8\""));
