@@ -1,33 +1,16 @@
 #include "host/front/EndpointGuide.h"
 
+#include "host/front/PageParts.h"
 #include "host/openapi/OpenApiDocument.h"
 
 #include <Poco/JSON/Array.h>
 #include <Poco/JSON/Object.h>
-
-#include <cctype>
 
 namespace ipfacts::front {
 namespace {
 
 using Poco::JSON::Array;
 using Poco::JSON::Object;
-
-/// RFC 3986 unreserved characters stay; everything else is %XX.
-std::string percentEncode(const std::string& s) {
-    static const char* hex = "0123456789ABCDEF";
-    std::string out;
-    for (unsigned char c : s) {
-        if (std::isalnum(c) || c == '-' || c == '.' || c == '_' || c == '~' || c == ':') {
-            out += static_cast<char>(c);
-        } else {
-            out += '%';
-            out += hex[c >> 4];
-            out += hex[c & 15];
-        }
-    }
-    return out;
-}
 
 /// The first of a parameter's `examples` (OpenAPI example objects), its
 /// `example`, or "{name}" when it has neither.
@@ -41,7 +24,8 @@ std::string exampleOf(const Object::Ptr& p) {
 }
 
 GuideEntry entryOf(const std::string& path, const Object::Ptr& op) {
-    GuideEntry e{path, op->optValue<std::string>("summary", ""), path};
+    GuideEntry e{path, op->optValue<std::string>("summary", ""), path, "Other"};
+    if (Array::Ptr tags = op->getArray("tags"); tags && tags->size() > 0) e.family = tags->getElement<std::string>(0);
     std::string query;
     if (Array::Ptr params = op->getArray("parameters"))
         for (size_t i = 0; i < params->size(); ++i) {

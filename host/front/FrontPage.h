@@ -1,9 +1,9 @@
-// FrontPage: the HTML page a browser gets at `/`: the caller's facts from the
-// IpReport (each in an element whose data-field names its JSON path and
-// data-value holds the JSON's text, as on /status), and the guide to every
-// endpoint with a copyable curl line each. No scripts, no external assets,
-// one inline style block allowed by its hash (frontPagePolicy). Nothing of
-// the request but the report and the Host name goes into it: never a key.
+// FrontPage: the HTML page a browser gets at `/`: the lookup form, the
+// caller's facts from the IpReport (PageParts), why a fact is unknown (a
+// caller in private or loopback space is told so, and offered the form), and
+// the guide to every endpoint, one folded group per family, with a copyable
+// curl line each. Nothing of the request but the report and the Host name goes
+// into it: never a key. Sent with pagePolicy() (PageParts.h).
 #pragma once
 
 #include "host/front/EndpointGuide.h"
@@ -24,7 +24,8 @@ struct FrontPageInput {
 /// The page. A report that does not parse gives the page without the facts.
 std::string frontPage(const FrontPageInput& in);
 
-/// The Content-Security-Policy the page is sent with.
-const std::string& frontPagePolicy();
+/// The guide as a section: one <details> per family, in the order the
+/// families first appear in the document.
+std::string guideSection(const std::vector<GuideEntry>& guide, const std::string& base_url, bool status_page);
 
 }  // namespace ipfacts::front

@@ -5,6 +5,8 @@
 #include <Poco/JSON/Array.h>
 #include <Poco/JSON/Object.h>
 
+#include <algorithm>
+
 namespace ipfacts::openapi {
 namespace {
 
@@ -40,19 +42,27 @@ void collectProperties(const Object::Ptr& doc, Object::Ptr schema, std::vector<s
         for (size_t i = 0; i < all->size(); ++i) collectProperties(doc, all->getObject(static_cast<unsigned>(i)), out);
 }
 
-/// A schema that takes only addresses: format ipv4 or ipv6, or a choice of such schemas.
-bool takesOnlyAddresses(const Object::Ptr& doc, Object::Ptr schema) {
+/// A schema that takes only values of `formats`: one of them, or a choice of such schemas.
+bool takesOnlyFormats(const Object::Ptr& doc, Object::Ptr schema, const std::vector<std::string>& formats) {
     schema = follow(doc, schema);
     if (!schema) return false;
     const std::string format = schema->optValue<std::string>("format", "");
-    if (format == "ipv4" || format == "ipv6") return true;
+    if (std::find(formats.begin(), formats.end(), format) != formats.end()) return true;
     for (const char* choice : {"anyOf", "oneOf"})
         if (Array::Ptr options = schema->getArray(choice); options && options->size() > 0) {
             for (size_t i = 0; i < options->size(); ++i)
-                if (!takesOnlyAddresses(doc, options->getObject(static_cast<unsigned>(i)))) return false;
+                if (!takesOnlyFormats(doc, options->getObject(static_cast<unsigned>(i)), formats)) return false;
             return true;
         }
     return false;
+}
+
+bool takesOnlyAddresses(const Object::Ptr& doc, const Object::Ptr& schema) {
+    return takesOnlyFormats(doc, schema, {"ipv4", "ipv6"});
+}
+
+bool takesOnlyTargets(const Object::Ptr& doc, const Object::Ptr& schema) {
+    return takesOnlyFormats(doc, schema, {"ipv4", "ipv6", "hostname"});
 }
 
 RouteContract contractOf(const Object::Ptr& doc, const Object::Ptr& op) {
@@ -66,6 +76,8 @@ RouteContract contractOf(const Object::Ptr& doc, const Object::Ptr& op) {
                 c.query_params.push_back(p->getValue<std::string>("name"));
             else if (in == "path" && takesOnlyAddresses(doc, p->getObject("schema")))
                 c.address_params.push_back(p->getValue<std::string>("name"));
+            else if (in == "path" && takesOnlyTargets(doc, p->getObject("schema")))
+                c.target_params.push_back(p->getValue<std::string>("name"));
         }
     Object::Ptr responses = op->getObject("responses");
     Object::Ptr ok = responses ? follow(doc, responses->getObject("200")) : nullptr;

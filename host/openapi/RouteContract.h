@@ -21,6 +21,10 @@ struct RouteContract {
     /// alone or as the choices of anyOf/oneOf): the route matches only when
     /// the segment is an address literal, and any other path stays unmatched.
     std::vector<std::string> address_params;
+    /// Path parameters whose schema takes addresses and host names only (the
+    /// choices of anyOf/oneOf are formats ipv4, ipv6 and hostname): the route
+    /// matches an address literal or a public host name (pipeline/TargetName).
+    std::vector<std::string> target_params;
 };
 
 /// The contract of every path of `document` (the text buildDocument made),

@@ -14,6 +14,7 @@
 #include <charconv>
 #include <chrono>
 #include <ctime>
+#include <utility>
 
 namespace ipfacts::pipeline {
 namespace {
@@ -105,8 +106,10 @@ Pipeline::Next Pipeline::begin(Exchange& ex) {
     ex.service_host = &manifest_.service_host;
 
     if (!ex.route) {
-        const std::string near =
-            m.address_miss ? " (" + m.address_miss->spec.path + " takes an IPv4 or IPv6 address)" : std::string();
+        const std::string near = m.address_miss
+                                     ? " (" + m.address_miss->spec.path + " takes an IPv4 or IPv6 address" +
+                                           (m.address_miss->target_params.empty() ? ")" : " or a public host name)")
+                                     : std::string();
         writeError(ex.response, 404, "not_found", "no endpoint at " + ex.path + near + "; see /api/openapi.json");
         return Next::Respond;
     }
@@ -440,6 +443,22 @@ bool Pipeline::callHandler(const Route& route, Exchange& ex) const {
         return false;
     }
     if (ex.response.status == 0) ex.response.status = 200;
+    return true;
+}
+
+bool Pipeline::answerFromCacheAs(const Route& as, Exchange& ex) {
+    const Route* own = std::exchange(ex.route, &as);
+    const bool hit = response_cache_.answer(ex);
+    ex.route = own;
+    return hit;
+}
+
+bool Pipeline::callHandlerAndKeep(const Route& as, Exchange& ex) {
+    const size_t host_headers = ex.response.headers.size();
+    if (!callHandler(as, ex)) return false;
+    const Route* own = std::exchange(ex.route, &as);
+    response_cache_.store(ex, std::string_view(ex.response.headers).substr(host_headers));
+    ex.route = own;
     return true;
 }
 

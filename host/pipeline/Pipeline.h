@@ -98,6 +98,15 @@ public:
     /// deferred. Any thread; never throws.
     bool callHandler(const Route& route, Exchange& ex) const;
 
+    /// Answers `ex` from the response cache as a request to `as` with the same
+    /// parameters would be (the front door's /{target} shares the entries of
+    /// /api/v1/lookup/{target}); false when there is no entry. Thread-safe.
+    bool answerFromCacheAs(const Route& as, Exchange& ex);
+
+    /// callHandler(as, ex), then keeps a fresh answer in the response cache
+    /// under `as`, as handle() does for a request to `as`. Thread-safe.
+    bool callHandlerAndKeep(const Route& as, Exchange& ex);
+
     /// Adds CORS and Cache-Control, logs the request. Call once per exchange.
     void finish(Exchange& ex);
 

@@ -3,6 +3,7 @@
 #include "host/net/IpAddress.h"
 #include "host/pipeline/HttpText.h"
 #include "host/pipeline/ResponseCache.h"
+#include "host/pipeline/TargetName.h"
 
 #include <algorithm>
 
@@ -22,6 +23,9 @@ std::vector<std::string_view> splitPath(std::string_view path) {
 
 namespace {
 bool isParam(std::string_view seg) { return seg.size() > 2 && seg.front() == '{' && seg.back() == '}'; }
+bool named(const std::vector<std::string>& names, const std::string& name) {
+    return std::find(names.begin(), names.end(), name) != names.end();
+}
 }  // namespace
 
 RouteTable::RouteTable(std::vector<Route> routes) : routes_(std::move(routes)) {
@@ -36,8 +40,10 @@ RouteTable::RouteTable(std::vector<Route> routes) : routes_(std::move(routes)) {
             t.segments.emplace_back(seg);
             if (!isParam(seg)) ++t.literal_count;
             const std::string name(isParam(seg) ? seg.substr(1, seg.size() - 2) : std::string_view());
-            t.address_only.push_back(isParam(seg) && std::find(r.address_params.begin(), r.address_params.end(),
-                                                               name) != r.address_params.end());
+            t.takes.push_back(!isParam(seg)                   ? Takes::Literal
+                              : named(r.address_params, name) ? Takes::Address
+                              : named(r.target_params, name)  ? Takes::Target
+                                                              : Takes::Anything);
         }
         templates_.push_back(std::move(t));
     }
@@ -47,9 +53,10 @@ RouteTable::RouteTable(std::vector<Route> routes) : routes_(std::move(routes)) {
 
 bool RouteTable::addressesWhereRequired(const Template& t, const std::vector<std::string_view>& segs) {
     for (size_t i = 0; i < segs.size(); ++i) {
-        if (!t.address_only[i]) continue;
+        if (t.takes[i] != Takes::Address && t.takes[i] != Takes::Target) continue;
         auto value = percentDecode(segs[i], false);
-        if (!value || !net::IpAddress::parse(*value)) return false;
+        if (!value) return false;
+        if (t.takes[i] == Takes::Address ? !net::IpAddress::parse(*value) : !isLookupTarget(*value)) return false;
     }
     return true;
 }

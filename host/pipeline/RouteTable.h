@@ -37,6 +37,7 @@ struct Route {
     std::vector<std::string> query_params;
     std::vector<std::string> json_fields;
     std::vector<std::string> address_params;  // path parameters matched by address literals only
+    std::vector<std::string> target_params;   // matched by address literals and public host names (TargetName)
 
     // A plugin handler, or a host handler when `host_handler` is set.
     ipf_handler_fn fn = nullptr;
@@ -51,7 +52,7 @@ struct RouteMatch {
     std::vector<std::pair<std::string_view, std::string>> params;  // decoded
     bool bad_param = false;                                        // a parameter had a malformed escape
     // No route: the template that would have matched but for a parameter that takes
-    // addresses only ("/{ip}" for "/example.com"), for the 404's message. Else null.
+    // addresses (or targets) only ("/{ip}" for "/example.com"), for the 404's message. Else null.
     const Route* address_miss = nullptr;
 };
 
@@ -68,14 +69,17 @@ public:
 
 private:
     struct Template;
-    /// Every address-only parameter of `t` is an address literal in `segs`.
+    /// Every address-only parameter of `t` is an address literal in `segs`, and
+    /// every target parameter an address literal or a public host name.
     static bool addressesWhereRequired(const Template& t, const std::vector<std::string_view>& segs);
 
+    /// What a segment of a template takes.
+    enum class Takes { Literal, Anything, Address, Target };
     struct Template {
         const Route* route;
         std::vector<std::string> segments;  // "{name}" for parameters
         size_t literal_count;
-        std::vector<bool> address_only;  // per segment: a parameter that takes addresses only
+        std::vector<Takes> takes;  // per segment
     };
     std::vector<Route> routes_;
     std::unordered_map<std::string, const Route*> exact_;

@@ -229,6 +229,7 @@ void bindRoutes(Daemon::Parts& p) {
         r.query_params = c.query_params;
         r.json_fields = c.fields;
         r.address_params = c.address_params;
+        r.target_params = c.target_params;
     }
     p.readiness = std::make_unique<Readiness>(*p.facilities, p.refused, std::move(bound.skipped));
     p.readiness->watchKeys(p.key_cache.get());
@@ -243,10 +244,17 @@ void bindRoutes(Daemon::Parts& p) {
     if (front::routeOf(served, "host", "front"))
         p.front = std::make_unique<front::FrontDoor>(
             front::FrontDoor::Parts{front::routeOf(served, "ip", "address"), front::routeOf(served, "ip", "report"),
-                                    front::endpointGuide(p.openapi), &p.pipeline->commandLineAgents(), p.m.service_host,
+                                    front::routeOf(served, "lookup", "lookup"), front::endpointGuide(p.openapi),
+                                    &p.pipeline->commandLineAgents(), p.m.service_host,
                                     front::routeOf(served, "host", "status_page") != nullptr,
                                     [pl = p.pipeline.get()](const pipeline::Route& r, pipeline::Exchange& ex) {
                                         return pl->callHandler(r, ex);
+                                    },
+                                    [pl = p.pipeline.get()](const pipeline::Route& r, pipeline::Exchange& ex) {
+                                        return pl->answerFromCacheAs(r, ex);
+                                    },
+                                    [pl = p.pipeline.get()](const pipeline::Route& r, pipeline::Exchange& ex) {
+                                        return pl->callHandlerAndKeep(r, ex);
                                     }});
 }
 

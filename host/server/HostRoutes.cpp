@@ -37,6 +37,7 @@ std::vector<pipeline::HostHandlerDef> hostHandlers(const HostServices& services)
     append(all, status::statusHandlers(services.status));
     append(all, readinessHandlers(services.readiness, services.readiness_checks));
     all.push_back(front::frontHandler(services.front));
+    all.push_back(front::targetHandler(services.front));
     append(all, account::accountHandlers(services.accounts));
     append(all, facilities::dnsleak::dnsleakHandlers(services.facilities));
     return all;

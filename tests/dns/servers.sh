@@ -41,6 +41,9 @@ STUBS=(test example.test xn--bcher-kva.example 2.0.192.in-addr.arpa 8.b.d.0.1.0.
 # /api/v1/mx fixtures (plugins/mail): one zone of mail domains, served and stubbed like the others.
 ZONES+=(mail.test)
 STUBS+=(mail.test)
+# A name under a real top-level domain, which the front door's /{target} takes (.test it does not).
+ZONES+=(ipfacts-fixture.net)
+STUBS+=(ipfacts-fixture.net)
 SERVERS=(nsd alpha beta)
 # "lists": the blocklists' own recursive resolver (unbound with remote control, so a test reads
 # its exact query count with unbound-control); only the dnsbl plugin's named resolver asks it.

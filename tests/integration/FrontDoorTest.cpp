@@ -1,9 +1,10 @@
 // The front door (docs/api.md, "The front door"): / negotiated by Accept and
 // User-Agent, pretty JSON for command-line clients, fields=, the per-field
 // text paths against /json for the same caller (null fields included), the
-// short lookups /{ip} and /json/{ip} against /api/v1/lookup/{ip}, 400
-// unknown_parameter on every route of the served OpenAPI document, and the
-// page in headless Chromium. Callers come from 127.0.0.2, a trusted proxy,
+// short lookups /{target} and /json/{ip} against /api/v1/lookup/{target}, the
+// target pages, the lookup form's redirect, the per-field paths of any address,
+// 400 unknown_parameter on every route of the served OpenAPI document, and the
+// pages in headless Chromium. Callers come from 127.0.0.2, a trusted proxy,
 // with X-Forwarded-For naming addresses of tests/fixtures/netdb.
 #include "tests/integration/support/HttpClient.h"
 #include "tests/integration/support/Json.h"
@@ -70,7 +71,13 @@ class FrontDoorTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(cacheNeverHandsOneFormToAnother);
     CPPUNIT_TEST(perFieldPathsMatchJson);
     CPPUNIT_TEST(shortLookupsAreTheLongForm);
-    CPPUNIT_TEST(namesAreNotShortLookups);
+    CPPUNIT_TEST(strayPathsAreNotShortLookups);
+    CPPUNIT_TEST(namesAreShortLookups);
+    CPPUNIT_TEST(targetsShareTheLongFormsCache);
+    CPPUNIT_TEST(browsersGetTheTargetPage);
+    CPPUNIT_TEST(lookupFormRedirects);
+    CPPUNIT_TEST(perFieldPathsOfAnyAddress);
+    CPPUNIT_TEST(privateCallerIsToldWhy);
     CPPUNIT_TEST(lookupCarriesTheGeolocationOfJson);
     CPPUNIT_TEST(fieldsSelectMembers);
     CPPUNIT_TEST(unknownParameterOnEveryRoute);
@@ -265,15 +272,165 @@ public:
         CPPUNIT_ASSERT(r.body.rfind("{\n  \"ip\": \"8.8.8.8\",", 0) == 0);
     }
 
-    void namesAreNotShortLookups() {
+    void strayPathsAreNotShortLookups() {
+        // What browsers and crawlers ask any site for: no endpoint, no DNS query, nothing metered.
         for (const std::string target :
-             {"/example.com", "/json/example.com", "/favicon.ico", "/json/1.2.3", "/json/fe80::1%25eth0"}) {
+             {"/favicon.ico", "/robots.txt", "/sitemap.xml", "/wp-login.php", "/localhost", "/example.test",
+              "/json/example.com", "/json/1.2.3", "/json/fe80::1%25eth0", "/example.com/country"}) {
             auto r = as("8.8.8.8", target);
             CPPUNIT_ASSERT_EQUAL_MESSAGE(target, 404, r.status);
             CPPUNIT_ASSERT_EQUAL_MESSAGE(target, std::string("not_found"), errorOf(r));
             CPPUNIT_ASSERT_MESSAGE(messageOf(r), has(messageOf(r), "takes an IPv4 or IPv6 address"));
             // No route: the host's 404, not a lookup; the quota policy says nothing was metered as one.
             CPPUNIT_ASSERT_MESSAGE(target, !r.header("X-RateLimit-Policy"));
+        }
+        CPPUNIT_ASSERT(has(messageOf(as("8.8.8.8", "/favicon.ico")),
+                           "/{target} takes an IPv4 or IPv6 address or a public host name"));
+    }
+
+    void namesAreShortLookups() {
+        // A public host name is a target: the same answer as the long form, whatever the
+        // suite's resolver says of it (it refuses names outside its zones), metered as a lookup.
+        for (const std::string name : {"example.com", "www.example.co.uk", "ipfacts-fixture.net"}) {
+            auto shortForm = as("9.9.9.9", "/" + name, {kCurl});
+            auto longForm = as("9.9.9.9", "/api/v1/lookup/" + name, {kCurl});
+            CPPUNIT_ASSERT_EQUAL_MESSAGE(name, longForm.status, shortForm.status);
+            CPPUNIT_ASSERT_EQUAL_MESSAGE(name, masked(longForm.body), masked(shortForm.body));
+            CPPUNIT_ASSERT_MESSAGE(name, has(shortForm.header("X-RateLimit-Policy").value_or(""), "address:"));
+            CPPUNIT_ASSERT_MESSAGE(shortForm.body, shortForm.status == 200 || errorOf(shortForm) != "not_found");
+        }
+        // A name the suite's DNS serves (tests/dns/zones/ipfacts-fixture.net.zone): its first
+        // address, every address, and the name itself.
+        auto r = parseJson(as("9.9.9.9", "/ipfacts-fixture.net").body);
+        CPPUNIT_ASSERT_EQUAL(std::string("8.8.8.8"), r->getValue<std::string>("ip"));
+        CPPUNIT_ASSERT_EQUAL(std::string("ipfacts-fixture.net"), r->getValue<std::string>("hostname"));
+        CPPUNIT_ASSERT_EQUAL(size_t(2), r->getArray("addresses")->size());
+    }
+
+    void targetsShareTheLongFormsCache() {
+        // The long form's answer is kept; the short form finds it (on the event loop, no
+        // worker), as JSON and as the page, and the reverse.
+        auto first = as("9.9.9.9", "/api/v1/lookup/89.160.20.113", {kCurl});
+        CPPUNIT_ASSERT_EQUAL(std::string("miss"), first.header("X-Cache").value_or(""));
+        auto json = as("9.9.9.9", "/89.160.20.113", {kCurl});
+        CPPUNIT_ASSERT_EQUAL(std::string("hit"), json.header("X-Cache").value_or(""));
+        CPPUNIT_ASSERT(json.header("Age").has_value());
+        CPPUNIT_ASSERT_EQUAL(masked(first.body), masked(json.body));
+        auto page = as("9.9.9.9", "/89.160.20.113", {kBrowser, kBrowserAccept});
+        CPPUNIT_ASSERT_EQUAL(std::string("hit"), page.header("X-Cache").value_or(""));
+        CPPUNIT_ASSERT(has(page.body, "data-field=\"ip\" data-value=\"89.160.20.113\""));
+        // A first ask at the short form (on a worker) fills the entry the long form reads.
+        auto fresh = as("9.9.9.9", "/2001:db8::77", {kCurl});
+        CPPUNIT_ASSERT_EQUAL(200, fresh.status);
+        CPPUNIT_ASSERT(!fresh.header("Age"));
+        CPPUNIT_ASSERT_EQUAL(std::string("hit"),
+                             as("9.9.9.9", "/api/v1/lookup/2001:db8::77").header("X-Cache").value_or(""));
+        // privacy=1 spends the caller's meter: never answered from the cache.
+        CPPUNIT_ASSERT(!as("9.9.9.9", "/89.160.20.113?privacy=1", {kCurl}).header("Age"));
+    }
+
+    void browsersGetTheTargetPage() {
+        for (const std::string ip : {"8.8.8.8", "2a02:2e0::1", "10.1.2.3"}) {
+            auto page = as("9.9.9.9", "/" + ip, {kBrowser, kBrowserAccept});
+            CPPUNIT_ASSERT_EQUAL_MESSAGE(ip, 200, page.status);
+            CPPUNIT_ASSERT_EQUAL(std::string("text/html; charset=utf-8"), *page.header("Content-Type"));
+            CPPUNIT_ASSERT_EQUAL(std::string("Accept, User-Agent"), *page.header("Vary"));
+            const std::string csp = page.header("Content-Security-Policy").value_or("");
+            CPPUNIT_ASSERT_MESSAGE(csp, csp.rfind("default-src 'none'; style-src 'sha256-", 0) == 0);
+            CPPUNIT_ASSERT(has(csp, "form-action 'self'") && !has(csp, "script-src"));
+            CPPUNIT_ASSERT(!has(page.body, "<script"));
+            CPPUNIT_ASSERT_MESSAGE(ip, has(page.body, "data-field=\"ip\" data-value=\"" + ip + "\""));
+            CPPUNIT_ASSERT(has(page.body, "href=\"/api/v1/rdap?query=" + ip + "\""));
+            CPPUNIT_ASSERT(has(page.body, "href=\"/api/v1/blacklist/" + ip + "\""));
+            // Everyone else, a browser's fetch() included, gets the JSON of the long form.
+            auto json = as("9.9.9.9", "/" + ip, {kBrowser, "Accept: application/json"});
+            CPPUNIT_ASSERT_EQUAL(std::string("application/json"), *json.header("Content-Type"));
+            CPPUNIT_ASSERT_EQUAL(masked(as("9.9.9.9", "/api/v1/lookup/" + ip, {kBrowser}).body), masked(json.body));
+        }
+        auto g = as("9.9.9.9", "/8.8.8.8", {kBrowser, kBrowserAccept});
+        CPPUNIT_ASSERT(has(g.body, "data-field=\"city\" data-value=\"Mountain View\""));
+        CPPUNIT_ASSERT(has(g.body, "data-field=\"classification.kind\" data-value=\"public\""));
+        auto priv = as("9.9.9.9", "/10.1.2.3", {kBrowser, kBrowserAccept});
+        CPPUNIT_ASSERT_MESSAGE(priv.body, has(priv.body, "private address (RFC 1918): no geolocation"));
+        // A name: its addresses, each a link to its own page, and its DNS, TLS and mail answers.
+        auto named = as("9.9.9.9", "/ipfacts-fixture.net", {kBrowser, kBrowserAccept});
+        CPPUNIT_ASSERT_EQUAL(200, named.status);
+        CPPUNIT_ASSERT(has(named.body, "data-field=\"hostname\" data-value=\"ipfacts-fixture.net\""));
+        CPPUNIT_ASSERT(has(named.body, "<a href=\"/2a02:2e0::1\">2a02:2e0::1</a>"));
+        for (const char* link : {"/api/v1/dns?name=ipfacts-fixture.net", "/api/v1/ssl?host=ipfacts-fixture.net",
+                                 "/api/v1/mx?domain=ipfacts-fixture.net", "/api/v1/rdap?query=ipfacts-fixture.net",
+                                 "/api/v1/blacklist/8.8.8.8"})
+            CPPUNIT_ASSERT_MESSAGE(link, has(named.body, std::string("href=\"") + link + "\""));
+        // A name the resolver cannot answer: the page with the error's words, the lookup's status.
+        auto name = as("9.9.9.9", "/example.com", {kBrowser, kBrowserAccept});
+        CPPUNIT_ASSERT_EQUAL(as("9.9.9.9", "/api/v1/lookup/example.com").status, name.status);
+        CPPUNIT_ASSERT(has(*name.header("Content-Type"), "text/html"));
+        CPPUNIT_ASSERT(has(name.body, "<h1>example.com</h1>") && has(name.body, "data-error"));
+    }
+
+    void lookupFormRedirects() {
+        const std::pair<std::string, std::string> cases[] = {{"8.8.8.8", "/8.8.8.8"},
+                                                             {"+2001:db8::1+", "/2001:db8::1"},
+                                                             {"example.com.", "/example.com"},
+                                                             {"b%C3%BCcher.de", "/b%C3%BCcher.de"}};
+        for (const auto& [q, location] : cases) {
+            auto r = as("8.8.8.8", "/?q=" + q, {kBrowser, kBrowserAccept});
+            CPPUNIT_ASSERT_EQUAL_MESSAGE(q, 303, r.status);
+            CPPUNIT_ASSERT_EQUAL_MESSAGE(q, location, r.header("Location").value_or(""));
+        }
+        for (const std::string q : {"?q=favicon.ico", "?q=", "?q=a%20b.com", "?q=8.8.8.8&q=1.1.1.1", "?q=localhost"}) {
+            auto r = as("8.8.8.8", "/" + q, {kBrowser, kBrowserAccept});
+            CPPUNIT_ASSERT_EQUAL_MESSAGE(q, 400, r.status);
+            CPPUNIT_ASSERT_EQUAL_MESSAGE(q, std::string("invalid_parameter"), errorOf(r));
+        }
+    }
+
+    void perFieldPathsOfAnyAddress() {
+        const std::pair<const char*, const char*> paths[] = {{"country", "country"}, {"country-name", "country_name"},
+                                                             {"city", "city"},       {"region", "region"},
+                                                             {"asn", "asn"},         {"as-name", "as_name"},
+                                                             {"loc", "loc"},         {"timezone", "timezone"},
+                                                             {"isp", "isp"},         {"rir", "rir"}};
+        int values = 0, nulls = 0;
+        for (const std::string ip : {"8.8.8.8", "1.1.1.1", "9.9.9.9", "2a02:2e0::1", "192.0.2.10"}) {
+            auto looked = parseJson(as("81.2.69.160", "/api/v1/lookup/" + ip).body);
+            for (const auto& [path, field] : paths) {
+                const std::string where = ip + "/" + path;
+                // Asked by someone else: the target's field, and the same as the caller's own path.
+                auto r = as("81.2.69.160", "/" + ip + "/" + path, {kCurl});
+                auto own = as(ip, std::string("/") + path, {kCurl});
+                CPPUNIT_ASSERT_EQUAL_MESSAGE(where, own.status, r.status);
+                CPPUNIT_ASSERT_EQUAL_MESSAGE(where, own.body, r.body);
+                CPPUNIT_ASSERT_EQUAL_MESSAGE(where, own.header("X-Null-Reason").value_or(""),
+                                             r.header("X-Null-Reason").value_or(""));
+                const Poco::Dynamic::Var v = looked->get(field);
+                CPPUNIT_ASSERT_EQUAL_MESSAGE(where, v.isEmpty() ? std::string("\n") : asText(v) + "\n", r.body);
+                ++(v.isEmpty() ? nulls : values);
+            }
+        }
+        CPPUNIT_ASSERT(values >= 20 && nulls >= 10);  // both kinds really seen
+        auto country = as("81.2.69.160", "/8.8.8.8/country", {kCurl});
+        CPPUNIT_ASSERT_EQUAL(std::string("US\n"), country.body);
+        CPPUNIT_ASSERT_EQUAL(std::string("public, max-age=300"), *country.header("Cache-Control"));
+        CPPUNIT_ASSERT_EQUAL(std::string("documentation address (RFC 5737): no geolocation"),
+                             *as("8.8.8.8", "/192.0.2.10/city").header("X-Null-Reason"));
+        auto unknown = as("8.8.8.8", "/8.8.8.8/colour");
+        CPPUNIT_ASSERT_EQUAL(404, unknown.status);
+        CPPUNIT_ASSERT_EQUAL(std::string("not_found"), errorOf(unknown));
+        CPPUNIT_ASSERT_MESSAGE(messageOf(unknown), has(messageOf(unknown), "country, country-name, city"));
+    }
+
+    void privateCallerIsToldWhy() {
+        // Run locally, the caller is loopback or private: /json says why in reasons, the page too.
+        for (const auto& [client, words] : std::vector<std::pair<std::string, std::string>>{
+                 {"127.0.0.1", "loopback address (RFC 1122)"}, {"10.1.2.3", "private address (RFC 1918)"}}) {
+            auto json = parseJson(as(client, "/json").body);
+            CPPUNIT_ASSERT_EQUAL(words + ": no geolocation",
+                                 json->getObject("reasons")->getValue<std::string>("geolocation"));
+            auto page = as(client, "/", {kBrowser, kBrowserAccept});
+            CPPUNIT_ASSERT_MESSAGE(page.body,
+                                   has(page.body, "Your address is a " + words + ", so there is no location to show."));
+            CPPUNIT_ASSERT(has(page.body, "<form class=\"lookup\" method=\"get\" action=\"/\""));
         }
     }
 
@@ -387,6 +544,15 @@ public:
             CPPUNIT_FAIL(std::string(e.what()) + "\n" + runCommand(cmd + " || true"));
         }
         CPPUNIT_ASSERT_MESSAGE(report, has(report, "front page: ok"));
+        const std::string lookup = "node " + Service::sourceDir() +
+                                   "/tests/browser/target-page.mjs http://127.0.0.1:" + std::to_string(s.port()) + " " +
+                                   out + " 8.8.8.8 2>&1";
+        try {
+            report = runCommand(lookup);
+        } catch (const std::exception& e) {
+            CPPUNIT_FAIL(std::string(e.what()) + "\n" + runCommand(lookup + " || true"));
+        }
+        CPPUNIT_ASSERT_MESSAGE(report, has(report, "target page: ok"));
         CPPUNIT_ASSERT_EQUAL(0, s.stop());
     }
 };

@@ -71,6 +71,21 @@ const char* fieldName(CallerField f) {
     return "";
 }
 
+std::optional<CallerField> fieldOfPath(std::string_view path_name) {
+    // The paths spell the IpReport's names with '-' for '_' (/country-name).
+    for (CallerField f :
+         {CallerField::Country, CallerField::CountryName, CallerField::City, CallerField::Region, CallerField::Asn,
+          CallerField::AsName, CallerField::Loc, CallerField::Timezone, CallerField::Isp, CallerField::Rir}) {
+        std::string name = fieldName(f);
+        for (char& c : name)
+            if (c == '_') c = '-';
+        if (name == path_name) return f;
+    }
+    return std::nullopt;
+}
+
+const char* fieldPathNames() { return "country, country-name, city, region, asn, as-name, loc, timezone, isp, rir"; }
+
 uint32_t factsWanted(CallerField f) {
     // The reason of a null field needs only what every look-up gives: the
     // special-purpose block's kind and RFC.

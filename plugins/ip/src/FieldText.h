@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace ipfacts::ip {
 
@@ -22,6 +23,13 @@ struct FieldText {
 
 /// The IpReport field name of `f` ("country_name").
 const char* fieldName(CallerField f);
+
+/// The field a short path names ("country-name", as in /country-name and
+/// /{ip}/country-name); nullopt for a name that is none of them.
+std::optional<CallerField> fieldOfPath(std::string_view path_name);
+
+/// The path names of every field, ", "-separated, for a 404's message.
+const char* fieldPathNames();
 
 /// The groups of address facts (IPF_NETDB_WANT_*) fieldText reads for `f`:
 /// a per-field path asks the host for these alone.

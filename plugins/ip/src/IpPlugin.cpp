@@ -107,8 +107,21 @@ void IpPlugin::markdown(Request& req, Response& resp) {
     resp.body(kMarkdown, writeMarkdownReport(MarkdownInput{ip, version, found.facts, url}));
 }
 
-void IpPlugin::field(Request& req, Response& resp, CallerField f) {
-    const FieldText t = fieldText(lookUpFacts(host_, req.clientAddress(), factsWanted(f)), f);
+void IpPlugin::field(Request& req, Response& resp, CallerField f) { fieldLine(resp, req.clientAddress(), f); }
+
+void IpPlugin::field_of(Request& req, Response& resp) {
+    // The host matches /{ip}/{field} only when {ip} is an address literal.
+    const std::string_view address = req.pathParam("ip").value_or("");
+    const std::string_view name = req.pathParam("field").value_or("");
+    const std::optional<CallerField> f = fieldOfPath(name);
+    if (!f)
+        return void(resp.error(404, "not_found",
+                               "no field `" + std::string(name) + "` at /{ip}/{field}; fields: " + fieldPathNames()));
+    fieldLine(resp, address, *f);
+}
+
+void IpPlugin::fieldLine(Response& resp, std::string_view address, CallerField f) {
+    const FieldText t = fieldText(lookUpFacts(host_, address, factsWanted(f)), f);
     if (t.value) {
         // Database text on one line: a newline inside would read as two answers.
         std::string line = *t.value;
@@ -134,4 +147,5 @@ IPFACTS_PLUGIN(ipfacts::ip::IpPlugin, "ip", "1.1.0", "The caller's address and w
                IPFACTS_HANDLER(ipfacts::ip::IpPlugin, loc, IPF_HANDLER_NONBLOCKING),
                IPFACTS_HANDLER(ipfacts::ip::IpPlugin, timezone, IPF_HANDLER_NONBLOCKING),
                IPFACTS_HANDLER(ipfacts::ip::IpPlugin, isp, IPF_HANDLER_NONBLOCKING),
-               IPFACTS_HANDLER(ipfacts::ip::IpPlugin, rir, IPF_HANDLER_NONBLOCKING));
+               IPFACTS_HANDLER(ipfacts::ip::IpPlugin, rir, IPF_HANDLER_NONBLOCKING),
+               IPFACTS_HANDLER(ipfacts::ip::IpPlugin, field_of, IPF_HANDLER_NONBLOCKING));

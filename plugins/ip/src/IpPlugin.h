@@ -46,8 +46,15 @@ public:
     void isp(Request& req, Response& resp) { field(req, resp, CallerField::Isp); }
     void rir(Request& req, Response& resp) { field(req, resp, CallerField::Rir); }
 
+    /// GET /{ip}/{field} (/8.8.8.8/country, ...): the same field of any
+    /// address, with the same rules for null; a `field` none of the above
+    /// names is 404 not_found (the error envelope). Never blocks.
+    void field_of(Request& req, Response& resp);
+
 private:
     void field(Request& req, Response& resp, CallerField f);
+    /// The line of field `f` of `address`, or the 404 saying why it is null.
+    void fieldLine(Response& resp, std::string_view address, CallerField f);
 
     const Host& host_;  // outlives the plugin: the SDK constructs it first
 };
