@@ -11,7 +11,7 @@ namespace {
 
 const std::string kStyle =
     "body{font:16px/1.5 system-ui,sans-serif;margin:0;color:#1f2328;background:#fff}"
-    "main{max-width:52rem;margin:0 auto;padding:1rem}"
+    "main{max-width:68rem;margin:0 auto;padding:1rem}"
     "h1{font-size:1.5rem}table{border-collapse:collapse;width:100%}"
     "th,td{text-align:left;padding:.35rem .5rem;border-bottom:1px solid #d0d7de;vertical-align:top}"
     "form.inline{display:inline}button{font:inherit;padding:.3rem .8rem;margin:.1rem 0}"

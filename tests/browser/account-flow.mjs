@@ -114,6 +114,8 @@ await main(async () => {
     check(!(await again.page.$("#confirm")), "a used link still offers to sign in");
     const said = (await again.page.textContent("#message")) || "";
     check(/already used|expired/.test(said), `a used link says "${said}"`);
+    // Chromium reports the page's own 400 as a console error: the only one allowed here.
+    again.consoleErrors = again.consoleErrors.filter((e) => !e.includes("status of 400"));
     await checkPage(again, "used link");
     await again.page.screenshot({ path: artefact(out, "account-used-link.png"), fullPage: true });
     await again.page.close();
@@ -124,10 +126,10 @@ await main(async () => {
     const [id1] = await liveIds(p.page);
 
     // 5. A second key, named: the name is stored and shown as text, never as markup.
-    const name = `CI <b>runner</b> & "nightly" ${"x".repeat(80)}`;
-    await p.page.fill("#key-name", name);
-    const typed = await p.page.inputValue("#key-name");
-    check(typed.length === 64, `the name field took ${typed.length} characters, not at most 64`);
+    const bound = await p.page.getAttribute("#key-name", "maxlength");
+    check(bound === "64", `the name field is bounded at ${bound}, not 64 characters`);
+    const typed = `CI <b>runner</b> & "nightly"`;
+    await p.page.fill("#key-name", typed);
     r = await submit(p, "button[data-action=create]");
     const key2 = (await p.page.textContent("#new-key")).trim();
     check(/^ipf_/.test(key2) && key2 !== key1, "create showed no new key");
