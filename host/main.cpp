@@ -21,7 +21,7 @@
 namespace {
 
 void usage(std::ostream& out) {
-    out << "usage: ipfactsd [--config FILE] [--listen ADDR:PORT]... [--state-dir DIR]\n"
+    out << "usage: ipfactsd [--config FILE] [--listen ADDR:PORT]... [--state-dir DIR] [--url URL]\n"
            "       ipfactsd --check-config FILE\n"
            "       ipfactsd --version\n"
            "  --config FILE        run the service with this manifest; default, when installed:\n"
@@ -29,6 +29,8 @@ void usage(std::ostream& out) {
            "  --listen ADDR:PORT   plain-HTTP listener replacing the manifest's server.listen (repeatable;\n"
            "                       e.g. 127.0.0.1:8080 or [::1]:8080)\n"
            "  --state-dir DIR      keep what the service writes (SQLite file, logs) here\n"
+           "  --url URL            the address clients call, replacing the manifest's service.url (the\n"
+           "                       OpenAPI document's server), e.g. http://localhost:8080\n"
            "  --check-config FILE  validate a manifest and its plugins (libraries, ABI, handlers, required\n"
            "                       facilities, config keys) and exit: 0 when usable, 1 with every reason\n";
 }
@@ -38,6 +40,7 @@ struct Options {
     std::string check;
     std::vector<std::string> listen;
     std::string state_dir;
+    std::string url;
 };
 
 /// The manifest an installed ipfactsd reads when given no --config (docs/operations.md, "Installing").
@@ -65,6 +68,8 @@ std::optional<int> parse(int argc, char** argv, Options& o) {
             o.listen.push_back(value("--listen"));
         else if (a == "--state-dir")
             o.state_dir = value("--state-dir");
+        else if (a == "--url")
+            o.url = value("--url");
         else if (a == "--version") {
             std::cout << "ipfactsd " IPFACTS_VERSION " (plugin ABI " << IPF_ABI_MAJOR << "." << IPF_ABI_MINOR << ")\n";
             return 0;
@@ -90,6 +95,11 @@ void applyOverrides(ipfacts::manifest::Manifest& m, const Options& o) {
     }
     if (!o.state_dir.empty())
         m.state_dir = ipfacts::manifest::resolvePath(std::filesystem::current_path(), o.state_dir);
+    if (!o.url.empty()) {
+        auto url = ipfacts::manifest::serviceUrl(o.url);
+        if (!url) throw std::invalid_argument("--url " + o.url + ": want an http:// or https:// URL");
+        m.service_url = *url;
+    }
 }
 
 void setLogLevel(const std::string& level) {

@@ -4,12 +4,14 @@
 
 #include <ipfacts/plugin.hpp>
 
+#include <algorithm>
+
 namespace ipfacts::account {
 namespace {
 
 const std::string kStyle =
     "body{font:16px/1.5 system-ui,sans-serif;margin:0;color:#1f2328;background:#fff}"
-    "main{max-width:52rem;margin:0 auto;padding:1rem}"
+    "main{max-width:68rem;margin:0 auto;padding:1rem}"
     "h1{font-size:1.5rem}table{border-collapse:collapse;width:100%}"
     "th,td{text-align:left;padding:.35rem .5rem;border-bottom:1px solid #d0d7de;vertical-align:top}"
     "form.inline{display:inline}button{font:inherit;padding:.3rem .8rem;margin:.1rem 0}"
@@ -38,24 +40,85 @@ std::string hidden(const char* name, const std::string& value) {
     return std::string("<input type=\"hidden\" name=\"") + name + "\" value=\"" + html::escape(value) + "\">";
 }
 
-/// A one-button form posting `action` (and the key id) to the dashboard.
-std::string actionForm(const std::string& csrf, const char* action, const std::string& id, const char* label) {
+/// A one-button form posting `action` (and the key id) to the dashboard; the button's
+/// data-action is `shown` (what a person asks for), or `action` when empty.
+std::string actionForm(const std::string& csrf, const char* action, const std::string& id, const char* label,
+                       const char* shown = "") {
     return "<form class=\"inline\" method=\"post\" action=\"/api-keys/dashboard\">" + hidden("csrf", csrf) +
            hidden("action", action) + (id.empty() ? std::string() : hidden("id", id)) +
-           "<button type=\"submit\" name=\"do\" value=\"" + std::string(action) + "\" data-action=\"" + action +
-           "\" data-key-id=\"" + html::escape(id) + "\">" + label + "</button></form>";
+           "<button type=\"submit\" name=\"do\" value=\"" + std::string(action) + "\" data-action=\"" +
+           (*shown ? shown : action) + "\" data-key-id=\"" + html::escape(id) + "\">" + label + "</button></form>";
 }
 
-std::string keyRow(const store::KeyRecord& k, const store::KeyUsage& u, const std::string& csrf) {
+/// 12345 as "12,345".
+std::string grouped(int64_t n) {
+    std::string digits = std::to_string(n), out;
+    for (size_t i = 0; i < digits.size(); ++i) {
+        if (i && (digits.size() - i) % 3 == 0 && digits[i - 1] != '-') out += ',';
+        out += digits[i];
+    }
+    return out;
+}
+
+/// The most a key may make in a day: the largest keyed daily quota of any class
+/// (each class counts apart, so that is what one class allows); 0 when none.
+int64_t dailyCeiling(const std::vector<KeyLimit>& limits) {
+    int64_t most = 0;
+    for (const auto& l : limits) most = std::max(most, l.per_day);
+    return most;
+}
+
+/// A count and, beside it, the ceiling it is measured against (when there is one).
+std::string useCell(const char* field, int64_t count, const char* window, int64_t ceiling, const char* per) {
+    std::string h = "<td><span data-field=\"" + std::string(field) + "\">" + std::to_string(count) + "</span>";
+    if (ceiling > 0)
+        h += " <span class=\"muted\" data-limit=\"" + std::string(window) + "\">of " + grouped(ceiling) + " " + per +
+             "</span>";
+    return h + "</td>";
+}
+
+std::string keyRow(const store::KeyRecord& k, const std::string& name, const store::KeyUsage& u,
+                   const DashboardView& v) {
     const bool live = k.revoked_at == 0;
+    const int64_t day = dailyCeiling(v.limits);
     std::string h = "<tr data-key-id=\"" + html::escape(k.id) + "\" data-state=\"" + (live ? "live" : "revoked") +
                     "\"><th scope=\"row\"><code>" + html::escape(k.id) + "</code></th><td>" +
-                    utcText(k.created_at, false) + "</td><td>" +
-                    (live ? std::string("live") : "revoked " + utcText(k.revoked_at, false)) +
-                    "</td><td data-field=\"today\">" + std::to_string(u.today) + "</td><td data-field=\"month\">" +
-                    std::to_string(u.month) + "</td><td>" + utcText(k.last_used_at, true) + "</td><td>";
-    if (live) h += actionForm(csrf, "rotate", k.id, "Rotate") + " " + actionForm(csrf, "revoke", k.id, "Revoke");
+                    (name.empty() ? std::string("<span class=\"muted\">none</span>")
+                                  : "<span data-field=\"name\">" + html::escape(name) + "</span>") +
+                    "</td><td>" + utcText(k.created_at, false) + "</td><td>" +
+                    (live ? std::string("live") : "revoked " + utcText(k.revoked_at, false)) + "</td>" +
+                    useCell("today", u.today, "day", day, "a day") +
+                    useCell("month", u.month, "month", day * v.days_in_month, "this month") + "<td>" +
+                    utcText(k.last_used_at, true) + "</td><td>";
+    if (live)
+        h += actionForm(v.csrf, "rotate", k.id, "Rotate") + " " +
+             actionForm(v.csrf, "confirm_revoke", k.id, "Revoke", "revoke");
     return h + "</td></tr>";
+}
+
+/// What each key may do: its quota in each metered class.
+std::string limitsTable(const std::vector<KeyLimit>& limits) {
+    if (limits.empty()) return "";
+    std::string h =
+        "<section id=\"limits\" aria-labelledby=\"limits-h\"><h2 id=\"limits-h\">Limits of each key</h2>"
+        "<p class=\"muted\">Each rate class counts apart; past a limit the answer is 429 with Retry-After.</p>"
+        "<div class=\"scroll\"><table><thead><tr><th scope=\"col\">Rate class</th><th scope=\"col\">A minute</th>"
+        "<th scope=\"col\">A day</th></tr></thead><tbody>";
+    auto cell = [](int64_t n) { return "<td>" + (n ? grouped(n) : std::string("no limit")) + "</td>"; };
+    for (const auto& l : limits)
+        h += "<tr><th scope=\"row\">" + html::escape(l.rate_class) + "</th>" + cell(l.per_minute) + cell(l.per_day) +
+             "</tr>";
+    return h + "</tbody></table></div></section>";
+}
+
+/// Create, with an optional name (escaped wherever it is shown, at most kMaxKeyNameChars).
+std::string createForm(const std::string& csrf) {
+    return "<form method=\"post\" action=\"/api-keys/dashboard\">" + hidden("csrf", csrf) + hidden("action", "create") +
+           "<label for=\"key-name\">Name of the new key (optional)</label><br><input type=\"text\" id=\"key-name\" "
+           "name=\"name\" maxlength=\"" +
+           std::to_string(kMaxKeyNameChars) +
+           "\" autocomplete=\"off\"> <button type=\"submit\" name=\"do\" value=\"create\" data-action=\"create\" "
+           "data-key-id=\"\">Create a key</button></form>";
 }
 
 }  // namespace
@@ -133,20 +196,38 @@ std::string dashboardPage(const std::string& service_host, const DashboardView& 
             " live keys. Usage counts are UTC days and months.</p>";
     body +=
         "<div class=\"scroll\"><table id=\"keys\"><thead><tr><th scope=\"col\">Key id</th><th "
-        "scope=\"col\">Created</th>"
+        "scope=\"col\">Name</th><th scope=\"col\">Created</th>"
         "<th scope=\"col\">State</th><th scope=\"col\">Today</th><th scope=\"col\">This month</th>"
         "<th scope=\"col\">Last used</th><th scope=\"col\">Actions</th></tr></thead><tbody>";
     for (const auto& k : v.keys) {
-        auto it = v.usage.find(k.id);
-        body += keyRow(k, it == v.usage.end() ? store::KeyUsage{} : it->second, v.csrf);
+        auto use = v.usage.find(k.id);
+        auto name = v.names.find(k.id);
+        body += keyRow(k, name == v.names.end() ? std::string() : name->second,
+                       use == v.usage.end() ? store::KeyUsage{} : use->second, v);
     }
-    body += "</tbody></table></div><p>";
+    body += "</tbody></table></div><div>";
     if (live < v.max_live_keys)
-        body += actionForm(v.csrf, "create", "", "Create a key");
+        body += createForm(v.csrf);
     else
-        body += "<span class=\"muted\">Revoke a key to create another.</span>";
-    body += "</p><p>" + actionForm(v.csrf, "signout", "", "Sign out") + "</p>";
+        body += "<p class=\"muted\">Revoke a key to create another.</p>";
+    body += "</div>" + limitsTable(v.limits) + "<p>" + actionForm(v.csrf, "signout", "", "Sign out") + "</p>";
     return layout(service_host, "Your API keys", body);
+}
+
+std::string confirmRevokePage(const std::string& service_host, const std::string& csrf, const std::string& id,
+                              const std::string& name) {
+    // A GET could not do: the dashboard's button posts here, and only this page's button revokes.
+    return layout(service_host, "Revoke this key?",
+                  "<p id=\"revoke-what\">Key <code>" + html::escape(id) + "</code>" +
+                      (name.empty() ? std::string() : " (" + html::escape(name) + ")") +
+                      "</p><p>It is answered 401 from the moment you confirm, on every node within a second, and "
+                      "cannot be brought back. To replace a key that may have leaked while keeping the service "
+                      "running, rotate it instead: the new key works at once.</p>"
+                      "<form method=\"post\" action=\"/api-keys/dashboard\">" +
+                      hidden("csrf", csrf) + hidden("action", "revoke") + hidden("id", id) +
+                      "<button type=\"submit\" id=\"confirm-revoke\" data-action=\"revoke-confirmed\">Revoke the "
+                      "key</button></form><p><a href=\"/api-keys/dashboard\" id=\"cancel\">Keep it: back to the "
+                      "dashboard</a></p>");
 }
 
 }  // namespace ipfacts::account

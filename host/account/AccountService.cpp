@@ -25,6 +25,31 @@ bool loopback(const net::IpAddress& a) {
 
 bool isPost(const pipeline::Exchange& ex) { return ex.request.method == "POST"; }
 
+/// A key's name as the create form sends it, trimmed; nullopt when it is not text of at
+/// most kMaxKeyNameChars characters (well-formed UTF-8, no control characters).
+std::optional<std::string> keyName(std::string_view text) {
+    while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
+    while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
+    if (!validUtf8(text)) return std::nullopt;
+    size_t chars = 0;
+    for (char c : text) {
+        const auto u = static_cast<unsigned char>(c);
+        if (u < 0x20 || u == 0x7f) return std::nullopt;
+        chars += (u & 0xC0) != 0x80;  // each character's first byte
+    }
+    if (chars > kMaxKeyNameChars) return std::nullopt;
+    return std::string(text);
+}
+
+/// Days of the UTC month of Unix second `t`.
+int daysInMonth(int64_t t) {
+    const std::string day = store::utcDay(t);  // YYYY-MM-DD
+    const int year = std::stoi(day.substr(0, 4)), month = std::stoi(day.substr(5, 2));
+    static constexpr int kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+    return month == 2 && leap ? 29 : kDays[month - 1];
+}
+
 /// A token as the handlers issue them: 64 lower-case hex.
 bool tokenShaped(const std::string& t) {
     return t.size() == 64 &&
@@ -36,13 +61,14 @@ bool tokenShaped(const std::string& t) {
 AccountService::AccountService(const AccountsConfig& config, std::string service_host, store::AccountStore& store,
                                const store::ServerSecret& secret, store::LiveKeyCache& keys,
                                ratelimit::ServiceClock& clock, std::unique_ptr<Mailer> mailer,
-                               std::shared_ptr<ratelimit::WindowTally> sends)
+                               std::shared_ptr<ratelimit::WindowTally> sends, std::vector<KeyLimit> limits)
     : config_(config),
       service_host_(std::move(service_host)),
       store_(store),
       secret_(secret),
       keys_(keys),
       clock_(clock),
+      limits_(std::move(limits)),
       throttle_(std::move(sends)),
       mail_(std::move(mailer), kMailQueueCapacity) {}
 
@@ -53,7 +79,6 @@ void AccountService::html(pipeline::Exchange& ex, int status, std::string body) 
     ex.response.content_type = "text/html; charset=utf-8";
     ex.response.body = std::move(body);
     ex.response.addHeader("Content-Security-Policy", accountPagePolicy());
-    ex.response.addHeader("X-Content-Type-Options", "nosniff");
     ex.response.addHeader("Referrer-Policy", "same-origin");
 }
 
@@ -85,6 +110,14 @@ void AccountService::serveRequest(pipeline::Exchange& ex) {
             return html(ex, 400, requestPage(service_host_, "That is not an e-mail address we can send to."));
         return fail(ex, 400, "invalid_email",
                     "send a form (application/x-www-form-urlencoded) with an email field holding an e-mail address");
+    }
+    if (hasNonAscii(*address) && !mail_.takesUtf8Addresses()) {
+        // Queued, it would fail at the mail server with nobody told: say so now.
+        const std::string why =
+            "this service's mail server does not take addresses with characters beyond ASCII (SMTPUTF8), so no "
+            "sign-in link can reach that address; use an address of plain ASCII letters";
+        if (wantsHtml(ex.request)) return html(ex, 400, requestPage(service_host_, why + "."));
+        return fail(ex, 400, "unsupported_email", why);
     }
     const int64_t now = clock_.now();
     const std::string email_hash = store::emailHash(secret_, *address);
@@ -145,6 +178,15 @@ void AccountService::serveSignin(pipeline::Exchange& ex) {
         if (!tokenShaped(token))
             return fail(ex, 400, "invalid_link",
                         "this sign-in link is incomplete; open it exactly as the mail gave it");
+        try {
+            // Told now, not after a button that could no longer work; asking uses nothing.
+            if (!store_.linkUsable(store::sha256Hex(token), clock_.now()))
+                return fail(ex, 400, "invalid_link",
+                            "this sign-in link has expired or was already used; ask for a new one");
+        } catch (const store::StoreUnavailable& e) {
+            spdlog::error("route=/api-keys/signin: store unavailable: {}", e.what());
+            return fail(ex, 503, "store_unavailable", "sign-in is unavailable for a moment; try again shortly");
+        }
         return html(ex, 200, confirmPage(service_host_, token));
     }
     if (!sameOriginPost(ex.request)) return refuseCrossSite(ex);
@@ -204,6 +246,9 @@ void AccountService::showDashboard(pipeline::Exchange& ex, const std::string& ac
     DashboardView v;
     v.keys = store_.keysOf(account);
     v.usage = store_.usageOf(account, store::utcDay(clock_.now()));
+    v.names = store_.keyNamesOf(account);
+    v.limits = limits_;
+    v.days_in_month = daysInMonth(clock_.now());
     // Counted but not yet written behind (at most about a second's worth).
     for (const auto& k : v.keys)
         if (int64_t n = keys_.unwritten(k.id)) {
@@ -259,14 +304,8 @@ void AccountService::dashboardAction(pipeline::Exchange& ex, const Session& s, c
                               std::string(kCookie) + "=; Path=/api-keys; Max-Age=0; HttpOnly; SameSite=Lax");
         return html(ex, 200, messagePage(service_host_, "Signed out", "You are signed out. Your keys keep working."));
     }
-    if (action == "create") {
-        std::string key = issueKey(s.account);
-        if (key.empty())
-            return showDashboard(ex, s.account, csrf, "",
-                                 "This account already holds " + std::to_string(config_.max_live_keys) +
-                                     " live keys: revoke one first.");
-        return showDashboard(ex, s.account, csrf, key, "Key created.");
-    }
+    if (action == "create") return createKey(ex, s, field("name"));
+    if (action == "confirm_revoke") return askToRevoke(ex, s, id);
     if (action == "revoke") {
         if (!store_.revokeKey(s.account, id, now))
             return fail(ex, 400, "invalid_key_id", "no live key with that id on this account");
@@ -280,7 +319,35 @@ void AccountService::dashboardAction(pipeline::Exchange& ex, const Session& s, c
         keys_.refreshNow();
         return showDashboard(ex, s.account, csrf, key, "Key " + id + " rotated: the old key no longer works.");
     }
-    fail(ex, 400, "invalid_action", "action must be create, revoke, rotate or signout");
+    fail(ex, 400, "invalid_action", "action must be create, confirm_revoke, revoke, rotate or signout");
+}
+
+void AccountService::createKey(pipeline::Exchange& ex, const Session& s, const std::string& name_text) {
+    auto name = keyName(name_text);
+    if (!name)
+        return fail(ex, 400, "invalid_key_name",
+                    "a key's name is text of at most " + std::to_string(kMaxKeyNameChars) +
+                        " characters, without control characters");
+    std::string key = issueKey(s.account);
+    const std::string csrf = csrfOf(s.token);
+    if (key.empty())
+        return showDashboard(
+            ex, s.account, csrf, "",
+            "This account already holds " + std::to_string(config_.max_live_keys) + " live keys: revoke one first.");
+    if (!name->empty()) store_.nameKey(store::sha256Hex(key).substr(0, 16), *name);
+    showDashboard(ex, s.account, csrf, key, "Key created.");
+}
+
+void AccountService::askToRevoke(pipeline::Exchange& ex, const Session& s, const std::string& id) {
+    for (const auto& k : store_.keysOf(s.account))
+        if (k.id == id && k.revoked_at == 0) {
+            auto names = store_.keyNamesOf(s.account);
+            auto name = names.find(id);
+            return html(ex, 200,
+                        confirmRevokePage(service_host_, csrfOf(s.token), id,
+                                          name == names.end() ? std::string() : name->second));
+        }
+    fail(ex, 400, "invalid_key_id", "no live key with that id on this account");
 }
 
 // --- tests: /api-keys/clock -------------------------------------------------------

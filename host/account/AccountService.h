@@ -9,6 +9,7 @@
 // also carry the session's CSRF token (an HMAC of the session under the server secret).
 #pragma once
 
+#include "host/account/AccountPages.h"
 #include "host/account/AccountsConfig.h"
 #include "host/account/MailQueue.h"
 #include "host/account/SendThrottle.h"
@@ -22,14 +23,17 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace ipfacts::account {
 
 class AccountService {
 public:
+    /// `limits`: each metered rate class's keyed quota, which the dashboard shows.
     AccountService(const AccountsConfig& config, std::string service_host, store::AccountStore& store,
                    const store::ServerSecret& secret, store::LiveKeyCache& keys, ratelimit::ServiceClock& clock,
-                   std::unique_ptr<Mailer> mailer, std::shared_ptr<ratelimit::WindowTally> sends);
+                   std::unique_ptr<Mailer> mailer, std::shared_ptr<ratelimit::WindowTally> sends,
+                   std::vector<KeyLimit> limits = {});
 
     void serveRequest(pipeline::Exchange& ex);
     void serveSignin(pipeline::Exchange& ex);
@@ -60,6 +64,10 @@ private:
     void showDashboard(pipeline::Exchange& ex, const std::string& account, const std::string& csrf,
                        const std::string& new_key, const std::string& notice);
     void dashboardAction(pipeline::Exchange& ex, const Session& s, const Form& form);
+    /// create: a key with the form's optional name.
+    void createKey(pipeline::Exchange& ex, const Session& s, const std::string& name);
+    /// confirm_revoke: the page that asks before a key is revoked.
+    void askToRevoke(pipeline::Exchange& ex, const Session& s, const std::string& id);
     void html(pipeline::Exchange& ex, int status, std::string body);
     /// 403 cross_site_request, logged with the headers that decided it.
     void refuseCrossSite(pipeline::Exchange& ex);
@@ -72,7 +80,8 @@ private:
     const store::ServerSecret& secret_;
     store::LiveKeyCache& keys_;
     ratelimit::ServiceClock& clock_;  // the daemon's: the pipeline meters by it too
-    SendThrottle throttle_;           // in the daemon's WindowTally: every node's, with store.counters: redis
+    std::vector<KeyLimit> limits_;
+    SendThrottle throttle_;  // in the daemon's WindowTally: every node's, with store.counters: redis
     MailQueue mail_;
 };
 

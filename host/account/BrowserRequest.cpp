@@ -77,6 +77,26 @@ bool sameOriginPost(const pipeline::HttpRequest& r) {
     return pipeline::iequals(o.substr(scheme + 3), trim(*host));
 }
 
+/// Well-formed UTF-8 (no stray continuation byte, no cut sequence, no overlong
+/// form or surrogate): what a mail server and a log can carry.
+bool validUtf8(std::string_view s) {
+    for (size_t i = 0; i < s.size();) {
+        const auto b = static_cast<unsigned char>(s[i]);
+        const size_t n = b < 0x80 ? 1 : (b >> 5) == 0x6 ? 2 : (b >> 4) == 0xE ? 3 : (b >> 3) == 0x1E ? 4 : 0;
+        if (n == 0 || i + n > s.size()) return false;
+        uint32_t cp = n == 1 ? b : b & (0xFF >> (n + 1));
+        for (size_t k = 1; k < n; ++k) {
+            const auto c = static_cast<unsigned char>(s[i + k]);
+            if ((c & 0xC0) != 0x80) return false;
+            cp = (cp << 6) | (c & 0x3F);
+        }
+        static constexpr uint32_t kLeast[] = {0, 0, 0x80, 0x800, 0x10000};
+        if (cp < kLeast[n] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return false;
+        i += n;
+    }
+    return true;
+}
+
 std::optional<std::string> emailAddress(std::string_view text) {
     std::string_view a = trim(text);
     if (a.size() < 3 || a.size() > 254) return std::nullopt;
@@ -92,7 +112,7 @@ std::optional<std::string> emailAddress(std::string_view text) {
         auto u = static_cast<unsigned char>(c);
         return u > 0x20 && u != 0x7f && std::string_view("<>()[]\\,;:\"").find(c) == std::string_view::npos;
     });
-    if (!clean) return std::nullopt;
+    if (!clean || !validUtf8(a)) return std::nullopt;
     return std::string(a);
 }
 

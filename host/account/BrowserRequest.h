@@ -32,7 +32,10 @@ bool wantsHtml(const pipeline::HttpRequest& r);
 bool sameOriginPost(const pipeline::HttpRequest& r);
 
 /// A usable e-mail address (one @, a dotted domain, no spaces or controls,
-/// at most 254 bytes), trimmed; nullopt otherwise.
+/// well-formed UTF-8, at most 254 bytes), trimmed; nullopt otherwise.
 std::optional<std::string> emailAddress(std::string_view text);
+
+/// Well-formed UTF-8: no stray or missing continuation byte, no overlong form, no surrogate.
+bool validUtf8(std::string_view s);
 
 }  // namespace ipfacts::account

@@ -2,12 +2,21 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
+
 namespace ipfacts::account {
 
 std::string maskedAddress(const std::string& address) {
     size_t at = address.find('@');
     if (at == std::string::npos || at == 0) return "***";
-    return address.substr(0, 1) + "***" + address.substr(at);
+    // The first character's bytes: its lead byte, then continuation bytes (10xxxxxx).
+    size_t first = 1;
+    while (first < at && (static_cast<unsigned char>(address[first]) & 0xC0) == 0x80) ++first;
+    return address.substr(0, first) + "***" + address.substr(at);
+}
+
+bool hasNonAscii(const std::string& address) {
+    return std::any_of(address.begin(), address.end(), [](char c) { return static_cast<unsigned char>(c) > 0x7f; });
 }
 
 void LogMailer::send(const MailMessage& m) {

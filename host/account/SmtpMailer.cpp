@@ -46,6 +46,24 @@ size_t readUpload(char* buf, size_t size, size_t n, void* user) {
     return take;
 }
 
+/// Collects what the server says (its EHLO answer among it) through libcurl's debug hook.
+int collectServerLines(CURL*, curl_infotype type, char* data, size_t size, void* user) {
+    if (type == CURLINFO_HEADER_IN) static_cast<std::string*>(user)->append(data, size);
+    return 0;
+}
+
+/// Whether the server's last EHLO answer lists SMTPUTF8. A "220" line (the greeting,
+/// or the go-ahead for STARTTLS) starts over: what was offered before TLS does not count.
+bool lastEhloOffersUtf8(const std::string& lines) {
+    bool offered = false;
+    std::istringstream in(lines);
+    for (std::string line; std::getline(in, line);) {
+        if (line.rfind("220", 0) == 0) offered = false;
+        if (line.rfind("250-SMTPUTF8", 0) == 0 || line.rfind("250 SMTPUTF8", 0) == 0) offered = true;
+    }
+    return offered;
+}
+
 struct CurlFree {
     void operator()(CURL* c) const { curl_easy_cleanup(c); }
     void operator()(curl_slist* l) const { curl_slist_free_all(l); }
@@ -61,36 +79,67 @@ SmtpMailer::SmtpMailer(SmtpSettings settings) : s_(std::move(settings)) {
     }
 }
 
+std::string SmtpMailer::url() const {
+    return "smtp://" + (s_.host.find(':') != std::string::npos ? "[" + s_.host + "]" : s_.host) + ":" +
+           std::to_string(s_.port);
+}
+
+void SmtpMailer::setConnection(CURL* c, char* error) const {
+    curl_easy_setopt(c, CURLOPT_PROTOCOLS_STR, "smtp");
+    curl_easy_setopt(c, CURLOPT_USE_SSL, s_.starttls ? CURLUSESSL_ALL : CURLUSESSL_NONE);
+    if (!s_.ca_file.empty()) curl_easy_setopt(c, CURLOPT_CAINFO, s_.ca_file.c_str());
+    curl_easy_setopt(c, CURLOPT_TIMEOUT, static_cast<long>(s_.timeout_s));
+    curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
+    curl_easy_setopt(c, CURLOPT_ERRORBUFFER, error);
+}
+
+MailError SmtpMailer::failure(CURLcode rc, const char* error) const {
+    return MailError("SMTP " + s_.host + ":" + std::to_string(s_.port) + ": " +
+                     (error[0] ? std::string(error) : std::string(curl_easy_strerror(rc))));
+}
+
+bool SmtpMailer::takesUtf8Addresses() {
+    std::unique_ptr<CURL, CurlFree> c(curl_easy_init());
+    if (!c) throw MailError("libcurl could not start");
+    const std::string target = url();
+    std::string lines;
+    char error[CURL_ERROR_SIZE] = "";
+    curl_easy_setopt(c.get(), CURLOPT_URL, target.c_str());
+    setConnection(c.get(), error);
+    // Connect, greeting, EHLO (and STARTTLS, EHLO again): all this asks. Nothing is sent.
+    curl_easy_setopt(c.get(), CURLOPT_CONNECT_ONLY, 1L);
+    curl_easy_setopt(c.get(), CURLOPT_VERBOSE, 1L);  // the debug hook sees nothing without it
+    curl_easy_setopt(c.get(), CURLOPT_DEBUGFUNCTION, &collectServerLines);
+    curl_easy_setopt(c.get(), CURLOPT_DEBUGDATA, &lines);
+    CURLcode rc = curl_easy_perform(c.get());
+    if (rc != CURLE_OK) throw failure(rc, error);
+    return lastEhloOffersUtf8(lines);
+}
+
 void SmtpMailer::send(const MailMessage& m) {
     std::unique_ptr<CURL, CurlFree> c(curl_easy_init());
     if (!c) throw MailError("libcurl could not start");
-    const std::string url = "smtp://" + (s_.host.find(':') != std::string::npos ? "[" + s_.host + "]" : s_.host) + ":" +
-                            std::to_string(s_.port);
+    const std::string target = url();
     const std::string from = "<" + s_.sender + ">";
     std::unique_ptr<curl_slist, CurlFree> rcpt(curl_slist_append(nullptr, ("<" + m.to + ">").c_str()));
     const std::string text = messageText(m, s_.sender);
     Upload upload{&text};
     char error[CURL_ERROR_SIZE] = "";
-    curl_easy_setopt(c.get(), CURLOPT_URL, url.c_str());
-    curl_easy_setopt(c.get(), CURLOPT_PROTOCOLS_STR, "smtp");
-    curl_easy_setopt(c.get(), CURLOPT_USE_SSL, s_.starttls ? CURLUSESSL_ALL : CURLUSESSL_NONE);
-    if (!s_.ca_file.empty()) curl_easy_setopt(c.get(), CURLOPT_CAINFO, s_.ca_file.c_str());
+    curl_easy_setopt(c.get(), CURLOPT_URL, target.c_str());
+    setConnection(c.get(), error);
+    // An address beyond ASCII goes with SMTPUTF8 on MAIL FROM: libcurl adds it when the
+    // server offers it (AccountService refuses such an address when it does not).
     curl_easy_setopt(c.get(), CURLOPT_MAIL_FROM, from.c_str());
     curl_easy_setopt(c.get(), CURLOPT_MAIL_RCPT, rcpt.get());
     curl_easy_setopt(c.get(), CURLOPT_READFUNCTION, &readUpload);
     curl_easy_setopt(c.get(), CURLOPT_READDATA, &upload);
     curl_easy_setopt(c.get(), CURLOPT_UPLOAD, 1L);
-    curl_easy_setopt(c.get(), CURLOPT_TIMEOUT, static_cast<long>(s_.timeout_s));
-    curl_easy_setopt(c.get(), CURLOPT_NOSIGNAL, 1L);
-    curl_easy_setopt(c.get(), CURLOPT_ERRORBUFFER, error);
     if (!s_.username.empty()) {
         curl_easy_setopt(c.get(), CURLOPT_USERNAME, s_.username.c_str());
         curl_easy_setopt(c.get(), CURLOPT_PASSWORD, password_.c_str());
     }
     CURLcode rc = curl_easy_perform(c.get());
-    if (rc != CURLE_OK)
-        throw MailError("SMTP " + s_.host + ":" + std::to_string(s_.port) + ": " +
-                        (error[0] ? std::string(error) : std::string(curl_easy_strerror(rc))));
+    if (rc != CURLE_OK) throw failure(rc, error);
 }
 
 }  // namespace ipfacts::account

@@ -9,6 +9,7 @@
 #include "host/store/EmailHash.h"
 #include "host/store/ServerSecret.h"
 #include "host/store/StoreBackend.h"
+#include "host/store/sqlite/DiskReserve.h"
 
 #include <grp.h>
 #include <sys/stat.h>
@@ -76,6 +77,40 @@ bool isKeyId(const std::string& s) {
     return s.size() == 16 && s.find_first_not_of("0123456789abcdef") == std::string::npos;
 }
 
+/// Revokes `key` (its value or its id) in the store `m` names; 0 when done, 1 when no live key matches.
+int revokeIn(const ipfacts::manifest::Manifest& m, const std::string& key) {
+    auto keys = ipfacts::store::openAccountStore(m);
+    const bool done = isKeyId(key) ? keys->revokeKey("", key, static_cast<int64_t>(std::time(nullptr)))
+                                   : keys->revoke(ipfacts::store::sha256Hex(key));
+    if (!done) {
+        std::cerr << "ipfacts: no live key matches\n";
+        return 1;
+    }
+    return 0;
+}
+
+/// `key revoke`, made to work on a full disk: a leaked key must be revocable before
+/// space is freed. When the store says the disk is full, the disk reserve set aside
+/// beside the SQLite file (host/store/sqlite/DiskReserve.h) is released and the
+/// revocation tried once more; with no reserve left it refuses, saying what to do.
+int revokeOnFullDisk(const ipfacts::manifest::Manifest& m, const std::string& key) {
+    try {
+        return revokeIn(m, key);
+    } catch (const ipfacts::store::StoreUnavailable& e) {
+        if (!ipfacts::store::saysDiskFull(e.what())) throw;
+        if (!ipfacts::store::releaseDiskReserve(m)) {
+            std::cerr << "ipfacts: the disk holding " << m.state_dir
+                      << " is full and its reserve is used up, so the revocation cannot be written. Free space on "
+                         "that disk (old logs first), then run this command again.\n";
+            return 1;
+        }
+        std::cerr << "ipfacts: the disk holding " << m.state_dir
+                  << " is full: released its reserve (4 MiB) to write the revocation. Free space; the next ipfacts "
+                     "command or a restart of ipfactsd sets the reserve aside again.\n";
+        return revokeIn(m, key);
+    }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -98,7 +133,10 @@ int main(int argc, char** argv) {
             m.state_dir = ipfacts::manifest::resolvePath(std::filesystem::current_path(), state_dir);
         becomeStateOwner(m.state_dir);
         std::filesystem::create_directories(m.state_dir);
+        // Before the store opens: on a full disk even opening it may need room.
+        if (verb == "revoke") return key.empty() ? usage() : revokeOnFullDisk(m, key);
         auto keys_owner = ipfacts::store::openAccountStore(m);  // store.backend: the SQLite file or PostgreSQL
+        ipfacts::store::setDiskReserveAside(m);                 // again, once space was freed
         auto& keys = *keys_owner;
         if (verb == "add") {
             if (account.empty()) return usage();
@@ -113,16 +151,6 @@ int main(int argc, char** argv) {
         }
         if (verb == "list") {
             listKeys(keys);
-            return 0;
-        }
-        if (verb == "revoke") {
-            if (key.empty()) return usage();
-            const bool done = isKeyId(key) ? keys.revokeKey("", key, static_cast<int64_t>(std::time(nullptr)))
-                                           : keys.revoke(ipfacts::store::sha256Hex(key));
-            if (!done) {
-                std::cerr << "ipfacts: no live key matches\n";
-                return 1;
-            }
             return 0;
         }
     } catch (const std::exception& e) {

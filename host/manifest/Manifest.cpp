@@ -263,9 +263,14 @@ void checkTopLevelKeys(const YamlReader& r, const YAML::Node& root, const std::v
 
 void readTopLevel(const YamlReader& r, const YAML::Node& root, Manifest& m) {
     if (const auto& s = root["service"]) {
-        r.onlyKeys(s, {"host", "edge"}, "service");
+        r.onlyKeys(s, {"host", "edge", "url"}, "service");
         if (s["host"]) m.service_host = r.str(s["host"], "service.host");
         if (s["edge"]) m.edge = r.str(s["edge"], "service.edge");
+        if (s["url"]) {
+            auto url = serviceUrl(r.str(s["url"], "service.url"));
+            if (!url) r.fail(s["url"], "service.url must be an http:// or https:// URL, e.g. https://ipfacts.example");
+            m.service_url = *url;
+        }
     }
     if (const auto& k = root["keys"]) {
         r.onlyKeys(k, {"docs_url", "invalid_key_limit", "refresh_ms"}, "keys");
@@ -403,6 +408,8 @@ void readSections(const YamlReader& r, const YAML::Node& root, const std::vector
     // The service's own key page documents keys when it serves one and no other page is named.
     if (m.accounts && !(root["keys"] && root["keys"]["docs_url"]))
         m.key_docs_url = m.accounts->link_base_url + "/api-keys";
+    // The address clients call: links in mail already name it when accounts are on.
+    if (m.service_url.empty()) m.service_url = m.accounts ? m.accounts->link_base_url : "https://" + m.service_host;
     m.rate_classes["unmetered"] = RateClass{"unmetered", false, {}, {}};
     if (root["rate_classes"]) readRateClasses(r, root["rate_classes"], m);
     if (root["plugins"]) readPlugins(r, root["plugins"], m);
@@ -439,6 +446,15 @@ std::optional<ListenAddress> ListenAddress::parse(const std::string& text) {
     if (v > 65535) return std::nullopt;
     la.port = static_cast<uint16_t>(v);
     return la;
+}
+
+std::optional<std::string> serviceUrl(std::string text) {
+    const bool http = text.rfind("http://", 0) == 0 || text.rfind("https://", 0) == 0;
+    if (!http || text.find_first_of(" \t\r\n\"<>") != std::string::npos) return std::nullopt;
+    const size_t host = text.find("://") + 3;
+    while (text.size() > host && text.back() == '/') text.pop_back();
+    if (text.size() == host) return std::nullopt;  // no host
+    return text;
 }
 
 Manifest loadManifest(const std::string& path) { return loadManifest(path, registeredSections()); }

@@ -111,6 +111,9 @@ struct Manifest {
     std::string dir;   // its folder; relative paths resolve against it
 
     std::string service_host = "localhost";
+    // service.url: the address clients call (the OpenAPI document's server); default
+    // accounts.link_base_url when there is one, else https://<service.host>. No final "/".
+    std::string service_url;
     std::string edge = "local";
     std::string key_docs_url;
     Quota invalid_key_limit{10, 100, 0};  // unknown or revoked keys a caller may send before 429
@@ -179,6 +182,10 @@ Manifest loadManifest(const std::string& path);
 /// Loads and validates `path` with `sections` as the top-level sections read
 /// by readers outside the manifest, besides the host's own. Throws ManifestError.
 Manifest loadManifest(const std::string& path, const std::vector<SectionReader>& sections);
+
+/// `text` as service.url takes it: http:// or https://, no spaces, quotes or angle
+/// brackets, final "/" dropped; nullopt when it is not such a URL. (ipfactsd --url too.)
+std::optional<std::string> serviceUrl(std::string text);
 
 /// The sections of the host's registered facilities; defined with the
 /// registry (host/facilities/FacilityRegistry.cpp), which the manifest reader

@@ -110,7 +110,8 @@ void decorate(Object::Ptr op, const manifest::RouteSpec& route, const manifest::
         }
         headers->set("X-RateLimit-Policy", refTo("#/components/headers/X-RateLimit-Policy"));
         if (rc.metered)
-            for (const char* h : {"X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"})
+            for (const char* h :
+                 {"X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "RateLimit-Policy", "RateLimit"})
                 headers->set(h, refTo(std::string("#/components/headers/") + h));
         headers->set("Cache-Control", cacheControlHeader(route, m));
         if (pipeline::ResponseCache::lifetimeOf(route, route.plugin == "host") > 0)
@@ -171,7 +172,7 @@ std::string buildDocument(const manifest::Manifest& m, const std::vector<RoutedO
     doc->set("info", info);
     Array::Ptr servers = new Array();
     Object::Ptr server = new Object(true);
-    server->set("url", "https://" + m.service_host);
+    server->set("url", m.service_url);  // the address clients call (service.url)
     servers->add(server);
     doc->set("servers", servers);
     Array::Ptr security = new Array();

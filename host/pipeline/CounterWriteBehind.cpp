@@ -66,9 +66,10 @@ bool CounterWriteBehind::flush() {
     if (changed.empty()) return true;
     try {
         store_.save(day, changed);
+        failures_.succeeded();
         return true;
     } catch (const std::exception& e) {
-        spdlog::warn("rate counters: {} day counts not written, retrying: {}", changed.size(), e.what());
+        failures_.failed(std::to_string(changed.size()) + " day counts not written", e.what());
         if (changed.size() > kMaxUnsaved) changed.erase(changed.begin(), changed.end() - kMaxUnsaved);
         unsaved_ = std::move(changed);
         unsaved_day_ = day;

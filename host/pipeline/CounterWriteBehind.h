@@ -7,6 +7,7 @@
 
 #include "host/ratelimit/DayCountStore.h"
 #include "host/ratelimit/RateLimiter.h"
+#include "host/store/StoreFailureLog.h"
 
 #include <chrono>
 #include <condition_variable>
@@ -50,6 +51,7 @@ private:
     std::mutex flush_mu_;                       // one flush at a time
     std::vector<ratelimit::DayCount> unsaved_;  // taken, not yet written (a failed round)
     int64_t unsaved_day_ = -1;
+    store::StoreFailureLog failures_{"rate counters"};  // under flush_mu_: once, then a summary a minute
     std::mutex mu_;
     std::condition_variable wake_;
     bool stopping_ = false;

@@ -98,6 +98,9 @@ struct Exchange {
     ratelimit::SharedCounters* counters = nullptr;
     std::shared_ptr<PendingMeter> pending_meter;
     bool bad_path_param = false;  // a path parameter failed to decode: 400 after metering
+    // The quota headers are written (a count, "unmetered", "unavailable" or the
+    // wrong-key policy); finish() says "unmetered" on an answer that has none.
+    bool quota_reported = false;
 
     const std::string* service_host = nullptr;  // the manifest's, for URLs echoed back
 

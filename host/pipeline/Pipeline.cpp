@@ -5,13 +5,13 @@
 #include "host/pipeline/HttpText.h"
 #include "host/pipeline/JsonShape.h"
 #include "host/pipeline/QueryCheck.h"
+#include "host/pipeline/QuotaHeaders.h"
 #include "host/store/ServerSecret.h"
 
 #include <spdlog/spdlog.h>
 #include <ipfacts/json.hpp>
 
 #include <algorithm>
-#include <charconv>
 #include <chrono>
 #include <ctime>
 #include <utility>
@@ -19,31 +19,28 @@
 namespace ipfacts::pipeline {
 namespace {
 
+// Every response header a browser client may read beyond the safelisted ones.
 constexpr std::string_view kExposed =
-    "X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, X-RateLimit-Policy, Retry-After, X-Null-Reason, "
-    "Age, X-Cache";
+    "X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, X-RateLimit-Policy, RateLimit-Policy, RateLimit, "
+    "Retry-After, X-Null-Reason, Age, X-Cache";
+
+// Every request header the API reads from a browser: the key, a bot challenge's
+// solution, and a POST's body type. (X-Forwarded-For counts only from trusted
+// proxies, never from a browser.)
+constexpr std::string_view kAllowedRequestHeaders = "Authorization, Content-Type, X-Challenge-Solution";
+
+// The policy the wrong-key throttle answers under (401 and its 429).
+constexpr std::string_view kInvalidKeyPolicy = "invalid_key";
 
 /// The WindowTally scope of a caller's wrong keys: one per caller block.
 std::string wrongKeyScope(const Exchange& ex) { return "badkey:" + ex.caller_block.toString(); }
 
 // Bytes of the header lines the host writes on a usual answer (quota,
-// Cache-Control, CORS: about 330), reserved at once.
+// Cache-Control, CORS: about 460), reserved at once.
 constexpr size_t kHostHeaderBytes = 512;
 
 // Memory the response cache may hold (keys, answers, bookkeeping).
 constexpr size_t kResponseCacheBytes = size_t(32) << 20;
-
-/// "Name: value\r\n" built on the stack and appended once (the names are
-/// short constants): three quota headers per request were worth it.
-void addNumber(HttpResponse& r, std::string_view name, int64_t v) {
-    char line[96];
-    if (name.size() > sizeof line - 24) return r.addHeader(name, std::to_string(v));
-    char* p = std::copy(name.begin(), name.end(), line);
-    *p++ = ':', *p++ = ' ';
-    p = std::to_chars(p, p + 20, v).ptr;  // a sign and 19 digits hold every int64_t
-    *p++ = '\r', *p++ = '\n';
-    r.headers.append(line, static_cast<size_t>(p - line));
-}
 
 }  // namespace
 
@@ -134,7 +131,7 @@ Pipeline::Next Pipeline::begin(Exchange& ex) {
     }
     ex.bad_path_param = m.bad_param;
     if (isSelfProbe(ex)) {
-        ex.response.addHeader("X-RateLimit-Policy", "unmetered");
+        reportUnmetered(ex);
         return afterMeter(ex);
     }
     if (countsShared() && ex.route->rate_class->metered) {
@@ -202,6 +199,7 @@ bool Pipeline::identify(Exchange& ex) {
     }
     if (!keys_) {
         if (!countWrongKey(ex, now)) return false;
+        reportInvalidKey(ex);
         writeError(ex.response, 401, "invalid_key",
                    "this deployment issues no API keys; see " + manifest_.key_docs_url);
         return false;
@@ -213,6 +211,7 @@ bool Pipeline::identify(Exchange& ex) {
     auto live = keys_->findKey(*key);
     if (!live) {
         if (!countWrongKey(ex, now)) return false;
+        reportInvalidKey(ex);
         writeError(ex.response, 401, "invalid_key", "the API key is unknown or revoked; see " + manifest_.key_docs_url);
         return false;
     }
@@ -234,6 +233,7 @@ bool Pipeline::countWrongKey(Exchange& ex, int64_t now) {
 
 void Pipeline::refuseWrongKeys(Exchange& ex) {
     counters_.local().refusal(pipeline::Refusal::RateLimited);
+    reportInvalidKey(ex);
     ex.response.addHeader("Retry-After", "60");
     writeError(ex.response, 429, "rate_limited",
                "too many unknown or revoked API keys from this address; retry after 60 seconds; see " +
@@ -251,7 +251,7 @@ bool Pipeline::meter(Exchange& ex) {
     // of them now, not four reallocations of the string as they arrive.
     ex.response.headers.reserve(ex.response.headers.size() + kHostHeaderBytes);
     if (!ex.route->rate_class->metered) {
-        ex.response.addHeader("X-RateLimit-Policy", "unmetered");
+        reportUnmetered(ex);
         return true;
     }
     const int64_t now = clock_.now();
@@ -366,19 +366,15 @@ bool Pipeline::applyDecision(Exchange& ex, const manifest::Quota& quota, const r
         writeError(resp, 400, "invalid_challenge_solution", BotChallenge::explain(BotChallenge::Verdict::Replayed));
         return false;
     }
+    ex.quota_reported = true;
     if (d.unavailable) {
         // The shared counters did not answer: counted on this node, and said so.
         counters_.local().countedWhileSharedAway();
         resp.addHeader("X-RateLimit-Policy", "unavailable");
         if (d.allowed) return true;
+    } else {
+        writeQuotaHeaders(resp, d, ex.keyed ? ex.route->policy_keyed : ex.route->policy_anonymous);
     }
-    const std::string& policy = ex.keyed ? ex.route->policy_keyed : ex.route->policy_anonymous;
-    if (!d.unlimited && !d.unavailable) {
-        addNumber(resp, "X-RateLimit-Limit", d.limit);
-        if (!d.minute_window) addNumber(resp, "X-RateLimit-Remaining", d.remaining);
-        addNumber(resp, "X-RateLimit-Reset", d.reset_unix);
-    }
-    if (!d.unavailable) resp.addHeader("X-RateLimit-Policy", policy);
     if (d.allowed) return true;
     addNumber(resp, "Retry-After", d.retry_after_s);
     counters_.local().refusal(d.challenge ? pipeline::Refusal::ChallengeRequired : pipeline::Refusal::RateLimited);
@@ -394,11 +390,22 @@ bool Pipeline::applyDecision(Exchange& ex, const manifest::Quota& quota, const r
     return false;
 }
 
+void Pipeline::reportInvalidKey(Exchange& ex) const {
+    // Not counted against the route's quota: the wrong-key throttle is the one that applies.
+    writeQuotaPolicy(ex.response, manifest_.invalid_key_limit, kInvalidKeyPolicy);
+    ex.quota_reported = true;
+}
+
+void Pipeline::reportUnmetered(Exchange& ex) {
+    ex.response.addHeader("X-RateLimit-Policy", "unmetered");
+    ex.quota_reported = true;
+}
+
 void Pipeline::preflight(Exchange& ex) {
     auto& r = ex.response;
     r.status = 204;
     r.addHeader("Access-Control-Allow-Methods", "GET, HEAD, OPTIONS");
-    r.addHeader("Access-Control-Allow-Headers", "Authorization, Content-Type");
+    r.addHeader("Access-Control-Allow-Headers", kAllowedRequestHeaders);
     r.addHeader("Access-Control-Max-Age", "86400");
 }
 
@@ -489,6 +496,7 @@ void Pipeline::finish(Exchange& ex) {
     else
         r.headers += "Cache-Control: no-store\r\n";
     r.headers += cors_lines_;
+    if (!ex.quota_reported) r.headers += "X-RateLimit-Policy: unmetered\r\n";
     const int64_t took_us = monotonicMicros() - ex.started_us;
     // Counted in this thread's own block: no lock, no shared cache line.
     const auto& routes = routes_->routes();

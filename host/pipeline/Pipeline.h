@@ -143,6 +143,8 @@ private:
     void writeChallenge(Exchange& ex, const manifest::Quota& quota, int64_t now);
     Next afterMeter(Exchange& ex);
     void preflight(Exchange& ex);
+    void reportUnmetered(Exchange& ex);
+    void reportInvalidKey(Exchange& ex) const;
     /// `fields` and `pretty` (docs/api.md, "Query parameters") on a JSON answer.
     void shapeJson(Exchange& ex) const;
 

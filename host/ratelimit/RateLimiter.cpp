@@ -1,5 +1,6 @@
 #include "host/ratelimit/RateLimiter.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace ipfacts::ratelimit {
@@ -73,6 +74,8 @@ RateDecision RateLimiter::decide(const manifest::Quota& q, RateVerdict verdict, 
         d.limit = d_limit, d.remaining = d_left, d.reset_unix = day_end;
     }
     if (d.remaining < 0) d.remaining = 0;
+    d.minute = {q.per_minute, std::max<int64_t>(m_left, 0), minute_end - now_s};
+    d.day = {d_limit, std::max<int64_t>(d_left, 0), day_end - now_s};
     return d;
 }
 

@@ -21,6 +21,13 @@
 
 namespace ipfacts::ratelimit {
 
+/// One window of a quota as the RateLimit header fields report it.
+struct RateWindow {
+    int64_t limit = 0;      // 0: the quota has no such window
+    int64_t remaining = 0;  // requests left in it, never below 0
+    int64_t reset_s = 0;    // seconds until it ends
+};
+
 /// The outcome of counting one request, with what the quota headers report.
 struct RateDecision {
     bool allowed = true;
@@ -33,6 +40,7 @@ struct RateDecision {
     bool unlimited = false;          // the class sets no limits for this caller
     bool unavailable = false;        // the shared counter store did not answer: served uncounted
     bool solution_replayed = false;  // the challenge solution sent was used already (shared counters)
+    RateWindow minute, day;          // both windows, for the RateLimit header fields
 };
 
 /// What the counters said of one request: counted, or why it was not.

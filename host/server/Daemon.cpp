@@ -155,19 +155,29 @@ void checkManifest(Daemon::Parts& p) {
 }
 
 /// The account data, the server secret, the live keys and the account pages' service.
+/// Each metered class's keyed quota, for the dashboard's limits.
+std::vector<account::KeyLimit> keyLimits(const manifest::Manifest& m) {
+    std::vector<account::KeyLimit> out;
+    for (const auto& [name, c] : m.rate_classes)
+        if (c.metered && (c.keyed.per_minute || c.keyed.per_day))
+            out.push_back({name, c.keyed.per_minute, c.keyed.per_day});
+    return out;
+}
+
 void openStore(Daemon::Parts& p) {
     std::filesystem::create_directories(p.m.state_dir);
     p.clock = std::make_unique<ratelimit::ServiceClock>(p.m.accounts && p.m.accounts->manual_clock);
     p.keys = store::openAccountStore(p.m);
     p.tally = store::openWindowTally(p.m);
+    store::setDiskReserveAside(p.m);  // a revocation on a full disk spends it (docs/operations.md)
     p.secret = std::make_unique<store::ServerSecret>(store::ServerSecret::loadOrCreate(p.m.state_dir));
     // Usage days follow the service clock (a test's manual one moves them too).
     p.key_cache = std::make_unique<store::LiveKeyCache>(
         *p.keys, [&p] { return p.clock->now(); }, p.m.key_refresh_ms);
     if (p.m.accounts)
-        p.accounts =
-            std::make_unique<account::AccountService>(*p.m.accounts, p.m.service_host, *p.keys, *p.secret, *p.key_cache,
-                                                      *p.clock, account::makeMailer(*p.m.accounts), p.tally);
+        p.accounts = std::make_unique<account::AccountService>(
+            *p.m.accounts, p.m.service_host, *p.keys, *p.secret, *p.key_cache, *p.clock,
+            account::makeMailer(*p.m.accounts), p.tally, keyLimits(p.m));
     p.key_cache->start();
 }
 

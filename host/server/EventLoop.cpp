@@ -336,20 +336,30 @@ void EventLoop::onConnection(int fd, uint32_t events) {
 /// Answers what is buffered, request after request, until one goes away
 /// from the loop, the connection closes, or the client stops reading.
 void EventLoop::serve(HttpConnection& c) {
-    while (c.state.is(ConnectionState::Reading) && c.pendingOutput() < kMaxPendingOutput) {
-        auto parsed = c.parse();
-        if (parsed == HttpConnection::Parse::NeedMore) break;
-        if (parsed == HttpConnection::Parse::Error) {
-            pipeline::Exchange ex;
-            c.describe(ex.request);
-            pipeline_.rejectUnparsed(ex, c.errorStatus(), c.errorToken(), c.errorMessage());
-            writeResponse(ex, false, c.output());
-            c.state.move(ConnectionState::Closing);
-            break;
+    const int fd = c.fd();
+    for (;;) {
+        while (c.state.is(ConnectionState::Reading) && c.pendingOutput() < kMaxPendingOutput) {
+            auto parsed = c.parse();
+            if (parsed == HttpConnection::Parse::NeedMore) {
+                flush(c);
+                return;
+            }
+            if (parsed == HttpConnection::Parse::Error) {
+                pipeline::Exchange ex;
+                c.describe(ex.request);
+                pipeline_.rejectUnparsed(ex, c.errorStatus(), c.errorToken(), c.errorMessage());
+                writeResponse(ex, false, c.output());
+                c.state.move(ConnectionState::Closing);
+                break;
+            }
+            if (!startExchange(c)) break;  // away: on a worker, or parked for its count
         }
-        if (!startExchange(c)) break;  // away: on a worker, or parked for its count
+        const bool stopped_full = c.state.is(ConnectionState::Reading) && c.pendingOutput() >= kMaxPendingOutput;
+        flush(c);
+        // Stopped by the output limit and the socket took it all: the requests already
+        // read go on now, since no readiness event comes for bytes already buffered.
+        if (!stopped_full || !connection(fd) || c.pendingOutput() >= kMaxPendingOutput) return;
     }
-    flush(c);
 }
 
 /// Begins the parsed request; answers it here unless it goes away.

@@ -164,7 +164,6 @@ void StatusService::serveJson(pipeline::Exchange& ex) const { serve(ex, "applica
 void StatusService::servePage(pipeline::Exchange& ex) const {
     serve(ex, "text/html; charset=utf-8", current()->page);
     ex.response.addHeader("Content-Security-Policy", statusPagePolicy());
-    ex.response.addHeader("X-Content-Type-Options", "nosniff");
     ex.response.addHeader("Referrer-Policy", "no-referrer");
 }
 
@@ -172,7 +171,6 @@ void StatusService::serveBadgeSvg(pipeline::Exchange& ex) const {
     serve(ex, "image/svg+xml", current()->badge_svg);
     // Opened on its own the SVG is a document: nothing in it may load or run.
     ex.response.addHeader("Content-Security-Policy", "default-src 'none'");
-    ex.response.addHeader("X-Content-Type-Options", "nosniff");
 }
 
 void StatusService::serveBadgeJson(pipeline::Exchange& ex) const {

@@ -36,6 +36,8 @@ inline constexpr SchemaStep kAccountSchema[] = {
     {7, "sign-in sessions (SHA-256 of the cookie)",
      "CREATE TABLE IF NOT EXISTS signin_sessions (token_hash TEXT PRIMARY KEY, account TEXT NOT NULL,"
      " expires_at BIGINT NOT NULL)"},
+    {8, "key names (what the owner calls each key; a rotated key keeps its name)",
+     "CREATE TABLE IF NOT EXISTS key_names (key_id TEXT PRIMARY KEY, name TEXT NOT NULL)"},
 };
 
 /// What both stores select to fill a KeyRecord (hash, account, created,

@@ -68,6 +68,11 @@ public:
     /// (and nothing changed) when `old_id` is not a live key of the account.
     virtual bool rotateKey(std::string_view account, std::string_view old_id, std::string_view new_hash,
                            int64_t now) = 0;
+    /// Names the key `id` (what its owner calls it, shown on the dashboard); an empty
+    /// `name` removes the name.
+    virtual void nameKey(std::string_view id, std::string_view name) = 0;
+    /// The names of `account`'s keys (key id → name); unnamed keys are absent.
+    virtual std::map<std::string, std::string> keyNamesOf(std::string_view account) = 0;
 
     // --- usage -----------------------------------------------------------------
     /// Adds the counts of `counts` (key id → requests) to `day`; `now` becomes their last use.
@@ -85,6 +90,8 @@ public:
     /// Uses the link: deletes its row and returns what it held, once; nullopt when
     /// unknown, already used or expired (an expired row is deleted too).
     virtual std::optional<PendingLink> takeLink(std::string_view token_hash, int64_t now) = 0;
+    /// Whether the link would sign in now (known, not used, not expired); uses nothing.
+    virtual bool linkUsable(std::string_view token_hash, int64_t now) = 0;
     /// Deletes expired links (and with them their plain addresses); returns how many.
     virtual int purgeExpiredLinks(int64_t now) = 0;
     virtual void addSession(std::string_view token_hash, std::string_view account, int64_t expires_at) = 0;

@@ -103,9 +103,12 @@ void LiveKeyCache::refreshNow() {
     std::lock_guard<std::mutex> lock(reload_mu_);
     try {
         reloadIfMoved();
+        reload_failures_.succeeded();
     } catch (const StoreUnavailable& e) {
         // The last snapshot stays in force: keys keep working, revocations wait.
-        spdlog::warn("key cache: store unavailable, keeping {} keys of version {}: {}", size(), version(), e.what());
+        reload_failures_.failed(
+            "store unavailable, keeping " + std::to_string(size()) + " keys of version " + std::to_string(version()),
+            e.what());
     }
 }
 
@@ -152,9 +155,9 @@ void LiveKeyCache::flushUsage() {
     const int64_t now = now_();
     try {
         store_.addUsage(utcDay(now), counts, now);
+        usage_failures_.succeeded();
     } catch (const StoreUnavailable& e) {
-        spdlog::warn("key usage: store unavailable, {} keys' counts kept for the next write: {}", counts.size(),
-                     e.what());
+        usage_failures_.failed(std::to_string(counts.size()) + " keys' counts kept for the next write", e.what());
         failed_ = std::move(counts);
     }
 }

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "host/store/AccountStore.h"
+#include "host/store/StoreFailureLog.h"
 
 #include <array>
 #include <atomic>
@@ -95,6 +96,8 @@ private:
     std::mutex reload_mu_;                                   // one reload or flush at a time (the refresher, a worker)
     std::vector<std::shared_ptr<const CachedKey>> retired_;  // revoked since the last flush: counts still to write
     std::map<std::string, int64_t> failed_;                  // counts a failed write keeps for the next one
+    StoreFailureLog usage_failures_{"key usage"};            // under reload_mu_: once, then a summary a minute
+    StoreFailureLog reload_failures_{"key cache"};           // under reload_mu_, likewise
 
     std::mutex stop_mu_;
     std::condition_variable stop_cv_;

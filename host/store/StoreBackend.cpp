@@ -6,6 +6,7 @@
 #include "host/store/postgres/PgPool.h"
 #include "host/store/postgres/PgProbeHistory.h"
 #include "host/store/redis/RedisWindowTally.h"
+#include "host/store/sqlite/DiskReserve.h"
 #include "host/store/sqlite/SqliteAccountStore.h"
 #include "host/store/sqlite/SqliteProbeHistory.h"
 #include "host/store/sqlite/SqliteStore.h"
@@ -40,6 +41,12 @@ std::unique_ptr<AccountStore> openAccountStore(const manifest::Manifest& m) {
     if (onPostgres(m)) return std::make_unique<PgAccountStore>(pool(m));
     return std::make_unique<SqliteAccountStore>(sqlitePath(m));
 }
+
+void setDiskReserveAside(const manifest::Manifest& m) {
+    if (!onPostgres(m)) setDiskReserveAside(sqlitePath(m));
+}
+
+bool releaseDiskReserve(const manifest::Manifest& m) { return !onPostgres(m) && releaseDiskReserve(sqlitePath(m)); }
 
 std::unique_ptr<store::KvStore> openKvStore(const manifest::Manifest& m) {
     if (onPostgres(m)) return std::make_unique<store::PgKvStore>(pool(m), store::SqliteStore::systemNowMs);

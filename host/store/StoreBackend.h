@@ -16,6 +16,12 @@
 namespace ipfacts::store {
 
 std::unique_ptr<AccountStore> openAccountStore(const manifest::Manifest& m);
+/// With SQLite, sets the disk reserve aside beside the file when there is room
+/// (sqlite/DiskReserve.h): the daemon at start and the admin command do.
+void setDiskReserveAside(const manifest::Manifest& m);
+/// Frees the SQLite file's disk reserve for a write that must be made on a full disk;
+/// true when there was one (never with PostgreSQL).
+bool releaseDiskReserve(const manifest::Manifest& m);
 std::unique_ptr<store::KvStore> openKvStore(const manifest::Manifest& m);
 std::unique_ptr<store::ProbeHistory> openProbeHistory(const manifest::Manifest& m);
 /// The counts of rare events (sign-in mails, unknown keys, meters, upstream

@@ -1,14 +1,15 @@
 #!/usr/bin/python3
 """An SMTP sink on 127.0.0.1 for the sign-in flow's tests (Debian's python3-aiosmtpd).
 
-usage: smtp_sink.py DIR [--starttls]
+usage: smtp_sink.py DIR [--starttls] [--smtputf8]
 
 Listens on a free port (bound here, so no port is guessed), writes it to DIR/port once
 it accepts connections, and stores every message it receives as DIR/NNNN.eml: an
 X-Envelope-To line, an X-Sink-TLS line (the TLS version the message came over, or
 none), then the message exactly as received. With --starttls it makes itself a
 certificate for 127.0.0.1 (DIR/cert.pem, the CA file a client trusts) and refuses
-mail before STARTTLS. Stops on SIGTERM.
+mail before STARTTLS. With --smtputf8 it offers SMTPUTF8 (RFC 6531) and so takes
+addresses beyond ASCII; without, it offers nothing of the kind. Stops on SIGTERM.
 """
 import asyncio
 import os
@@ -52,7 +53,7 @@ def tls_context(folder):
     return ctx
 
 
-async def main(folder, starttls):
+async def main(folder, starttls, smtputf8):
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind(("127.0.0.1", 0))
@@ -61,7 +62,8 @@ async def main(folder, starttls):
     loop = asyncio.get_running_loop()
     ctx = tls_context(folder) if starttls else None
     server = await loop.create_server(
-        lambda: SMTP(handler, hostname="sink.test", tls_context=ctx, require_starttls=starttls), sock=sock)
+        lambda: SMTP(handler, hostname="sink.test", tls_context=ctx, require_starttls=starttls,
+                     enable_SMTPUTF8=smtputf8), sock=sock)
     stop = loop.create_future()
     loop.add_signal_handler(signal.SIGTERM, stop.set_result, None)
     port_tmp = os.path.join(folder, ".port")
@@ -74,4 +76,4 @@ async def main(folder, starttls):
 
 if __name__ == "__main__":
     os.makedirs(sys.argv[1], exist_ok=True)
-    asyncio.run(main(sys.argv[1], "--starttls" in sys.argv[2:]))
+    asyncio.run(main(sys.argv[1], "--starttls" in sys.argv[2:], "--smtputf8" in sys.argv[2:]))

@@ -2,15 +2,18 @@
 // account-flow.mjs <base-url> <smtp-sink-dir> <artefact-dir>
 // The key lifecycle as a person does it, in headless Chromium: ask for a link on
 // /api-keys, read the real message the SMTP sink received, open the link (a page
-// asking to confirm: opening it used nothing), confirm, see the key, create a second
-// key, rotate the first (its old value gets 401 at once), revoke the second (401),
+// asking to confirm: opening it used nothing), confirm, see the key; the used link
+// opened again says so at once; create a second key with a name (shown escaped),
+// see each key's use today and this month against the limits, rotate the first (its
+// old value gets 401 at once), revoke the second after a confirmation page (401),
 // sign out. Every page: the Content-Security-Policy sent and nothing breaking it, no
 // request off the origin, the basics of accessibility. Screenshots in <artefact-dir>:
-// account-1-form.png ... account-7-signed-out.png.
+// account-1-form.png ... account-7-signed-out.png, account-used-link.png,
+// account-dashboard-desktop.png, account-confirm-revoke.png.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import {
-  withBrowser, openPage, check, checkSameOrigin, checkAccessibleBasics, checkFitsWidth, artefact, main, PHONE,
+  withBrowser, openPage, check, checkSameOrigin, checkAccessibleBasics, checkFitsWidth, artefact, main, PHONE, DESKTOP,
 } from "./lib.mjs";
 
 const [base, sinkDir, out] = process.argv.slice(2);
@@ -104,19 +107,53 @@ await main(async () => {
     check(/^ipf_[a-z2-7]{32,}$/.test(key1), `no key shown: "${key1}"`);
     await checkPage(p, "signed in");
     await p.page.screenshot({ path: artefact(out, "account-4-key.png"), fullPage: true });
+    // The used link, opened again (a second tab, the mail once more): it says so on opening,
+    // not after a button that can no longer work.
+    const again = await openPage(context, link, PHONE);
+    check(again.response.status() === 400, `a used link answered ${again.response.status()} on opening`);
+    check(!(await again.page.$("#confirm")), "a used link still offers to sign in");
+    const said = (await again.page.textContent("#message")) || "";
+    check(/already used|expired/.test(said), `a used link says "${said}"`);
+    // Chromium reports the page's own 400 as a console error: the only one allowed here.
+    again.consoleErrors = again.consoleErrors.filter((e) => !e.includes("status of 400"));
+    await checkPage(again, "used link");
+    await again.page.screenshot({ path: artefact(out, "account-used-link.png"), fullPage: true });
+    await again.page.close();
     const cookies = await context.cookies(`${base}/api-keys/dashboard`);
     const session = cookies.find((c) => c.name === "ipf_session");
     check(session && session.httpOnly && session.sameSite === "Lax", "the sign-in cookie is not HttpOnly, SameSite=Lax");
     check((await statusWithKey(key1)) === 200, "the new key is refused");
     const [id1] = await liveIds(p.page);
 
-    // 5. A second key.
+    // 5. A second key, named: the name is stored and shown as text, never as markup.
+    const bound = await p.page.getAttribute("#key-name", "maxlength");
+    check(bound === "64", `the name field is bounded at ${bound}, not 64 characters`);
+    const typed = `CI <b>runner</b> & "nightly"`;
+    await p.page.fill("#key-name", typed);
     r = await submit(p, "button[data-action=create]");
     const key2 = (await p.page.textContent("#new-key")).trim();
     check(/^ipf_/.test(key2) && key2 !== key1, "create showed no new key");
     check((await liveIds(p.page)).length === 2, "two live keys are not listed");
     check((await statusWithKey(key2)) === 200, "the second key is refused");
+    const id2 = createHash("sha256").update(key2).digest("hex").slice(0, 16);
+    const shown = await p.page.textContent(`tr[data-key-id="${id2}"] [data-field=name]`);
+    check(shown === typed, `the key's name shows as "${shown}", not "${typed}"`);
+    check((await p.page.$$("#keys b")).length === 0, "the name's markup became an element");
+    // Today's and this month's use against the limits.
+    for (let i = 0; i < 3; i++) await statusWithKey(key2);
+    r = await p.page.goto(`${base}/api-keys/dashboard`, { waitUntil: "load" });
+    p.response = r;
+    const today = await p.page.textContent(`tr[data-key-id="${id2}"] [data-field=today]`);
+    check(today === "4", `today's use of the second key shows "${today}", not 4 (1 + 3 requests)`);
+    const limit = await p.page.textContent(`tr[data-key-id="${id2}"] [data-limit=day]`);
+    check(/of [0-9,]+ a day/.test(limit), `no daily limit beside today's use: "${limit}"`);
+    check(await p.page.isVisible("#limits"), "the dashboard does not list the key's limits");
+    await checkPage(p, "dashboard");
+    await checkFitsWidth(p.page);
     await p.page.screenshot({ path: artefact(out, "account-5-second-key.png"), fullPage: true });
+    await p.page.setViewportSize(DESKTOP);
+    await p.page.screenshot({ path: artefact(out, "account-dashboard-desktop.png"), fullPage: true });
+    await p.page.setViewportSize(PHONE);
 
     // 6. Rotate the first: the old value stops at once, the new one works.
     r = await submit(p, `button[data-action=rotate][data-key-id="${id1}"]`);
@@ -128,10 +165,15 @@ await main(async () => {
     await checkPage(p, "rotated");
     await p.page.screenshot({ path: artefact(out, "account-6-rotated.png"), fullPage: true });
 
-    // 7. Revoke the second key.
-    const ids = await liveIds(p.page);
-    const id2 = ids.find((id) => key2Id(id, key2));
+    // 7. Revoke the second key: a page asks first, and until then nothing changed.
+    check((await liveIds(p.page)).includes(id2), "the second key is not listed as live");
     r = await submit(p, `button[data-action=revoke][data-key-id="${id2}"]`);
+    check(r.status() === 200 && (await p.page.isVisible("#confirm-revoke")), "revoke did not ask to confirm");
+    check((await p.page.textContent("#revoke-what")).includes(id2), "the confirmation does not name the key");
+    check((await statusWithKey(key2)) === 200, "asking to confirm revoked the key already");
+    await checkPage(p, "confirm revoke");
+    await p.page.screenshot({ path: artefact(out, "account-confirm-revoke.png"), fullPage: true });
+    r = await submit(p, "#confirm-revoke");
     check(r.status() === 200, `revoke answered ${r.status()}`);
     check((await statusWithKey(key2)) === 401, "the revoked key still works");
     check((await statusWithKey(key3)) === 200, "revoking one key stopped another");
@@ -147,8 +189,4 @@ await main(async () => {
   console.log("account flow: ok");
 });
 
-/** Whether dashboard id `id` is the id of `key` (the first 16 hex of its SHA-256). */
-function key2Id(id, key) {
-  return createHash("sha256").update(key).digest("hex").slice(0, 16) === id;
-}
 import { createHash } from "node:crypto";

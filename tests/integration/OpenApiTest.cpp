@@ -1,6 +1,7 @@
 // /api/openapi.json: assembled from the loaded plugins only.
 #include "tests/integration/support/HttpClient.h"
 #include "tests/integration/support/Json.h"
+#include "tests/integration/support/Service.h"
 
 #include <cppunit/extensions/HelperMacros.h>
 
@@ -10,6 +11,7 @@ class OpenApiTest : public CppUnit::TestFixture {
     CPPUNIT_TEST_SUITE(OpenApiTest);
     CPPUNIT_TEST(describesVersionAndEveryRoute);
     CPPUNIT_TEST(refusedPluginsHaveNoPaths);
+    CPPUNIT_TEST(serverIsTheAddressClientsCall);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -31,6 +33,15 @@ public:
         auto paths = parseJson(get("/api/openapi.json").body)->getObject("paths");
         for (const char* p : {"/abi/wrong-major", "/abi/newer-minor", "/abi/init-fails", "/abi/no-entry"})
             CPPUNIT_ASSERT_MESSAGE(p, !paths->has(p));
+    }
+
+    /// A client generated from the document calls the daemon that served it: without
+    /// service.url, the address links in mail name (accounts.link_base_url), here this
+    /// loopback port; never https://<service.host> (ipfacts.test does not exist).
+    void serverIsTheAddressClientsCall() {
+        auto doc = parseJson(get("/api/openapi.json").body);
+        const std::string url = doc->getArray("servers")->getObject(0)->getValue<std::string>("url");
+        CPPUNIT_ASSERT_EQUAL("http://127.0.0.1:" + std::to_string(Service::instance().port()), url);
     }
 };
 

@@ -7,6 +7,7 @@
 #include <cppunit/extensions/HelperMacros.h>
 
 #include <chrono>
+#include <cstdio>
 #include <ctime>
 #include <thread>
 
@@ -31,6 +32,9 @@ class QuotaTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(revokedKeyIs401AtOnce);
     CPPUNIT_TEST(dailyChallengeAfterThreshold);
     CPPUNIT_TEST(keyNeverReachesPlugins);
+    CPPUNIT_TEST(keyedAnswerNamesBothWindows);
+    CPPUNIT_TEST(everyAnswerSaysWhichQuotaCountedIt);
+    CPPUNIT_TEST(browserAppMaySendTheChallengeSolution);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -205,6 +209,74 @@ public:
         CPPUNIT_ASSERT_EQUAL(200, r.status);
         CPPUNIT_ASSERT(r.body.find(key) == std::string::npos);
         CPPUNIT_ASSERT_MESSAGE(r.body, r.body.find("- Source: http://ipfacts.test/ip.md?%5F=1\n") != std::string::npos);
+    }
+
+    /// The X- lines report the minute (Remaining left out, as the contract says); the
+    /// RateLimit fields name both windows, so the daily remaining is there too.
+    void keyedAnswerNamesBothWindows() {
+        awayFromMinuteEdge();
+        std::string key = Service::instance().issueKey("both-windows");
+        HttpClient c("127.0.0.1", Service::instance().port(), false, "127.0.0.61");
+        c.get("/limited/ip", {"Authorization: Bearer " + key});
+        auto r = c.get("/limited/ip", {"Authorization: Bearer " + key});
+        CPPUNIT_ASSERT_EQUAL(200, r.status);
+        CPPUNIT_ASSERT_EQUAL(std::string("5"), *r.header("X-RateLimit-Limit"));
+        CPPUNIT_ASSERT(!r.header("X-RateLimit-Remaining"));
+        CPPUNIT_ASSERT_EQUAL(std::string("\"minute\";q=5;w=60, \"day\";q=1000;w=86400"), *r.header("RateLimit-Policy"));
+        const std::string limits = *r.header("RateLimit");
+        CPPUNIT_ASSERT_MESSAGE(limits, limits.rfind("\"minute\";r=3;t=", 0) == 0);
+        CPPUNIT_ASSERT_MESSAGE(limits, limits.find(", \"day\";r=998;t=") != std::string::npos);
+        printHeaders("keyed /limited/ip", r);
+    }
+
+    /// A 401, the challenge and an unknown path each carry quota headers: which quota
+    /// counted the answer, or that none did (docs/api.md, "Quota headers").
+    void everyAnswerSaysWhichQuotaCountedIt() {
+        HttpClient c("127.0.0.1", Service::instance().port(), false, "127.0.0.62");
+        auto wrong = c.get("/ip", {"Authorization: Bearer ipf_unknownunknownunknownunknown00"});
+        CPPUNIT_ASSERT_EQUAL(401, wrong.status);
+        CPPUNIT_ASSERT_EQUAL(std::string("invalid_key"), *wrong.header("X-RateLimit-Policy"));
+        CPPUNIT_ASSERT(wrong.header("RateLimit-Policy").has_value());
+        CPPUNIT_ASSERT(!wrong.header("X-RateLimit-Limit"));
+        printHeaders("401", wrong);
+
+        auto missing = c.get("/nowhere");
+        CPPUNIT_ASSERT_EQUAL(404, missing.status);
+        CPPUNIT_ASSERT_EQUAL(std::string("unmetered"), *missing.header("X-RateLimit-Policy"));
+
+        awayFromDayEdge();
+        c.get("/daily/ip");
+        c.get("/daily/ip");
+        auto challenged = c.get("/daily/ip");
+        CPPUNIT_ASSERT_EQUAL(std::string("challenge_required"), errorOf(challenged));
+        CPPUNIT_ASSERT_EQUAL(std::string("daily:anonymous"), *challenged.header("X-RateLimit-Policy"));
+        CPPUNIT_ASSERT_EQUAL(std::string("0"), *challenged.header("X-RateLimit-Remaining"));
+        const std::string limits = *challenged.header("RateLimit");
+        CPPUNIT_ASSERT_MESSAGE(limits, limits.find("\"day\";r=0;t=") != std::string::npos);
+        printHeaders("challenge", challenged);
+    }
+
+    void browserAppMaySendTheChallengeSolution() {
+        HttpClient c("127.0.0.1", Service::instance().port());
+        auto r = c.get("/api/v1/lookup/192.0.2.1",
+                       {"Origin: https://app.example", "Access-Control-Request-Method: GET",
+                        "Access-Control-Request-Headers: authorization,x-challenge-solution"},
+                       "OPTIONS");
+        CPPUNIT_ASSERT_EQUAL(204, r.status);
+        const std::string allowed = *r.header("Access-Control-Allow-Headers");
+        for (const char* h : {"Authorization", "X-Challenge-Solution"})
+            CPPUNIT_ASSERT_MESSAGE(allowed, allowed.find(h) != std::string::npos);
+        const std::string exposed = *get("/ip").header("Access-Control-Expose-Headers");
+        for (const char* h : {"X-RateLimit-Remaining", "RateLimit-Policy", "RateLimit,", "Retry-After"})
+            CPPUNIT_ASSERT_MESSAGE(exposed, exposed.find(h) != std::string::npos);
+    }
+
+private:
+    /// The must-show headers, in the test's output (ctest -V).
+    static void printHeaders(const std::string& what, const HttpReply& r) {
+        std::string text = "--- " + what + ": " + std::to_string(r.status) + "\n";
+        for (const auto& [name, value] : r.headers) text += name + ": " + value + "\n";
+        std::fputs(text.c_str(), stderr);
     }
 };
 

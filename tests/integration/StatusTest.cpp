@@ -285,6 +285,9 @@ public:
         CPPUNIT_ASSERT(page.header("Content-Security-Policy").value_or("").rfind("default-src 'none'", 0) == 0);
         auto svg = get("/status/badge.svg");
         CPPUNIT_ASSERT_EQUAL(std::string("image/svg+xml"), svg.header("Content-Type").value_or(""));
+        // Once each: the writer sends nosniff on every answer, the pages add none of their own.
+        CPPUNIT_ASSERT_EQUAL(size_t(1), svg.headerCount("X-Content-Type-Options"));
+        CPPUNIT_ASSERT_EQUAL(size_t(1), page.headerCount("X-Content-Type-Options"));
         auto badge = parseJson(get("/status/badge.json").body);
         CPPUNIT_ASSERT_EQUAL(std::string("uptime 24h"), badge->getValue<std::string>("label"));
         CPPUNIT_ASSERT(svg.body.find(">" + badge->getValue<std::string>("message") + "</text>") != std::string::npos);

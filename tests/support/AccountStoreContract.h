@@ -25,8 +25,10 @@ class AccountStoreContract : public CppUnit::TestFixture {
     CPPUNIT_TEST(revokeByIdOfItsAccountOnly);
     CPPUNIT_TEST(atMostMaxLiveKeysEvenFromManyThreads);
     CPPUNIT_TEST(rotateRevokesAndAddsAsOneStep);
+    CPPUNIT_TEST(keysAreNamedAndKeepTheirNameWhenRotated);
     CPPUNIT_TEST(usageAddsUpPerDayAndMonth);
     CPPUNIT_TEST(linkIsUsedOnce);
+    CPPUNIT_TEST(usableLinkIsToldWithoutUsingIt);
     CPPUNIT_TEST(expiredLinkIsRefusedAndDeleted);
     CPPUNIT_TEST(accountIsFoundByItsHash);
     CPPUNIT_TEST(sessionsEnd);
@@ -103,6 +105,26 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::string("acct_a"), s.findLive(hashOf(2))->account);
     }
 
+    void keysAreNamedAndKeepTheirNameWhenRotated() {
+        auto store = open();
+        auto& s = *store;
+        s.addKey(hashOf(1), "acct_a", kNow, 5);
+        s.addKey(hashOf(2), "acct_a", kNow, 5);
+        s.addKey(hashOf(3), "acct_b", kNow, 5);
+        const std::string id1 = hashOf(1).substr(0, 16), id3 = hashOf(3).substr(0, 16);
+        s.nameKey(id1, "CI <runner> \xC3\xB1");
+        s.nameKey(id3, "theirs");
+        auto names = s.keyNamesOf("acct_a");
+        CPPUNIT_ASSERT_EQUAL(size_t(1), names.size());  // the other account's and unnamed keys are absent
+        CPPUNIT_ASSERT_EQUAL(std::string("CI <runner> \xC3\xB1"), names[id1]);
+        s.nameKey(id1, "renamed");
+        CPPUNIT_ASSERT_EQUAL(std::string("renamed"), s.keyNamesOf("acct_a")[id1]);
+        CPPUNIT_ASSERT(s.rotateKey("acct_a", id1, hashOf(4), kNow));
+        CPPUNIT_ASSERT_EQUAL(std::string("renamed"), s.keyNamesOf("acct_a")[hashOf(4).substr(0, 16)]);
+        s.nameKey(hashOf(4).substr(0, 16), "");
+        CPPUNIT_ASSERT_EQUAL(size_t(0), s.keyNamesOf("acct_a").count(hashOf(4).substr(0, 16)));
+    }
+
     void usageAddsUpPerDayAndMonth() {
         auto store = open();
         auto& s = *store;
@@ -130,6 +152,18 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::string("hash-a"), link->email_hash);
         CPPUNIT_ASSERT(!s.takeLink(store::sha256Hex("t1"), kNow + 11).has_value());
         CPPUNIT_ASSERT(!s.takeLink(store::sha256Hex("never"), kNow).has_value());
+    }
+
+    void usableLinkIsToldWithoutUsingIt() {
+        auto store = open();
+        auto& s = *store;
+        s.addLink(store::sha256Hex("t1"), "a@example.com", "hash-a", kNow, kNow + 900);
+        CPPUNIT_ASSERT(s.linkUsable(store::sha256Hex("t1"), kNow + 10));
+        CPPUNIT_ASSERT(s.linkUsable(store::sha256Hex("t1"), kNow + 10));    // asking used nothing
+        CPPUNIT_ASSERT(!s.linkUsable(store::sha256Hex("t1"), kNow + 900));  // expired
+        CPPUNIT_ASSERT(!s.linkUsable(store::sha256Hex("never"), kNow));
+        CPPUNIT_ASSERT(s.takeLink(store::sha256Hex("t1"), kNow + 11).has_value());
+        CPPUNIT_ASSERT(!s.linkUsable(store::sha256Hex("t1"), kNow + 12));  // used
     }
 
     void expiredLinkIsRefusedAndDeleted() {

@@ -206,8 +206,35 @@ bool PgAccountStore::rotateKey(std::string_view account, std::string_view old_id
         if (keyLanded(db, new_hash, account)) return true;
         if (!revokeWhere(db, account, old_id, now)) return false;
         insertKey(db, new_hash, account, now);
+        db.exec("INSERT INTO key_names (key_id, name) SELECT $1, name FROM key_names WHERE key_id = $2",
+                {PgParam::text(new_hash.substr(0, 16)), PgParam::text(old_id)});
         tx.commit();
         return true;
+    });
+}
+
+void PgAccountStore::nameKey(std::string_view id, std::string_view name) {
+    with([&](PgConnection& db) {
+        if (name.empty())
+            db.exec("DELETE FROM key_names WHERE key_id = $1", {PgParam::text(id)});
+        else
+            db.exec(
+                "INSERT INTO key_names (key_id, name) VALUES ($1, $2)"
+                " ON CONFLICT (key_id) DO UPDATE SET name = excluded.name",
+                {PgParam::text(id), PgParam::text(name)});
+        return 0;
+    });
+}
+
+std::map<std::string, std::string> PgAccountStore::keyNamesOf(std::string_view account) {
+    return with([&](PgConnection& db) {
+        auto r = db.exec(
+            "SELECT n.key_id, n.name FROM key_names n JOIN api_keys k ON substr(k.key_hash, 1, 16) = n.key_id"
+            " WHERE k.account = $1",
+            {PgParam::text(account)});
+        std::map<std::string, std::string> out;
+        for (int i = 0; i < r.rows(); ++i) out[r.text(i, 0)] = r.text(i, 1);
+        return out;
     });
 }
 
@@ -281,6 +308,14 @@ void PgAccountStore::addLink(std::string_view token_hash, std::string_view email
             {PgParam::text(token_hash), PgParam::text(email), PgParam::text(email_hash), PgParam::integer(now),
              PgParam::integer(expires_at)});
         return 0;
+    });
+}
+
+bool PgAccountStore::linkUsable(std::string_view token_hash, int64_t now) {
+    return with([&](PgConnection& db) {
+        return db.exec("SELECT 1 FROM signin_links WHERE token_hash = $1 AND expires_at > $2",
+                       {PgParam::text(token_hash), PgParam::integer(now)})
+                   .rows() > 0;
     });
 }
 

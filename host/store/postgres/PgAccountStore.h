@@ -31,6 +31,8 @@ public:
     bool addKey(std::string_view hash, std::string_view account, int64_t now, int max_live) override;
     bool revokeKey(std::string_view account, std::string_view id, int64_t now) override;
     bool rotateKey(std::string_view account, std::string_view old_id, std::string_view new_hash, int64_t now) override;
+    void nameKey(std::string_view id, std::string_view name) override;
+    std::map<std::string, std::string> keyNamesOf(std::string_view account) override;
     void addUsage(std::string_view day, const std::map<std::string, int64_t>& counts, int64_t now) override;
     std::map<std::string, KeyUsage> usageOf(std::string_view account, std::string_view day) override;
     std::map<std::string, int64_t> usageOn(std::string_view day) override;
@@ -38,6 +40,7 @@ public:
     void addLink(std::string_view token_hash, std::string_view email, std::string_view email_hash, int64_t now,
                  int64_t expires_at) override;
     std::optional<PendingLink> takeLink(std::string_view token_hash, int64_t now) override;
+    bool linkUsable(std::string_view token_hash, int64_t now) override;
     int purgeExpiredLinks(int64_t now) override;
     void addSession(std::string_view token_hash, std::string_view account, int64_t expires_at) override;
     std::optional<std::string> sessionAccount(std::string_view token_hash, int64_t now) override;

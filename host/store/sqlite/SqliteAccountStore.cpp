@@ -185,8 +185,36 @@ bool SqliteAccountStore::rotateKey(std::string_view account, std::string_view ol
     Transaction tx(db_.get());
     if (account.empty() || !revokeWhere(account, old_id, now)) return false;
     insertKey(new_hash, account, now);
+    SqliteStatement keep(db_.get(),
+                         "INSERT INTO key_names (key_id, name) SELECT ?1, name FROM key_names WHERE key_id = ?2");
+    keep.bind(1, new_hash.substr(0, 16)).bind(2, old_id).step();
     tx.commit();
     return true;
+}
+
+void SqliteAccountStore::nameKey(std::string_view id, std::string_view name) {
+    std::lock_guard<std::mutex> lock(mu_);
+    if (name.empty()) {
+        SqliteStatement st(db_.get(), "DELETE FROM key_names WHERE key_id = ?1");
+        st.bind(1, id).step();
+        return;
+    }
+    SqliteStatement st(db_.get(),
+                       "INSERT INTO key_names (key_id, name) VALUES (?1, ?2)"
+                       " ON CONFLICT (key_id) DO UPDATE SET name = excluded.name");
+    st.bind(1, id).bind(2, name).step();
+}
+
+std::map<std::string, std::string> SqliteAccountStore::keyNamesOf(std::string_view account) {
+    std::lock_guard<std::mutex> lock(mu_);
+    SqliteStatement st(
+        db_.get(),
+        "SELECT n.key_id, n.name FROM key_names n JOIN api_keys k ON substr(k.key_hash, 1, 16) = n.key_id"
+        " WHERE k.account = ?1");
+    st.bind(1, account);
+    std::map<std::string, std::string> out;
+    while (st.step()) out[st.text(0)] = st.text(1);
+    return out;
 }
 
 // --- usage ------------------------------------------------------------------------
@@ -249,6 +277,13 @@ void SqliteAccountStore::addLink(std::string_view token_hash, std::string_view e
                        "INSERT INTO signin_links (token_hash, email, email_hash, created_at, expires_at)"
                        " VALUES (?1, ?2, ?3, ?4, ?5)");
     st.bind(1, token_hash).bind(2, email).bind(3, email_hash).bind(4, now).bind(5, expires_at).step();
+}
+
+bool SqliteAccountStore::linkUsable(std::string_view token_hash, int64_t now) {
+    std::lock_guard<std::mutex> lock(mu_);
+    SqliteStatement st(db_.get(), "SELECT 1 FROM signin_links WHERE token_hash = ?1 AND expires_at > ?2");
+    st.bind(1, token_hash).bind(2, now);
+    return st.step();
 }
 
 std::optional<PendingLink> SqliteAccountStore::takeLink(std::string_view token_hash, int64_t now) {

@@ -20,6 +20,12 @@ std::optional<std::string> HttpReply::header(const std::string& name) const {
     return std::nullopt;
 }
 
+size_t HttpReply::headerCount(const std::string& name) const {
+    size_t n = 0;
+    for (const auto& h : headers) n += strcasecmp(h.first.c_str(), name.c_str()) == 0;
+    return n;
+}
+
 HttpClient::HttpClient(const std::string& host, int port, bool tls, const std::string& source) : port_(port) {
     bool v6 = host.find(':') != std::string::npos;
     fd_ = ::socket(v6 ? AF_INET6 : AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
@@ -102,6 +108,7 @@ std::optional<HttpReply> HttpClient::read(bool head, std::chrono::milliseconds t
     std::string status = headText.substr(0, lineEnd);
     if (status.size() < 12 || status.compare(0, 5, "HTTP/") != 0) return std::nullopt;
     r.status = std::stoi(status.substr(9, 3));
+    r.reason = status.size() > 13 ? status.substr(13) : std::string();
     size_t pos = lineEnd == std::string::npos ? headText.size() : lineEnd + 2;
     while (pos < headText.size()) {
         size_t e = headText.find("\r\n", pos);

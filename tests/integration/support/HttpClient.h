@@ -17,11 +17,14 @@ namespace ipfacts::testing {
 
 struct HttpReply {
     int status = 0;
+    std::string reason;                                        // the status line's reason phrase
     std::vector<std::pair<std::string, std::string>> headers;  // as received
     std::string body;
 
     /// First header named `name` (case-insensitive).
     std::optional<std::string> header(const std::string& name) const;
+    /// How many header lines are named `name` (case-insensitive).
+    size_t headerCount(const std::string& name) const;
 };
 
 class HttpClient {

@@ -1,6 +1,7 @@
 // BrowserRequest: forms, cookies, the cross-site rule (fetch metadata first,
 // then Origin against Host), and which e-mail addresses are accepted.
 #include "host/account/BrowserRequest.h"
+#include "host/account/Mailer.h"
 
 #include <cppunit/extensions/HelperMacros.h>
 
@@ -23,6 +24,7 @@ class BrowserRequestTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(cookieIsFoundAmongOthers);
     CPPUNIT_TEST(crossSitePostsAreRefused);
     CPPUNIT_TEST(emailAddresses);
+    CPPUNIT_TEST(addressesBeyondAsciiAreWellFormedAndMaskedWhole);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -68,6 +70,26 @@ public:
             CPPUNIT_ASSERT_MESSAGE(bad, !emailAddress(bad).has_value());
         CPPUNIT_ASSERT(!emailAddress(std::string(65, 'a') + "@example.com").has_value());
         CPPUNIT_ASSERT(!emailAddress("a@" + std::string(250, 'b') + ".com").has_value());
+    }
+
+    void addressesBeyondAsciiAreWellFormedAndMaskedWhole() {
+        const std::string nandu =
+            "\xC3\xB1"
+            "and\xC3\xBA@example.com";  // ñandú
+        CPPUNIT_ASSERT(emailAddress(nandu).has_value());
+        CPPUNIT_ASSERT(hasNonAscii(nandu));
+        CPPUNIT_ASSERT(!hasNonAscii("nandu@example.com"));
+        // A stray continuation byte, a cut sequence, an overlong "/", a surrogate: refused.
+        for (const char* bad : {"\x80"
+                                "a@example.com",
+                                "a\xC3@example.com", "\xC0\xAF@example.com", "\xED\xA0\x80@example.com"})
+            CPPUNIT_ASSERT_MESSAGE(bad, !emailAddress(bad).has_value());
+        // The first character whole, however many bytes: the masked text is valid UTF-8.
+        CPPUNIT_ASSERT_EQUAL(std::string("\xC3\xB1***@example.com"), maskedAddress(nandu));
+        CPPUNIT_ASSERT_EQUAL(std::string("\xF0\x9F\x93\xAE***@example.com"), maskedAddress("\xF0\x9F\x93\xAE"
+                                                                                           "box@example.com"));
+        CPPUNIT_ASSERT(validUtf8(maskedAddress(nandu)));
+        CPPUNIT_ASSERT_EQUAL(std::string("d***@example.com"), maskedAddress("dev@example.com"));
     }
 };
 

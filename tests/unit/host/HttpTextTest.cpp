@@ -10,9 +10,19 @@ class HttpTextTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(refusesMalformedEscapesAndNul);
     CPPUNIT_TEST(splitsRepeatedQueryParameters);
     CPPUNIT_TEST(redactsAndRemovesKeyParameters);
+    CPPUNIT_TEST(namesTheStatusesTheServiceSends);
     CPPUNIT_TEST_SUITE_END();
 
 public:
+    void namesTheStatusesTheServiceSends() {
+        // The account flow answers 202 (mail queued) and 303 (after a form): never "Unknown".
+        CPPUNIT_ASSERT_EQUAL(std::string_view("Accepted"), reasonPhrase(202));
+        CPPUNIT_ASSERT_EQUAL(std::string_view("See Other"), reasonPhrase(303));
+        for (int status : {200, 201, 204, 301, 302, 304, 307, 308, 400, 401, 403, 404,
+                           405, 409, 410, 413, 415, 422, 429, 431, 500, 502, 503, 504})
+            CPPUNIT_ASSERT_MESSAGE(std::to_string(status), reasonPhrase(status) != "Unknown");
+        CPPUNIT_ASSERT_EQUAL(std::string_view("Unknown"), reasonPhrase(299));
+    }
     void decodesEscapes() {
         CPPUNIT_ASSERT_EQUAL(std::string("b\xC3\xBC"
                                          "cher a+b"),

@@ -45,6 +45,7 @@ routes:
 class ManifestTest : public CppUnit::TestFixture {
     CPPUNIT_TEST_SUITE(ManifestTest);
     CPPUNIT_TEST(loadsAndResolves);
+    CPPUNIT_TEST(serviceUrl);
     CPPUNIT_TEST(errorsNameFileAndLine);
     CPPUNIT_TEST(refusesBadRoutes);
     CPPUNIT_TEST(listenAddresses);
@@ -113,6 +114,19 @@ public:
         CPPUNIT_ASSERT(!loadManifest(write(std::string(kGood) + "access_log_format: text\n")).access_log_json);
         std::string e = errorOf(std::string(kGood) + "access_log_format: xml\n");
         CPPUNIT_ASSERT_MESSAGE(e, e.find("m.yaml:9: access_log_format must be text or json") != std::string::npos);
+    }
+    void serviceUrl() {
+        // Default without accounts: https://<service.host>.
+        CPPUNIT_ASSERT_EQUAL(std::string("https://ipfacts.example"), loadManifest(write(kGood)).service_url);
+        std::string given = kGood;
+        given.replace(0, given.find('\n'), "service: { host: ipfacts.example, url: \"http://localhost:9000/\" }");
+        CPPUNIT_ASSERT_EQUAL(std::string("http://localhost:9000"), loadManifest(write(given)).service_url);
+        for (const char* bad : {"ftp://x", "localhost:8080", "http://", "\"http://a b\""}) {
+            std::string text = kGood;
+            text.replace(0, text.find('\n'), std::string("service: { host: ipfacts.example, url: ") + bad + " }");
+            const std::string e = errorOf(text);
+            CPPUNIT_ASSERT_MESSAGE(bad + (": " + e), e.find("m.yaml:1: service.url must be") != std::string::npos);
+        }
     }
     void loadsAndResolves() {
         auto m = loadManifest(write(kGood));

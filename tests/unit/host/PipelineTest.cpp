@@ -85,10 +85,22 @@ public:
         auto options = request("/fast", "OPTIONS");
         CPPUNIT_ASSERT(Next::Respond == p.begin(*options));
         CPPUNIT_ASSERT_EQUAL(204, options->response.status);
+        // A browser app may send what the API reads: the key and a challenge's solution.
+        CPPUNIT_ASSERT_EQUAL(std::string("Authorization, Content-Type, X-Challenge-Solution"),
+                             headerValue(options->response.headers, "Access-Control-Allow-Headers"));
         auto relative = request("fast");
         CPPUNIT_ASSERT(Next::Respond == p.begin(*relative));
         CPPUNIT_ASSERT_EQUAL(400, relative->response.status);
         CPPUNIT_ASSERT_EQUAL(0, rig.handlers.calls.load());
+        // Each answers with the quota headers: it counted against no quota.
+        for (auto* ex : {missing.get(), post.get(), options.get(), relative.get()}) {
+            p.finish(*ex);
+            CPPUNIT_ASSERT_EQUAL(std::string("unmetered"), headerValue(ex->response.headers, "X-RateLimit-Policy"));
+        }
+        // A browser reads every quota header.
+        const std::string exposed = headerValue(missing->response.headers, "Access-Control-Expose-Headers");
+        for (const char* h : {"X-RateLimit-Remaining", "RateLimit-Policy", "RateLimit,", "Retry-After"})
+            CPPUNIT_ASSERT_MESSAGE(h, has(exposed, h));
     }
 
     void identifyBelievesForwardedAddressesOnlyFromTrustedProxies() {
@@ -113,6 +125,10 @@ public:
         CPPUNIT_ASSERT(Next::Respond == rig.pipeline->begin(*keyed));
         CPPUNIT_ASSERT_EQUAL(401, keyed->response.status);
         CPPUNIT_ASSERT(has(keyed->response.body, "invalid_key"));
+        // Not counted against the route's quota: the wrong-key throttle is what applies.
+        CPPUNIT_ASSERT_EQUAL(std::string("invalid_key"), headerValue(keyed->response.headers, "X-RateLimit-Policy"));
+        CPPUNIT_ASSERT(
+            has(keyed->response.headers, "\r\nRateLimit-Policy: \"minute\";q=10;w=60, \"day\";q=100;w=86400"));
         auto inQuery = request("/fast?key=some-key");
         CPPUNIT_ASSERT(Next::Respond == rig.pipeline->begin(*inQuery));
         CPPUNIT_ASSERT_EQUAL(401, inQuery->response.status);
