@@ -562,6 +562,54 @@ public:
         CPPUNIT_ASSERT(list.find(key) == std::string::npos);
     }
 
+    /// Opening a used link answers 400 at once (GET), not a page whose button then fails.
+    void usedLinkSaysSoWhenOpened() {
+        const std::string token = linkFor("used-twice%40example.com");
+        auto c = client();
+        CPPUNIT_ASSERT_EQUAL(200, c.get("/api-keys/signin?token=" + token, {"Accept: text/html"}).status);
+        CPPUNIT_ASSERT_EQUAL(200, c.post("/api-keys/signin", "token=" + token).status);
+        auto again = c.get("/api-keys/signin?token=" + token, {"Accept: text/html"});
+        CPPUNIT_ASSERT_EQUAL(400, again.status);
+        CPPUNIT_ASSERT_EQUAL(std::string("invalid_link"), *again.header("X-Error"));
+        CPPUNIT_ASSERT(again.body.find("already used") != std::string::npos);
+        CPPUNIT_ASSERT(again.body.find("id=\"confirm\"") == std::string::npos);
+        CPPUNIT_ASSERT_EQUAL(400, c.get("/api-keys/signin?token=" + std::string(64, 'e')).status);  // unknown
+    }
+
+    void keysAreNamedWithinBounds() {
+        auto first = signIn("named%40example.com");
+        const std::string cookie = cookieIn(first), csrf = csrfIn(first.body);
+        // "<ci> ñ": stored, shown escaped.
+        auto named = dashboard(cookie, "csrf=" + csrf + "&action=create&name=%3Cci%3E%20%C3%B1");
+        CPPUNIT_ASSERT_EQUAL(200, named.status);
+        const std::string id = sha256Prefix(keyIn(named.body));
+        const std::string row = named.body.substr(named.body.find("<tr data-key-id=\"" + id + "\""));
+        CPPUNIT_ASSERT(row.find("data-field=\"name\">&lt;ci&gt; \xC3\xB1<") != std::string::npos);
+        CPPUNIT_ASSERT_EQUAL(1LL, sqliteCount("SELECT COUNT(*) FROM key_names WHERE key_id = '" + id + "'"));
+        // 64 characters (two bytes each) pass; 65 do not; nor a control character.
+        std::string ns;
+        for (int i = 0; i < 64; ++i) ns += "%C3%B1";
+        CPPUNIT_ASSERT_EQUAL(200, dashboard(cookie, "csrf=" + csrf + "&action=create&name=" + ns).status);
+        auto longer = dashboard(cookie, "csrf=" + csrf + "&action=create&name=" + ns + "x");
+        CPPUNIT_ASSERT_EQUAL(400, longer.status);
+        CPPUNIT_ASSERT_EQUAL(std::string("invalid_key_name"), *longer.header("X-Error"));
+        CPPUNIT_ASSERT_EQUAL(400, dashboard(cookie, "csrf=" + csrf + "&action=create&name=a%0Ab").status);
+    }
+
+    void revokingAsksFirst() {
+        auto first = signIn("confirm-revoke%40example.com");
+        const std::string cookie = cookieIn(first), csrf = csrfIn(first.body), key = keyIn(first.body);
+        const std::string id = sha256Prefix(key);
+        auto ask = dashboard(cookie, "csrf=" + csrf + "&action=confirm_revoke&id=" + id);
+        CPPUNIT_ASSERT_EQUAL(200, ask.status);
+        CPPUNIT_ASSERT(ask.body.find("id=\"confirm-revoke\"") != std::string::npos);
+        CPPUNIT_ASSERT_EQUAL(200, statusWithKey(key));  // asking revoked nothing
+        CPPUNIT_ASSERT_EQUAL(
+            400, dashboard(cookie, "csrf=" + csrf + "&action=confirm_revoke&id=" + std::string(16, 'f')).status);
+        CPPUNIT_ASSERT_EQUAL(200, dashboard(cookie, "csrf=" + csrf + "&action=revoke&id=" + id).status);
+        CPPUNIT_ASSERT_EQUAL(401, statusWithKey(key));
+    }
+
     void adminKeyJoinsTheAddressAccount() {
         // `ipfacts key add --account` keeps an address as the sign-in flow does (its keyed
         // hash, case folded): the key lands on that address's dashboard.
@@ -575,107 +623,59 @@ public:
         CPPUNIT_ASSERT(std::find(live.begin(), live.end(), sha256Prefix(key)) != live.end());
         auto [list, list_code] = accounts().admin("list");
         CPPUNIT_ASSERT(list.find("xample.com") == std::string::npos);  // no address in the store's list
-        /// Opening a used link answers 400 at once (GET), not a page whose button then fails.
-        void usedLinkSaysSoWhenOpened() {
-            const std::string token = linkFor("used-twice%40example.com");
-            auto c = client();
-            CPPUNIT_ASSERT_EQUAL(200, c.get("/api-keys/signin?token=" + token, {"Accept: text/html"}).status);
-            CPPUNIT_ASSERT_EQUAL(200, c.post("/api-keys/signin", "token=" + token).status);
-            auto again = c.get("/api-keys/signin?token=" + token, {"Accept: text/html"});
-            CPPUNIT_ASSERT_EQUAL(400, again.status);
-            CPPUNIT_ASSERT_EQUAL(std::string("invalid_link"), *again.header("X-Error"));
-            CPPUNIT_ASSERT(again.body.find("already used") != std::string::npos);
-            CPPUNIT_ASSERT(again.body.find("id=\"confirm\"") == std::string::npos);
-            CPPUNIT_ASSERT_EQUAL(400, c.get("/api-keys/signin?token=" + std::string(64, 'e')).status);  // unknown
-        }
+    }
 
-        void keysAreNamedWithinBounds() {
-            auto first = signIn("named%40example.com");
-            const std::string cookie = cookieIn(first), csrf = csrfIn(first.body);
-            // "<ci> ñ": stored, shown escaped.
-            auto named = dashboard(cookie, "csrf=" + csrf + "&action=create&name=%3Cci%3E%20%C3%B1");
-            CPPUNIT_ASSERT_EQUAL(200, named.status);
-            const std::string id = sha256Prefix(keyIn(named.body));
-            const std::string row = named.body.substr(named.body.find("<tr data-key-id=\"" + id + "\""));
-            CPPUNIT_ASSERT(row.find("data-field=\"name\">&lt;ci&gt; \xC3\xB1<") != std::string::npos);
-            CPPUNIT_ASSERT_EQUAL(1LL, sqliteCount("SELECT COUNT(*) FROM key_names WHERE key_id = '" + id + "'"));
-            // 64 characters (two bytes each) pass; 65 do not; nor a control character.
-            std::string ns;
-            for (int i = 0; i < 64; ++i) ns += "%C3%B1";
-            CPPUNIT_ASSERT_EQUAL(200, dashboard(cookie, "csrf=" + csrf + "&action=create&name=" + ns).status);
-            auto longer = dashboard(cookie, "csrf=" + csrf + "&action=create&name=" + ns + "x");
-            CPPUNIT_ASSERT_EQUAL(400, longer.status);
-            CPPUNIT_ASSERT_EQUAL(std::string("invalid_key_name"), *longer.header("X-Error"));
-            CPPUNIT_ASSERT_EQUAL(400, dashboard(cookie, "csrf=" + csrf + "&action=create&name=a%0Ab").status);
-        }
+    void signOutEndsTheSession() {
+        auto first = signIn("signout%40example.com");
+        const std::string cookie = cookieIn(first);
+        auto out = dashboard(cookie, "csrf=" + csrfIn(first.body) + "&action=signout");
+        CPPUNIT_ASSERT_EQUAL(200, out.status);
+        CPPUNIT_ASSERT(out.header("Set-Cookie")->find("Max-Age=0") != std::string::npos);
+        CPPUNIT_ASSERT_EQUAL(303, dashboard(cookie).status);
+        CPPUNIT_ASSERT_EQUAL(200, statusWithKey(keyIn(first.body)));  // keys keep working
+    }
 
-        void revokingAsksFirst() {
-            auto first = signIn("confirm-revoke%40example.com");
-            const std::string cookie = cookieIn(first), csrf = csrfIn(first.body), key = keyIn(first.body);
-            const std::string id = sha256Prefix(key);
-            auto ask = dashboard(cookie, "csrf=" + csrf + "&action=confirm_revoke&id=" + id);
-            CPPUNIT_ASSERT_EQUAL(200, ask.status);
-            CPPUNIT_ASSERT(ask.body.find("id=\"confirm-revoke\"") != std::string::npos);
-            CPPUNIT_ASSERT_EQUAL(200, statusWithKey(key));  // asking revoked nothing
-            CPPUNIT_ASSERT_EQUAL(
-                400, dashboard(cookie, "csrf=" + csrf + "&action=confirm_revoke&id=" + std::string(16, 'f')).status);
-            CPPUNIT_ASSERT_EQUAL(200, dashboard(cookie, "csrf=" + csrf + "&action=revoke&id=" + id).status);
-            CPPUNIT_ASSERT_EQUAL(401, statusWithKey(key));
-        }
+    void keysAndLinksNeverLogged() {
+        auto first = signIn("logs%40example.com");
+        const std::string key = keyIn(first.body), cookie = cookieIn(first);
+        statusWithKey(key);
+        auto c = client();
+        c.get("/ip?key=" + key);
+        const std::string logs = accounts().accessLogThrough(c, "/ip?marker=account-logs") + accounts().log();
+        CPPUNIT_ASSERT(logs.find(key) == std::string::npos);
+        CPPUNIT_ASSERT(logs.find(cookie) == std::string::npos);
+        CPPUNIT_ASSERT(logs.find("logs@example.com") == std::string::npos);
+        // Links opened (GET) and used (POST): the token never reaches a log.
+        const std::string token = linkFor("logs%40example.com");
+        c.get("/api-keys/signin?token=" + token);
+        c.post("/api-keys/signin", "token=" + token);
+        const std::string after = accounts().accessLogThrough(c, "/ip?marker=account-logs-2") + accounts().log();
+        CPPUNIT_ASSERT(after.find(token) == std::string::npos);
+        CPPUNIT_ASSERT(after.find("/api-keys/signin?token=[redacted]") != std::string::npos);
+        // The access log names keyed requests by key id.
+        CPPUNIT_ASSERT(logs.find(sha256Prefix(key)) != std::string::npos);
+    }
 
-        void signOutEndsTheSession() {
-            auto first = signIn("signout%40example.com");
-            const std::string cookie = cookieIn(first);
-            auto out = dashboard(cookie, "csrf=" + csrfIn(first.body) + "&action=signout");
-            CPPUNIT_ASSERT_EQUAL(200, out.status);
-            CPPUNIT_ASSERT(out.header("Set-Cookie")->find("Max-Age=0") != std::string::npos);
-            CPPUNIT_ASSERT_EQUAL(303, dashboard(cookie).status);
-            CPPUNIT_ASSERT_EQUAL(200, statusWithKey(keyIn(first.body)));  // keys keep working
+    void wholeFlowInChromium() {
+        const std::string out = Service::buildDir() + "/tests/browser";
+        const std::string cmd = "node " + Service::sourceDir() + "/tests/browser/account-flow.mjs http://127.0.0.1:" +
+                                std::to_string(accounts().port()) + " " + sink().dir() + " " + out + " 2>&1";
+        std::string report;
+        try {
+            report = runCommand(cmd);
+        } catch (const std::exception& e) {
+            CPPUNIT_FAIL(std::string(e.what()) + "\n" + runCommand(cmd + " || true"));
         }
+        CPPUNIT_ASSERT_MESSAGE(report, report.find("account flow: ok") != std::string::npos);
+    }
 
-        void keysAndLinksNeverLogged() {
-            auto first = signIn("logs%40example.com");
-            const std::string key = keyIn(first.body), cookie = cookieIn(first);
-            statusWithKey(key);
-            auto c = client();
-            c.get("/ip?key=" + key);
-            const std::string logs = accounts().accessLogThrough(c, "/ip?marker=account-logs") + accounts().log();
-            CPPUNIT_ASSERT(logs.find(key) == std::string::npos);
-            CPPUNIT_ASSERT(logs.find(cookie) == std::string::npos);
-            CPPUNIT_ASSERT(logs.find("logs@example.com") == std::string::npos);
-            // Links opened (GET) and used (POST): the token never reaches a log.
-            const std::string token = linkFor("logs%40example.com");
-            c.get("/api-keys/signin?token=" + token);
-            c.post("/api-keys/signin", "token=" + token);
-            const std::string after = accounts().accessLogThrough(c, "/ip?marker=account-logs-2") + accounts().log();
-            CPPUNIT_ASSERT(after.find(token) == std::string::npos);
-            CPPUNIT_ASSERT(after.find("/api-keys/signin?token=[redacted]") != std::string::npos);
-            // The access log names keyed requests by key id.
-            CPPUNIT_ASSERT(logs.find(sha256Prefix(key)) != std::string::npos);
-        }
+private:
+    static std::string first_(const std::string& text, const std::string& pattern) { return first(text, pattern); }
+    static std::string sha256Prefix(const std::string& key) { return keyIdOf(key); }
+    static std::string key1IdIn(const std::string&, const std::vector<std::string>& ids, const std::string& key2) {
+        const std::string id2 = sha256Prefix(key2);
+        return ids[0] == id2 ? ids[1] : ids[0];
+    }
+};
 
-        void wholeFlowInChromium() {
-            const std::string out = Service::buildDir() + "/tests/browser";
-            const std::string cmd =
-                "node " + Service::sourceDir() +
-                "/tests/browser/account-flow.mjs http://127.0.0.1:" + std::to_string(accounts().port()) + " " +
-                sink().dir() + " " + out + " 2>&1";
-            std::string report;
-            try {
-                report = runCommand(cmd);
-            } catch (const std::exception& e) {
-                CPPUNIT_FAIL(std::string(e.what()) + "\n" + runCommand(cmd + " || true"));
-            }
-            CPPUNIT_ASSERT_MESSAGE(report, report.find("account flow: ok") != std::string::npos);
-        }
-
-    private:
-        static std::string first_(const std::string& text, const std::string& pattern) { return first(text, pattern); }
-        static std::string sha256Prefix(const std::string& key) { return keyIdOf(key); }
-        static std::string key1IdIn(const std::string&, const std::vector<std::string>& ids, const std::string& key2) {
-            const std::string id2 = sha256Prefix(key2);
-            return ids[0] == id2 ? ids[1] : ids[0];
-        }
-    };
-
-    CPPUNIT_TEST_SUITE_REGISTRATION(AccountTest);
+CPPUNIT_TEST_SUITE_REGISTRATION(AccountTest);
