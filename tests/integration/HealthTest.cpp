@@ -8,37 +8,7 @@
 
 #include <cppunit/extensions/HelperMacros.h>
 
-#include <sstream>
-
 using namespace ipfacts::testing;
-
-namespace {
-
-/// The check named `name` of a /readyz body.
-Poco::JSON::Object::Ptr check(const Poco::JSON::Object::Ptr& body, const std::string& name) {
-    auto checks = body->getArray("checks");
-    for (size_t i = 0; i < checks->size(); ++i) {
-        auto c = checks->getObject(static_cast<unsigned>(i));
-        if (c->getValue<std::string>("name") == name) return c;
-    }
-    CPPUNIT_FAIL("no check named " + name);
-    return nullptr;
-}
-
-/// Drops every manifest line that mentions one of the plugins the suite expects refused.
-void withoutRefusedPlugins(std::string& m) {
-    std::istringstream in(m);
-    std::string line, out;
-    while (std::getline(in, line)) {
-        bool refused = false;
-        for (const char* p : {"wrong_major", "newer_minor", "init_fails", "no_entry"})
-            refused = refused || line.find(p) != std::string::npos;
-        if (!refused) out += line + "\n";
-    }
-    m = out;
-}
-
-}  // namespace
 
 class HealthTest : public CppUnit::TestFixture {
     CPPUNIT_TEST_SUITE(HealthTest);
@@ -61,18 +31,18 @@ public:
         CPPUNIT_ASSERT_EQUAL_MESSAGE(r.body, 503, r.status);
         auto body = parseJson(r.body);
         CPPUNIT_ASSERT(!body->getValue<bool>("ready"));
-        auto plugins = check(body, "plugins");
+        auto plugins = readyzCheck(body, "plugins");
         CPPUNIT_ASSERT(!plugins->getValue<bool>("ok"));
         const std::string detail = plugins->getValue<std::string>("detail");
         for (const char* p : {"wrong_major", "newer_minor", "init_fails", "no_entry"})
             CPPUNIT_ASSERT_MESSAGE(detail, detail.find(p) != std::string::npos);
         CPPUNIT_ASSERT_MESSAGE(detail, detail.find("copes_minor") == std::string::npos);  // it loads
-        auto routes = check(body, "routes");
+        auto routes = readyzCheck(body, "routes");
         CPPUNIT_ASSERT(!routes->getValue<bool>("ok"));
         CPPUNIT_ASSERT(routes->getValue<std::string>("detail").find("/abi/wrong-major") != std::string::npos);
-        CPPUNIT_ASSERT(check(body, "netdb")->getValue<bool>("ok"));
-        CPPUNIT_ASSERT(check(body, "store")->getValue<bool>("ok"));
-        CPPUNIT_ASSERT(check(body, "serving")->getValue<bool>("ok"));
+        CPPUNIT_ASSERT(readyzCheck(body, "netdb")->getValue<bool>("ok"));
+        CPPUNIT_ASSERT(readyzCheck(body, "store")->getValue<bool>("ok"));
+        CPPUNIT_ASSERT(readyzCheck(body, "serving")->getValue<bool>("ok"));
     }
 
     void readyWhenEverythingLoaded() {
@@ -84,7 +54,7 @@ public:
         auto body = parseJson(r.body);
         CPPUNIT_ASSERT(body->getValue<bool>("ready"));
         for (const char* name : {"plugins", "routes", "netdb", "store", "serving"})
-            CPPUNIT_ASSERT_MESSAGE(name, check(body, name)->getValue<bool>("ok"));
+            CPPUNIT_ASSERT_MESSAGE(name, readyzCheck(body, name)->getValue<bool>("ok"));
         CPPUNIT_ASSERT_EQUAL(0, s.stop());
     }
 

@@ -6,6 +6,7 @@
 // 1 once PostgreSQL is started again (the health thread's next read).
 #include "tests/integration/support/HttpClient.h"
 #include "tests/integration/support/Json.h"
+#include "tests/integration/support/ManifestEdits.h"
 #include "tests/integration/support/Service.h"
 #include "tests/store/PostgresServer.h"
 #include "tests/store/RedisServer.h"
@@ -14,37 +15,9 @@
 
 #include <chrono>
 #include <memory>
-#include <sstream>
 #include <thread>
 
 using namespace ipfacts::testing;
-
-namespace {
-
-/// Drops the plugins the suite expects refused (they alone make its nodes unready).
-void withoutRefusedPlugins(std::string& m) {
-    std::istringstream in(m);
-    std::string line, out;
-    while (std::getline(in, line)) {
-        bool refused = false;
-        for (const char* p : {"wrong_major", "newer_minor", "init_fails", "no_entry"})
-            refused = refused || line.find(p) != std::string::npos;
-        if (!refused) out += line + "\n";
-    }
-    m = out;
-}
-
-Poco::JSON::Object::Ptr checkNamed(const Poco::JSON::Object::Ptr& body, const std::string& name) {
-    auto checks = body->getArray("checks");
-    for (size_t i = 0; i < checks->size(); ++i) {
-        auto c = checks->getObject(static_cast<unsigned>(i));
-        if (c->getValue<std::string>("name") == name) return c;
-    }
-    CPPUNIT_FAIL("no check " + name);
-    return nullptr;
-}
-
-}  // namespace
 
 class PostgresAwayTest : public CppUnit::TestFixture {
     CPPUNIT_TEST_SUITE(PostgresAwayTest);
@@ -103,7 +76,7 @@ private:
         CPPUNIT_ASSERT_EQUAL_MESSAGE(r.body, 200, r.status);
         auto body = parseJson(r.body);
         CPPUNIT_ASSERT(body->getValue<bool>("ready"));
-        return checkNamed(body, "store");
+        return readyzCheck(body, "store");
     }
 
     /// storeCheck, asked until its ok is `ok` (up to 10 s: the health thread reads each second).
