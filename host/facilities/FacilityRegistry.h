@@ -16,6 +16,10 @@
 #include <string>
 #include <vector>
 
+namespace ipfacts::pipeline {
+struct HostHandlerDef;
+}
+
 namespace ipfacts::facilities {
 
 struct FacilityEntry {
@@ -36,6 +40,10 @@ struct FacilityEntry {
     /// Its class answers /readyz (Facility::readiness) with a check named
     /// after it, which the Readiness schema of the OpenAPI document lists.
     bool readiness = false;
+    /// The host handlers it serves (routes' `handler: host.<name>`), with the
+    /// started set, or null when only their declarations are wanted (the
+    /// manifest check). Unset: it serves none.
+    std::function<std::vector<pipeline::HostHandlerDef>(const FacilitySet*)> handlers = nullptr;
 };
 
 class FacilityRegistry {

@@ -1,7 +1,7 @@
 #include "host/server/HostRoutes.h"
 
 #include "host/account/AccountHandlers.h"
-#include "host/facilities/dnsleak/DnsLeakHandlers.h"
+#include "host/facilities/FacilityRegistry.h"
 #include "host/front/FrontHandler.h"
 #include "host/openapi/OpenApiHandler.h"
 #include "host/server/ReadinessHandlers.h"
@@ -39,7 +39,9 @@ std::vector<pipeline::HostHandlerDef> hostHandlers(const HostServices& services)
     all.push_back(front::frontHandler(services.front));
     all.push_back(front::targetHandler(services.front));
     append(all, account::accountHandlers(services.accounts));
-    append(all, facilities::dnsleak::dnsleakHandlers(services.facilities));
+    // A facility's own routes come with its registration (FacilityEntry::handlers).
+    for (const auto* f : facilities::builtinFacilities().ordered())
+        if (f->handlers) append(all, f->handlers(services.facilities));
     return all;
 }
 

@@ -35,7 +35,7 @@ struct HostServices {
     const std::unique_ptr<front::FrontDoor>* front = nullptr;
     account::AccountService* accounts = nullptr;
     std::vector<std::string> readiness_checks;            // the facilities' /readyz checks, for its schema
-    const facilities::FacilitySet* facilities = nullptr;  // the started ones (the DNS leak test's routes)
+    const facilities::FacilitySet* facilities = nullptr;  // the started ones (facilities' own routes)
 };
 
 /// Every host handler, served by `services`.

@@ -1,8 +1,10 @@
 // The DNS leak test's registration: the dnsleak: section turns it on. It
 // records questions in the store (so the store starts first) and reads
-// network facts from netdb when that is configured.
+// network facts from netdb when that is configured. Its routes are host
+// handlers it declares here, so the host's list of handlers names none of it.
 #include "host/facilities/FacilityRegistry.h"
 #include "host/facilities/dnsleak/DnsLeakFacility.h"
+#include "host/facilities/dnsleak/DnsLeakHandlers.h"
 
 namespace ipfacts::facilities {
 
@@ -12,7 +14,9 @@ void registerDnsleak(FacilityRegistry& r) {
            false,
            manifest::sectionOf<dnsleak::DnsLeakConfig>("dnsleak"),
            {},
-           dnsleak::addDnsLeakFacility});
+           dnsleak::addDnsLeakFacility,
+           false,
+           dnsleak::dnsleakHandlers});
 }
 
 }  // namespace ipfacts::facilities

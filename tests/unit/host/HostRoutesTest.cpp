@@ -8,6 +8,7 @@
 
 #include <cppunit/extensions/HelperMacros.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 
@@ -37,6 +38,7 @@ class HostRoutesTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(behaviourComesFromTheDeclaration);
     CPPUNIT_TEST(aRouteMaySayAccessLogItself);
     CPPUNIT_TEST(theFrontDoorNeedsTheIpPlugin);
+    CPPUNIT_TEST(aFacilitysRoutesComeWithItsRegistration);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -75,6 +77,20 @@ public:
         const auto bound = server::bindRoutes(m, {}, server::hostHandlers({}));
         CPPUNIT_ASSERT((bound.skipped == std::vector<std::string>{"/", "/ip", "/json"}));  // ip is not loaded
         CPPUNIT_ASSERT(bound.routes.empty());
+    }
+    /// The DNS leak test's routes reach the host's list through its registration
+    /// (FacilityEntry::handlers), and refuse a manifest without its section.
+    void aFacilitysRoutesComeWithItsRegistration() {
+        const auto handlers = server::hostHandlers({});
+        auto named = [&](const std::string& n) {
+            return std::find_if(handlers.begin(), handlers.end(), [&](const auto& h) { return h.name == n; });
+        };
+        for (const char* n : {"dnsleak_start", "dnsleak_session", "dnsleak_page"})
+            CPPUNIT_ASSERT_MESSAGE(n, named(n) != handlers.end());
+        const auto m = manifestOf("  - { path: /dnsleak, handler: host.dnsleak_page }\n");
+        CPPUNIT_ASSERT_NO_THROW(server::checkHostRoutes(m));  // served as not_implemented without its section
+        CPPUNIT_ASSERT_THROW(server::checkHostRoutes(manifestOf("  - { path: /x, handler: host.no_such }\n")),
+                             manifest::ManifestError);
     }
 };
 
