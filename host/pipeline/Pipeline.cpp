@@ -35,9 +35,11 @@ constexpr std::string_view kInvalidKeyPolicy = "invalid_key";
 /// The WindowTally scope of a caller's wrong keys: one per caller block.
 std::string wrongKeyScope(const Exchange& ex) { return "badkey:" + ex.caller_block.toString(); }
 
-// Bytes of the header lines the host writes on a usual answer (quota,
-// Cache-Control, CORS: about 460), reserved at once.
-constexpr size_t kHostHeaderBytes = 512;
+// Bytes of the header lines the host writes on a usual answer (quota with
+// RateLimit-Policy and RateLimit, Cache-Control, CORS: about 540 with a
+// plugin's Vary), reserved at once: 512 made every metered answer grow the
+// string once more (malloc, copy, free).
+constexpr size_t kHostHeaderBytes = 768;
 
 // Memory the response cache may hold (keys, answers, bookkeeping).
 constexpr size_t kResponseCacheBytes = size_t(32) << 20;
