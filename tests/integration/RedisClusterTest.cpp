@@ -18,7 +18,6 @@
 #include <atomic>
 #include <chrono>
 #include <cstdio>
-#include <filesystem>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -104,10 +103,7 @@ public:
         b_ = std::make_unique<Service>("cluster-b", clusterManifest(cluster_->seeds()));
         a_->start();
         b_->start();
-        // Nodes of one deployment share the server secret (docs/operations.md): b gets a's.
-        std::filesystem::copy_file(a_->stateDir() + "/server-secret", b_->stateDir() + "/server-secret",
-                                   std::filesystem::copy_options::overwrite_existing);
-        b_->restart();
+        b_->shareSecretOf(*a_);
     }
     void tearDown() override {
         a_.reset();

@@ -20,7 +20,6 @@
 #include <chrono>
 #include <cstdio>
 #include <ctime>
-#include <filesystem>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -133,10 +132,7 @@ public:
         b_ = std::make_unique<Service>("shared-b", sharedManifest(redis_->port(), &metrics_b_));
         a_->start();
         b_->start();
-        // Nodes of one deployment share the server secret (docs/operations.md): b gets a's.
-        std::filesystem::copy_file(a_->stateDir() + "/server-secret", b_->stateDir() + "/server-secret",
-                                   std::filesystem::copy_options::overwrite_existing);
-        b_->restart();
+        b_->shareSecretOf(*a_);
     }
     void tearDown() override {
         a_.reset();

@@ -24,7 +24,6 @@
 #include <chrono>
 #include <cstdio>
 #include <ctime>
-#include <filesystem>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -289,11 +288,7 @@ private:
             made.b = std::make_unique<Service>("limits-b", limitsManifest(store));
             made.a->start();
             made.b->start();
-            // Nodes of one deployment share the server secret (docs/operations.md): b
-            // gets a's, so a recipient's address hashes alike on both.
-            std::filesystem::copy_file(made.a->stateDir() + "/server-secret", made.b->stateDir() + "/server-secret",
-                                       std::filesystem::copy_options::overwrite_existing);
-            made.b->restart();
+            made.b->shareSecretOf(*made.a);  // so a recipient's address hashes alike on both
             return made;
         }();
         return n;

@@ -251,6 +251,12 @@ int Service::restart() {
     return status;
 }
 
+void Service::shareSecretOf(const Service& other) {
+    std::filesystem::copy_file(other.stateDir() + "/server-secret", stateDir() + "/server-secret",
+                               std::filesystem::copy_options::overwrite_existing);
+    restart();
+}
+
 bool Service::signal(int sig) const { return pid_ > 0 && ::kill(pid_, sig) == 0; }
 
 std::string Service::log() const { return readFile(state_dir_ + "/ipfactsd.log"); }

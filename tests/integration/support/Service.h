@@ -39,6 +39,9 @@ public:
     /// Stops (as stop()) and starts again on new ports, keeping the state
     /// folder (the SQLite file) of the run before; returns stop()'s status.
     int restart();
+    /// Takes `other`'s server secret and restarts: nodes of one deployment share it
+    /// (docs/operations.md), so a key or an address hashes alike on each.
+    void shareSecretOf(const Service& other);
 
     int port() const { return port_; }
     /// Sends `sig` to ipfactsd; false when it is not running.
