@@ -88,8 +88,8 @@ std::string keyRow(const store::KeyRecord& k, const std::string& name, const sto
                     "</td><td>" + utcText(k.created_at, false) + "</td><td>" +
                     (live ? std::string("live") : "revoked " + utcText(k.revoked_at, false)) + "</td>" +
                     useCell("today", u.today, "day", day, "a day") +
-                    useCell("month", u.month, "month", day * v.days_in_month, "this month") + "<td>" +
-                    utcText(k.last_used_at, true) + "</td><td>";
+                    useCell("month", u.month, "month", day * v.days_in_month, "this month") +
+                    "<td data-field=\"last_used\">" + utcText(k.last_used_at, true) + "</td><td>";
     if (live)
         h += actionForm(v.csrf, "rotate", k.id, "Rotate") + " " +
              actionForm(v.csrf, "confirm_revoke", k.id, "Revoke", "revoke");

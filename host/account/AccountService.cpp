@@ -249,11 +249,13 @@ void AccountService::showDashboard(pipeline::Exchange& ex, const std::string& ac
     v.names = store_.keyNamesOf(account);
     v.limits = limits_;
     v.days_in_month = daysInMonth(clock_.now());
-    // Counted but not yet written behind (at most about a second's worth).
-    for (const auto& k : v.keys)
+    // Counted but not yet written behind (at most about a second's worth): a
+    // key with such counts was used just now, whatever the store's last use says.
+    for (auto& k : v.keys)
         if (int64_t n = keys_.unwritten(k.id)) {
             v.usage[k.id].today += n;
             v.usage[k.id].month += n;
+            k.last_used_at = std::max(k.last_used_at, clock_.now());
         }
     v.csrf = csrf;
     v.new_key = new_key;

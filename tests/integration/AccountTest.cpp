@@ -551,6 +551,8 @@ public:
         const std::string row = d.body.substr(d.body.find("<tr data-key-id=\"" + id + "\""));
         CPPUNIT_ASSERT_EQUAL(std::string("3"), first_(row, R"re(data-field="today">(\d+)<)re"));
         CPPUNIT_ASSERT_EQUAL(std::string("3"), first_(row, R"re(data-field="month">(\d+)<)re"));
+        // Used just now, though not yet written behind: not "never" beside a count of 3.
+        CPPUNIT_ASSERT(first_(row, R"re(data-field="last_used">(\d{4}-\d\d-\d\d)T)re").size() == 10);
         // Written behind: the clock handler writes now, and the store holds the day's count.
         client().get("/test/account/clock");
         CPPUNIT_ASSERT_EQUAL(3LL, sqliteCount("SELECT SUM(requests) FROM key_usage WHERE key_id = '" + id + "'"));
