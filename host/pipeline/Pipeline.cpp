@@ -35,6 +35,16 @@ constexpr std::string_view kInvalidKeyPolicy = "invalid_key";
 /// The WindowTally scope of a caller's wrong keys: one per caller block.
 std::string wrongKeyScope(const Exchange& ex) { return "badkey:" + ex.caller_block.toString(); }
 
+// This node's own mark of a caller that sent it a wrong key today, in the
+// rate counters' tables (no allocation): the tally can only know a caller
+// full that this node counted, so a keyed request of anyone else skips the
+// tally's look-up, which builds its scope and names as strings.
+constexpr size_t kWrongKeyMark = 255;
+constexpr manifest::Quota kMarkedToday{0, 1, 0};
+ratelimit::CounterKey wrongKeyMark(const Exchange& ex) {
+    return ratelimit::RateLimiter::addressKey(kWrongKeyMark, ex.caller_block.bytes(), ex.caller_block.size());
+}
+
 // Bytes of the header lines the host writes on a usual answer (quota with
 // RateLimit-Policy and RateLimit, Cache-Control, CORS: about 540 with a
 // plugin's Vary), reserved at once: 512 made every metered answer grow the
@@ -195,7 +205,8 @@ bool Pipeline::identify(Exchange& ex) {
     // Wrong keys are counted per caller; past the limit the answer is 429
     // without a look-up, so guessing keys costs the service nothing.
     const int64_t now = clock_.now();
-    if (wrong_keys_seen_.load(std::memory_order_relaxed) && tally_->full(wrongKeyScope(ex), wrong_key_limits_, now)) {
+    if (wrong_keys_seen_.load(std::memory_order_relaxed) && limiter_.exhausted(wrongKeyMark(ex), kMarkedToday, now) &&
+        tally_->full(wrongKeyScope(ex), wrong_key_limits_, now)) {
         refuseWrongKeys(ex);
         return false;
     }
@@ -225,6 +236,7 @@ bool Pipeline::identify(Exchange& ex) {
 
 bool Pipeline::countWrongKey(Exchange& ex, int64_t now) {
     wrong_keys_seen_.store(true, std::memory_order_relaxed);
+    limiter_.count(wrongKeyMark(ex), now);
     // Checked and counted in one step, in the store every node shares when
     // there is one: a wrong key is rare, so its round trip is worth the
     // exact count (the check above answers from memory).
